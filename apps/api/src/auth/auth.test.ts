@@ -1,0 +1,270 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import jwt from 'jsonwebtoken';
+import {
+  addUser,
+  bearer,
+  login,
+  PASSWORD,
+  solvedCaptcha,
+  startTestApp,
+  type TestApp,
+} from '../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('POST /api/user/login', () => {
+  it('answers a token and the user, without any password or hash', async () => {
+    const user = await addUser(t.ctx, 'vendor', {
+      name: 'Ana',
+      lastName: 'Pérez',
+      email: 'Ana.Perez@Example.com',
+    });
+    const res = await login(t.app, 'ana.perez@example.com');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      token: expect.any(String),
+      user: {
+        _id: user._id,
+        name: 'Ana',
+        lastName: 'Pérez',
+        email: 'ana.perez@example.com',
+        role: 'vendor',
+      },
+    });
+    expect(JSON.stringify(res.body)).not.toMatch(/password|\$2[aby]\$/i);
+  });
+
+  it('accepts the email in any case', async () => {
+    const user = await addUser(t.ctx, 'driver');
+    expect((await login(t.app, user.email.toUpperCase())).status).toBe(200);
+  });
+
+  it('returns 401 "Invalid email or password" for a wrong password, without saying which was wrong', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const wrongPassword = await login(t.app, user.email, 'Wrong.Pass1');
+    const unknownEmail = await login(t.app, 'nobody@example.com');
+    expect(wrongPassword.status).toBe(401);
+    expect(unknownEmail.status).toBe(401);
+    expect(wrongPassword.body).toEqual({ message: 'Invalid email or password' });
+    expect(unknownEmail.body).toEqual(wrongPassword.body);
+  });
+
+  it('returns 400 with the §5 messages for a bad email and an empty password', async () => {
+    const res = await request(t.app)
+      .post('/api/user/login')
+      .send({ email: 'not an email', password: '', altcha: await solvedCaptcha(t.app) });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Invalid email format',
+      errors: [
+        { path: 'email', message: 'Invalid email format' },
+        { path: 'password', message: 'Password cannot be empty' },
+      ],
+    });
+  });
+
+  it('returns 400 "Por favor rellenar el captcha" without a captcha', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const res = await request(t.app)
+      .post('/api/user/login')
+      .send({ email: user.email, password: PASSWORD });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: 'Por favor rellenar el captcha',
+      errors: [{ path: 'altcha', message: 'Por favor rellenar el captcha' }],
+    });
+  });
+
+  it('returns 400 for a forged, tampered or garbled captcha', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const good = JSON.parse(Buffer.from(await solvedCaptcha(t.app), 'base64').toString()) as {
+      challenge: { parameters: { keyPrefix: string } };
+      solution: { counter: number; derivedKey: string };
+    };
+    const wrongKey = { ...good, solution: { ...good.solution, derivedKey: 'ab'.repeat(32) } };
+    const tampered = {
+      ...good,
+      challenge: {
+        ...good.challenge,
+        parameters: { ...good.challenge.parameters, keyPrefix: '00' },
+      },
+    };
+    for (const altcha of [
+      'garbage',
+      Buffer.from('{"challenge":1}').toString('base64'),
+      Buffer.from(JSON.stringify(wrongKey)).toString('base64'),
+      Buffer.from(JSON.stringify(tampered)).toString('base64'),
+    ]) {
+      const res = await request(t.app)
+        .post('/api/user/login')
+        .send({ email: user.email, password: PASSWORD, altcha });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Por favor rellenar el captcha');
+    }
+  });
+
+  it('accepts a solved captcha only once', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const altcha = await solvedCaptcha(t.app);
+    const first = await request(t.app)
+      .post('/api/user/login')
+      .send({ email: user.email, password: PASSWORD, altcha });
+    const replay = await request(t.app)
+      .post('/api/user/login')
+      .send({ email: user.email, password: PASSWORD, altcha });
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(400);
+    expect(replay.body.message).toBe('Por favor rellenar el captcha');
+  });
+
+  it('returns 400 for operator injection in the credentials', async () => {
+    const res = await request(t.app)
+      .post('/api/user/login')
+      .send({ email: { $gt: '' }, password: { $ne: null }, altcha: 'x' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Keys starting with "$" or containing "." are not allowed');
+  });
+});
+
+describe('GET /api/captcha/challenge', () => {
+  it('issues a signed proof-of-work challenge without authentication', async () => {
+    const res = await request(t.app).get('/api/captcha/challenge');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      parameters: {
+        algorithm: 'PBKDF2/SHA-256',
+        nonce: expect.any(String),
+        salt: expect.any(String),
+      },
+      signature: expect.any(String),
+    });
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+});
+
+describe('Authentication on protected endpoints', () => {
+  it('returns 401 without a token, with a malformed one, a forged one or an expired one', async () => {
+    const { user } = await (async () => ({ user: await addUser(t.ctx, 'vendor') }))();
+    const forged = jwt.sign({ sv: 0 }, 'another-secret', {
+      subject: user._id,
+      jwtid: 'x',
+      expiresIn: '1h',
+    });
+    const expired = jwt.sign({ sv: 0 }, t.ctx.config.jwtSecret, {
+      subject: user._id,
+      jwtid: 'y',
+      expiresIn: -10,
+    });
+    const noneAlg = jwt.sign({ sv: 0, sub: user._id, jti: 'z' }, '', { algorithm: 'none' });
+    for (const headers of [
+      {},
+      { Authorization: 'Token abc' },
+      bearer('abc.def.ghi'),
+      bearer(forged),
+      bearer(expired),
+      bearer(noneAlg),
+    ]) {
+      const res = await request(t.app).get('/api/form-contact/all').set(headers);
+      expect(res.status).toBe(401);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+  });
+});
+
+describe('POST /api/user/logout', () => {
+  it('revokes the token: the same token then gets 401, other sessions keep working', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const first = (await login(t.app, user.email)).body.token as string;
+    const second = (await login(t.app, user.email)).body.token as string;
+    const res = await request(t.app).post('/api/user/logout').set(bearer(first));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Logged out' });
+    expect((await request(t.app).get('/api/user/all').set(bearer(first))).status).toBe(401);
+    expect((await request(t.app).post('/api/user/logout').set(bearer(first))).status).toBe(401);
+    expect((await request(t.app).get('/api/user/all').set(bearer(second))).status).toBe(200);
+  });
+
+  it('returns 401 without a token', async () => {
+    expect((await request(t.app).post('/api/user/logout')).status).toBe(401);
+  });
+
+  it('holds across two API processes on one database', async () => {
+    const other = await startTestApp({ dbName: t.dbName });
+    try {
+      const user = await addUser(t.ctx, 'driver');
+      const token = (await login(t.app, user.email)).body.token as string;
+      expect((await request(other.app).get('/api/user/all').set(bearer(token))).status).toBe(200);
+      expect((await request(t.app).post('/api/user/logout').set(bearer(token))).status).toBe(200);
+      expect((await request(other.app).get('/api/user/all').set(bearer(token))).status).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('Brute-force protection', () => {
+  it('slows and then refuses repeated failures for one email with 429, across processes', async () => {
+    const strict = await startTestApp({
+      loginThrottle: { slowAfter: 2, delayStepMs: 50, maxFailures: 4, perIpFactor: 100 },
+    });
+    const other = await startTestApp({
+      dbName: strict.dbName,
+      loginThrottle: strict.ctx.config.loginThrottle,
+    });
+    try {
+      const user = await addUser(strict.ctx, 'vendor');
+      for (let i = 0; i < 4; i++)
+        expect((await login(strict.app, user.email, 'Wrong.Pass1')).status).toBe(401);
+      const started = Date.now();
+      const locked = await login(other.app, user.email); // even the right password, even elsewhere
+      expect(locked.status).toBe(429);
+      expect(locked.body).toEqual({
+        message: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+      });
+      expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Date.now() - started).toBeLessThan(5000);
+      // Another email from the same address is not locked by this one.
+      const colleague = await addUser(strict.ctx, 'vendor');
+      expect((await login(strict.app, colleague.email)).status).toBe(200);
+    } finally {
+      await other.close();
+      await strict.close();
+    }
+  });
+
+  it('delays attempts after a few failures', async () => {
+    const slow = await startTestApp({
+      loginThrottle: { slowAfter: 1, delayStepMs: 400, maxDelayMs: 400, maxFailures: 50 },
+    });
+    try {
+      const user = await addUser(slow.ctx, 'vendor');
+      expect((await login(slow.app, user.email, 'Wrong.Pass1')).status).toBe(401);
+      const started = Date.now();
+      expect((await login(slow.app, user.email)).status).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(350);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('refuses an address after many failures over several emails', async () => {
+    const strict = await startTestApp({
+      loginThrottle: { slowAfter: 100, maxFailures: 2, perIpFactor: 2 },
+    });
+    try {
+      for (let i = 0; i < 4; i++)
+        expect((await login(strict.app, `x${i}@example.com`, 'Wrong.Pass1')).status).toBe(401);
+      const user = await addUser(strict.ctx, 'vendor');
+      expect((await login(strict.app, user.email)).status).toBe(429);
+    } finally {
+      await strict.close();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import type { RequestHandler } from 'express';
+import { isValidObjectId } from 'mongoose';
+import { ADMIN_ROLE, API_MESSAGES, type Role } from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { forbidden, unauthorized } from '../http/app-error.js';
+import { verifyToken } from './tokens.js';
+
+export type AuthUser = { userId: string; role: Role; jti: string; expiresAt: Date };
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Set by `authenticate`: who is calling. */
+    auth?: AuthUser;
+  }
+}
+
+/**
+ * `Authorization: Bearer <jwt>`: checks the signature and expiry, that the token was not
+ * logged out, that its user still exists and that their password has not changed since.
+ * The role is read fresh from the database, so a role change applies at once.
+ */
+export function authenticate(ctx: AppContext): RequestHandler {
+  const { User, RevokedToken } = ctx.models;
+  return async (req, _res, next) => {
+    const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
+    if (!match?.[1]) return next(unauthorized());
+    const claims = verifyToken(ctx, match[1]);
+    if (!claims || !isValidObjectId(claims.sub))
+      return next(unauthorized(API_MESSAGES.sessionExpired));
+    const [revoked, user] = await Promise.all([
+      RevokedToken.exists({ _id: claims.jti }),
+      User.findById(claims.sub, { role: 1, sessionVersion: 1 }).lean(),
+    ]);
+    if (revoked || !user || (user.sessionVersion ?? 0) !== claims.sv) {
+      return next(unauthorized(API_MESSAGES.sessionExpired));
+    }
+    req.auth = {
+      userId: claims.sub,
+      role: user.role,
+      jti: claims.jti,
+      expiresAt: new Date(claims.exp * 1000),
+    };
+    next();
+  };
+}
+
+/** The caller, for handlers behind `authenticate`. */
+export function currentUser(req: { auth?: AuthUser }): AuthUser {
+  if (!req.auth) throw unauthorized();
+  return req.auth;
+}
+
+export const isAdmin = (auth: AuthUser) => auth.role === ADMIN_ROLE;
+
+/** 403 unless the caller is a system admin. */
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  next(isAdmin(currentUser(req)) ? undefined : forbidden());
+};

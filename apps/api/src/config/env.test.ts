@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './env.js';
+
+describe('loadConfig', () => {
+  it('has working defaults for a first run', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 4000,
+      jwtTtl: '8h',
+      mongoUrl: undefined,
+      admin: undefined,
+    });
+  });
+
+  it('reads every documented variable', () => {
+    const config = loadConfig({
+      PORT: '8081',
+      MONGO_URL: 'mongodb://db:27017/',
+      JWT_SECRET: 's',
+      JWT_TTL: '30m',
+      CORS_ORIGIN: 'https://crm.example.com, https://admin.example.com',
+      ADMIN_EMAIL: 'boss@example.com',
+      ADMIN_PASSWORD: 'Secreto.1',
+    });
+    expect(config).toMatchObject({
+      port: 8081,
+      mongoUrl: 'mongodb://db:27017/',
+      jwtSecret: 's',
+      jwtTtl: '30m',
+      corsOrigins: ['https://crm.example.com', 'https://admin.example.com'],
+      admin: { email: 'boss@example.com', password: 'Secreto.1' },
+    });
+  });
+
+  it('refuses to start in production without a strong JWT_SECRET', () => {
+    const base = { NODE_ENV: 'production', MONGO_URL: 'mongodb://db:27017/' };
+    expect(() => loadConfig(base)).toThrow(/JWT_SECRET: production needs a strong JWT_SECRET/);
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET/);
+    expect(() =>
+      loadConfig({ ...base, JWT_SECRET: 'change-me-change-me-change-me-change-me' }),
+    ).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ...base, JWT_SECRET: 'a'.repeat(64) })).toThrow(/JWT_SECRET/);
+    expect(loadConfig({ ...base, JWT_SECRET: 'q8Vn2LxT0pWz4Rk7Ys1Ud9Hc3Gb6Fa5Je-_Mo' }).env).toBe(
+      'production',
+    );
+  });
+
+  it('refuses an admin password that breaks the password rule, or half an admin', () => {
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'weak' })).toThrow(
+      /ADMIN_PASSWORD/,
+    );
+    expect(() => loadConfig({ ADMIN_EMAIL: 'a@b.co' })).toThrow(
+      /set ADMIN_EMAIL and ADMIN_PASSWORD together/,
+    );
+  });
+
+  it('names the variable in a clear error', () => {
+    expect(() => loadConfig({ PORT: 'eighty', MONGO_URL: 'postgres://x' })).toThrow(
+      /PORT:.*\n.*MONGO_URL: must be a mongodb:\/\/ URL/,
+    );
+  });
+});

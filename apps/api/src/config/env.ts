@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import { PASSWORD_PATTERN } from '@crm/shared';
+
+/** The only module that reads process.env: everything else receives an AppConfig. */
+
+const DEV_JWT_SECRET_HINT = 'change-me';
+const duration = z
+  .string()
+  .regex(/^\d+(ms|s|m|h|d)?$/, 'use a number of seconds or a duration such as 30m, 8h, 7d');
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+    MONGO_URL: z
+      .string()
+      .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// URL')
+      .optional(),
+    MONGO_DB_NAME: z.string().min(1).default('crm'),
+    MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+    JWT_SECRET: z.string().min(1).optional(),
+    JWT_TTL: duration.default('8h'),
+    CORS_ORIGIN: z.string().default('http://localhost:5173,http://localhost:4000'),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .regex(
+        PASSWORD_PATTERN,
+        'must follow the password rule: 8+ characters, a lowercase and an uppercase letter, one of .-#$!',
+      )
+      .optional(),
+    DATA_DIR: z.string().default('.data'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+    CAPTCHA_COST: z.coerce.number().int().min(1).default(1000),
+    CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(4000),
+    TRUST_PROXY: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_PASSWORD'],
+        message: 'set ADMIN_EMAIL and ADMIN_PASSWORD together',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      const secret = env.JWT_SECRET ?? '';
+      const weak =
+        secret.length < 32 || secret.includes(DEV_JWT_SECRET_HINT) || new Set(secret).size < 10;
+      if (weak) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['JWT_SECRET'],
+          message:
+            'production needs a strong JWT_SECRET: at least 32 random characters (openssl rand -base64 48)',
+        });
+      }
+      if (!env.MONGO_URL) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['MONGO_URL'],
+          message: 'production needs MONGO_URL',
+        });
+      }
+    }
+  });
+
+export type LoginThrottleConfig = {
+  /** Failures (per email) after which each new attempt is delayed. */
+  slowAfter: number;
+  /** Delay added per failure past `slowAfter`, capped at `maxDelayMs`. */
+  delayStepMs: number;
+  maxDelayMs: number;
+  /** Failures (per email) that lock further attempts; per address it is `perIpFactor` times more. */
+  maxFailures: number;
+  perIpFactor: number;
+  /** How long a lock holds, and how long failures are remembered. */
+  lockMs: number;
+};
+
+export type AppConfig = {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  mongoUrl: string | undefined;
+  mongoDbName: string;
+  /** 1 on FerretDB 1.x, whose SQLite backend does not make $inc atomic across connections. */
+  mongoMaxPoolSize: number;
+  /** Undefined outside production means: generate one and keep it in dataDir. */
+  jwtSecret: string | undefined;
+  jwtTtl: string;
+  corsOrigins: string[];
+  admin: { email: string; password: string } | undefined;
+  dataDir: string;
+  logLevel: string;
+  bcryptRounds: number;
+  captcha: { cost: number; maxCounter: number; ttlMs: number };
+  loginThrottle: LoginThrottleConfig;
+  trustProxy: string | boolean;
+};
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
+  slowAfter: 3,
+  delayStepMs: 500,
+  maxDelayMs: 4000,
+  maxFailures: 10,
+  perIpFactor: 5,
+  lockMs: 15 * 60_000,
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    mongoUrl: e.MONGO_URL,
+    mongoDbName: e.MONGO_DB_NAME,
+    mongoMaxPoolSize: e.MONGO_MAX_POOL_SIZE,
+    jwtSecret: e.JWT_SECRET,
+    jwtTtl: e.JWT_TTL,
+    corsOrigins: e.CORS_ORIGIN.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
+        : undefined,
+    dataDir: e.DATA_DIR,
+    logLevel: e.LOG_LEVEL,
+    bcryptRounds: e.BCRYPT_ROUNDS,
+    captcha: { cost: e.CAPTCHA_COST, maxCounter: e.CAPTCHA_MAX_COUNTER, ttlMs: 10 * 60_000 },
+    loginThrottle: DEFAULT_LOGIN_THROTTLE,
+    trustProxy:
+      e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+  };
+}

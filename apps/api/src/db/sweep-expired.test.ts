@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app.js';
+import { sweepExpired } from './sweep-expired.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('sweepExpired', () => {
+  it('removes expired revoked tokens, captchas and login counters, and keeps live ones', async () => {
+    const past = new Date(Date.now() - 1000);
+    const future = new Date(Date.now() + 60_000);
+    const { RevokedToken, UsedCaptcha, LoginAttempt } = t.ctx.models;
+    await RevokedToken.create([
+      { _id: 'old', expiresAt: past },
+      { _id: 'live', expiresAt: future },
+    ]);
+    await UsedCaptcha.create([
+      { _id: 'old', expiresAt: past },
+      { _id: 'live', expiresAt: future },
+    ]);
+    await LoginAttempt.create([
+      { _id: 'email:old', expiresAt: past },
+      { _id: 'email:live', expiresAt: future },
+    ]);
+    await sweepExpired(t.ctx);
+    expect((await RevokedToken.find().lean()).map((d) => d._id)).toEqual(['live']);
+    expect((await UsedCaptcha.find().lean()).map((d) => d._id)).toEqual(['live']);
+    expect((await LoginAttempt.find().lean()).map((d) => d._id)).toEqual(['email:live']);
+  });
+});

@@ -1,0 +1,47 @@
+import type { ErrorRequestHandler } from 'express';
+import mongoose from 'mongoose';
+import type { Logger } from 'pino';
+import type { ErrorBody } from '@crm/shared';
+import { API_MESSAGES } from '@crm/shared';
+import { isDuplicateKeyError } from '../db/errors.js';
+import { AppError } from './app-error.js';
+
+/** Turns anything thrown into the API's error body; internals never reach the client. */
+function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  if (error instanceof mongoose.Error.CastError) return new AppError(400, API_MESSAGES.invalidId);
+  // Services turn the duplicates they expect into their own 409s; this is the safety net.
+  if (isDuplicateKeyError(error)) return new AppError(409, API_MESSAGES.duplicate);
+  // body-parser's errors carry `type` and a client status (bad JSON, too large, wrong charset).
+  const bodyError = error as { type?: unknown; status?: unknown };
+  if (
+    typeof bodyError.type === 'string' &&
+    typeof bodyError.status === 'number' &&
+    bodyError.status < 500
+  ) {
+    const message =
+      bodyError.type === 'entity.parse.failed'
+        ? 'Malformed JSON body'
+        : 'Request body not accepted';
+    return new AppError(bodyError.status, message);
+  }
+  return undefined;
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, _next) => {
+    const appError = toAppError(error);
+    if (!appError) {
+      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unexpected error');
+      const body: ErrorBody = { message: API_MESSAGES.internalError };
+      res.status(500).json(body);
+      return;
+    }
+    if (appError.headers) res.set(appError.headers);
+    const body: ErrorBody = {
+      message: appError.message,
+      ...(appError.errors ? { errors: appError.errors } : {}),
+    };
+    res.status(appError.status).json(body);
+  };
+}

@@ -1,0 +1,196 @@
+import bcrypt from 'bcrypt';
+import { Types } from 'mongoose';
+import {
+  PRIORITIES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  SOURCES_OF_CONTACT,
+  normaliseEmail,
+  type Role,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+
+/** The password of every demo user (it follows the §5 rule). */
+export const DEMO_PASSWORD = 'Demo.1234';
+
+const FIRST_NAMES = [
+  'Lucía',
+  'Mateo',
+  'Sofía',
+  'Hugo',
+  'Valentina',
+  'Martín',
+  'Camila',
+  'Diego',
+  'Julia',
+  'Pablo',
+  'Elena',
+  'Andrés',
+  'Paula',
+  'Tomás',
+  'Carmen',
+  'Javier',
+];
+const LAST_NAMES = [
+  'García',
+  'Fernández',
+  'López',
+  'Martínez',
+  'Sánchez',
+  'Pérez',
+  'Gómez',
+  'Díaz',
+  'Ruiz',
+  'Torres',
+  'Ramírez',
+  'Flores',
+  'Vargas',
+  'Castro',
+];
+const COMPANIES = [
+  'Eventos Sol',
+  'Grupo Andino',
+  'Tech Norte',
+  'Bodas y Más',
+  'Hotel Mirador',
+  'Congresos Plus',
+  'Agencia Rumbo',
+  'Café Central',
+  '',
+];
+const POSITIONS = [
+  'Gerente',
+  'Directora de marketing',
+  'Compras',
+  'CEO',
+  'Asistente',
+  'Coordinadora de eventos',
+  '',
+];
+const MESSAGES = [
+  'Hola, quisiera información sobre sus servicios para un evento corporativo.',
+  'Necesitamos una cotización para 150 personas en marzo.',
+  '¿Podemos agendar una reunión la próxima semana?',
+  'Me interesa una demo del producto para mi equipo.',
+  'Buscamos asesoría para organizar el aniversario de la empresa.',
+];
+const NOTES = [
+  'Llamar el lunes por la mañana',
+  'Envió presupuesto por correo',
+  'Pidió descuento por volumen',
+  'Confirmar número de asistentes',
+  'Prefiere contacto por WhatsApp',
+  '',
+];
+const PAYMENT_METHODS = ['transfer', 'card', 'cash'];
+const ITEMS = ['catering', 'sonido', 'decoración', 'salón', 'fotografía'];
+
+/** Small deterministic PRNG (mulberry32): the same seed gives the same demo data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (max: number) => Math.floor(next() * max);
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
+  return { next, int, pick };
+}
+
+export type DemoUser = {
+  _id: Types.ObjectId;
+  name: string;
+  lastName: string;
+  email: string;
+  role: Role;
+};
+
+export function demoUsers(count: number, seed = 1): DemoUser[] {
+  const rnd = random(seed);
+  return Array.from({ length: count }, (_, i) => {
+    // One admin in ten, the rest vendors and drivers; the first is always an admin.
+    const role: Role = i % 10 === 0 ? 'system admin' : i % 3 === 0 ? 'driver' : 'vendor';
+    const name = rnd.pick(FIRST_NAMES);
+    const lastName = rnd.pick(LAST_NAMES);
+    const email = normaliseEmail(`${role.split(' ').join('.')}${i + 1}@demo.crm.local`);
+    return { _id: new Types.ObjectId(), name, lastName, email, role };
+  });
+}
+
+/** Requests in every stage, some assigned, with notes and event fields past "new request". */
+export function demoRequests(
+  count: number,
+  users: readonly DemoUser[],
+  seed = 2,
+  now = Date.now(),
+) {
+  const rnd = random(seed);
+  const assignable = users.filter((user) => user.role !== 'driver');
+  return Array.from({ length: count }, (_, i) => {
+    const status = REQUEST_STATUSES[i % REQUEST_STATUSES.length]!;
+    const advanced = status !== 'new request';
+    const name = `${rnd.pick(FIRST_NAMES)} ${rnd.pick(LAST_NAMES)}`;
+    const vendor =
+      advanced || rnd.next() < 0.3 ? (assignable.length ? rnd.pick(assignable)._id : null) : null;
+    return {
+      _id: new Types.ObjectId(),
+      requestNumber: i + 1,
+      name,
+      email: normaliseEmail(
+        `${name
+          .split(' ')
+          .join('.')
+          .normalize('NFD')
+          .replace(/[^\w.]/g, '')}${i}@cliente.example`,
+      ),
+      jobPosition: rnd.pick(POSITIONS),
+      company: rnd.pick(COMPANIES),
+      contactNumber: `+34 6${String(10_000_000 + rnd.int(89_999_999))}`,
+      message: rnd.pick(MESSAGES),
+      requestType: rnd.pick(REQUEST_TYPES),
+      status,
+      priority: rnd.pick(PRIORITIES),
+      vendor,
+      sourceOfContact: rnd.pick(SOURCES_OF_CONTACT),
+      notes: Array.from({ length: rnd.int(4) }, () => rnd.pick(NOTES)),
+      createdAt: new Date(now - rnd.int(120) * 86_400_000 - rnd.int(86_400_000)),
+      eventDate: advanced ? new Date(now + rnd.int(180) * 86_400_000) : null,
+      paymentMethod: advanced ? rnd.pick(PAYMENT_METHODS) : 'unknown',
+      eventsQuantity: advanced ? 1 + rnd.int(5) : 0,
+      pax: advanced ? 10 + rnd.int(300) : 0,
+      bussinesItem: advanced ? rnd.pick(ITEMS) : 'unknown',
+      amoutPaid: status === 'closed' ? 500 + rnd.int(20_000) : 0,
+      emailSentToCloseEvents: status === 'closed' ? true : 'pending',
+      version: 0,
+    };
+  });
+}
+
+/**
+ * Fills the database with demo users (all with DEMO_PASSWORD) and requests, replacing any
+ * earlier requests and demo users. One bcrypt hash serves every demo user, so 50 users seed fast.
+ */
+export async function seedDemoData(ctx: AppContext, counts: { users: number; requests: number }) {
+  const { User, Request, Counter } = ctx.models;
+  const users = demoUsers(counts.users);
+  const requests = demoRequests(counts.requests, users);
+  const passwordHash = await bcrypt.hash(DEMO_PASSWORD, ctx.config.bcryptRounds);
+
+  await User.deleteMany({ email: { $in: users.map((user) => user.email) } });
+  await Request.deleteMany({});
+  await User.insertMany(
+    users.map((user) => ({ ...user, photo: '', passwordHash, sessionVersion: 0 })),
+  );
+  for (let start = 0; start < requests.length; start += 1000) {
+    await Request.insertMany(requests.slice(start, start + 1000), { lean: true });
+  }
+  await Counter.updateOne(
+    { _id: 'requestNumber' },
+    { $set: { seq: requests.length } },
+    { upsert: true },
+  );
+  return { users, requests: requests.length };
+}

@@ -1,0 +1,75 @@
+import { pino } from 'pino';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config/env.js';
+import { devJwtSecret } from './config/dev-secret.js';
+import { createContext } from './context.js';
+import { connectDatabase } from './db/connect.js';
+import { startEmbeddedMongo } from './db/embedded-mongo.js';
+import { startSweeping } from './db/sweep-expired.js';
+import { ensureFirstAdmin } from './users/first-admin.js';
+
+/** Entry point: config → database (MONGO_URL, or the embedded default) → first admin → HTTP. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+
+  let embedded: Awaited<ReturnType<typeof startEmbeddedMongo>> | undefined;
+  let mongoUrl = config.mongoUrl;
+  if (!mongoUrl) {
+    try {
+      embedded = await startEmbeddedMongo(config.dataDir);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      console.error(
+        `The embedded MongoDB could not start (${reason}). Point MONGO_URL at a MongoDB server instead, for example: ` +
+          `eval "$(scripts/test-db.sh start)" && npm start   (or MONGO_URL=mongodb://127.0.0.1:27017/ npm start)`,
+      );
+      process.exit(1);
+    }
+    mongoUrl = embedded.url;
+  }
+
+  const jwtSecret = config.jwtSecret ?? (await devJwtSecret(config.dataDir));
+  const connection = await connectDatabase(mongoUrl, config.mongoDbName, config.mongoMaxPoolSize);
+  const ctx = await createContext(connection, { ...config, jwtSecret }, logger);
+
+  const generated = await ensureFirstAdmin(ctx);
+  if (generated) {
+    // Printed once, on the start that created the account; it is not stored anywhere in clear.
+    console.log(
+      `First system admin created. Sign in as ${generated.email} with password ${generated.password}`,
+    );
+  }
+
+  const stopSweeping = startSweeping(ctx);
+  const app = createApp(ctx);
+  const server = app.listen(config.port, () => {
+    logger.info(
+      { port: config.port, database: embedded ? 'embedded' : 'MONGO_URL' },
+      'API listening',
+    );
+    console.log(`CRM API listening on http://localhost:${config.port}`);
+  });
+
+  const shutdown = (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    stopSweeping();
+    server.close(() => {
+      void connection
+        .close()
+        .then(() => embedded?.stop())
+        .finally(() => process.exit(0));
+    });
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('The API could not start:', error);
+  }
+  process.exit(1);
+});

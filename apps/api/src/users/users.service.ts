@@ -1,0 +1,139 @@
+import bcrypt from 'bcrypt';
+import type { Types, UpdateQuery } from 'mongoose';
+import {
+  ADMIN_ROLE,
+  API_MESSAGES,
+  normaliseEmail,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type User,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { isDuplicateKeyError } from '../db/errors.js';
+import { withLock } from '../db/lock.js';
+import { conflict, notFound } from '../http/app-error.js';
+import type { UserDoc } from './user.model.js';
+
+// Never passwordHash (also deselected in the model) nor sessionVersion.
+const PUBLIC_FIELDS = { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } as const;
+type PublicUserDoc = Pick<UserDoc, '_id' | 'name' | 'lastName' | 'email' | 'role' | 'photo'>;
+type EventRef = { _id: Types.ObjectId };
+
+function toUserJson(user: PublicUserDoc, events: EventRef[]): User {
+  return {
+    _id: user._id.toHexString(),
+    name: user.name,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    photo: user.photo ?? '',
+    events: events.map((event) => ({ _id: event._id.toHexString() })),
+  };
+}
+
+const byName = new Intl.Collator('es', { sensitivity: 'base' });
+
+/** GET /api/user/all: every user with `events` derived from request.vendor, sorted by name. */
+export async function listUsers(ctx: AppContext): Promise<User[]> {
+  const [users, assigned] = await Promise.all([
+    ctx.models.User.find({}, PUBLIC_FIELDS).lean<PublicUserDoc[]>(),
+    ctx.models.Request.find({ vendor: { $ne: null } }, '_id vendor').lean<
+      (EventRef & { vendor: Types.ObjectId })[]
+    >(),
+  ]);
+  const eventsByVendor = new Map<string, EventRef[]>();
+  for (const request of assigned) {
+    const key = request.vendor.toHexString();
+    const list = eventsByVendor.get(key);
+    if (list) list.push({ _id: request._id });
+    else eventsByVendor.set(key, [{ _id: request._id }]);
+  }
+  return users
+    .map((user) => toUserJson(user, eventsByVendor.get(user._id.toHexString()) ?? []))
+    .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.lastName, b.lastName));
+}
+
+/** GET /api/user/data/:userId */
+export async function getUser(ctx: AppContext, id: string): Promise<User> {
+  const [user, events] = await Promise.all([
+    ctx.models.User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>(),
+    ctx.models.Request.find({ vendor: id }, '_id').lean<EventRef[]>(),
+  ]);
+  if (!user) throw notFound(API_MESSAGES.userNotFound);
+  return toUserJson(user, events);
+}
+
+async function emailTakenByOther(
+  ctx: AppContext,
+  email: string,
+  exceptId?: string,
+): Promise<boolean> {
+  const filter = exceptId ? { email, _id: { $ne: exceptId } } : { email };
+  return (await ctx.models.User.exists(filter)) !== null;
+}
+
+/** POST /api/user/create. The unique index settles a race that the check misses. */
+export async function createUser(ctx: AppContext, body: CreateUserBody): Promise<User> {
+  const email = normaliseEmail(body.email);
+  if (await emailTakenByOther(ctx, email)) throw conflict(API_MESSAGES.emailTaken);
+  const passwordHash = await bcrypt.hash(body.password, ctx.config.bcryptRounds);
+  try {
+    const { password: _plain, ...fields } = body;
+    const created = await ctx.models.User.create({ ...fields, email, passwordHash });
+    return toUserJson(created, []);
+  } catch (error) {
+    throw isDuplicateKeyError(error) ? conflict(API_MESSAGES.emailTaken) : error;
+  }
+}
+
+const ADMIN_LOCK = 'system-admins';
+
+/** The last-admin rule: nobody may lock the office out (409). Call inside the admin lock. */
+async function assertNotLastAdmin(ctx: AppContext, user: Pick<UserDoc, 'role'>): Promise<void> {
+  if (user.role !== ADMIN_ROLE) return;
+  const admins = await ctx.models.User.countDocuments({ role: ADMIN_ROLE });
+  if (admins <= 1) throw conflict(API_MESSAGES.lastAdmin);
+}
+
+/** PUT /api/user/update/:id. A new password ends the user's existing sessions. */
+export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBody): Promise<User> {
+  const { User } = ctx.models;
+  const email = normaliseEmail(body.email);
+  return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
+    const existing = await User.findById(id, { role: 1 }).lean();
+    if (!existing) throw notFound(API_MESSAGES.userNotFound);
+    if (body.role !== ADMIN_ROLE) await assertNotLastAdmin(ctx, existing);
+    if (await emailTakenByOther(ctx, email, id)) throw conflict(API_MESSAGES.emailTaken);
+    const set: Record<string, unknown> = {
+      name: body.name,
+      lastName: body.lastName,
+      email,
+      role: body.role,
+    };
+    const update: UpdateQuery<UserDoc> = { $set: set };
+    if (body.password) {
+      set.passwordHash = await bcrypt.hash(body.password, ctx.config.bcryptRounds);
+      update.$inc = { sessionVersion: 1 };
+    }
+    // updateOne, then a read: FerretDB 1.x has no projections on findAndModify.
+    const { matchedCount } = await User.updateOne({ _id: id }, update).catch((error: unknown) => {
+      throw isDuplicateKeyError(error) ? conflict(API_MESSAGES.emailTaken) : error;
+    });
+    if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+    return getUser(ctx, id);
+  });
+}
+
+/** DELETE /api/user/delete/:id. Their requests become unassigned; their tokens stop working. */
+export async function deleteUser(ctx: AppContext, id: string): Promise<User> {
+  const { User, Request } = ctx.models;
+  return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
+    const existing = await User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
+    if (!existing) throw notFound(API_MESSAGES.userNotFound);
+    await assertNotLastAdmin(ctx, existing);
+    await User.deleteOne({ _id: id });
+    // After the delete, so an assignment racing with it is undone too.
+    await Request.updateMany({ vendor: id }, { $set: { vendor: null } });
+    return toUserJson(existing, []);
+  });
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, ROLES } from './constants.js';
+import { objectIdSchema } from './fields.js';
+import { LOGIN_MESSAGES } from './messages.js';
+
+/** POST /api/user/login (§5 Login). `altcha` carries the widget's solved payload. */
+export const loginFormSchema = z.object({
+  email: z
+    .string({ error: LOGIN_MESSAGES.invalidEmail })
+    .regex(EMAIL_PATTERN, LOGIN_MESSAGES.invalidEmail),
+  password: z.string({ error: LOGIN_MESSAGES.emptyPassword }).min(1, LOGIN_MESSAGES.emptyPassword),
+  altcha: z
+    .string({ error: LOGIN_MESSAGES.captchaRequired })
+    .min(1, LOGIN_MESSAGES.captchaRequired),
+});
+export type LoginForm = z.infer<typeof loginFormSchema>;
+export const loginBodySchema = loginFormSchema.extend({
+  password: loginFormSchema.shape.password.max(256),
+  altcha: loginFormSchema.shape.altcha.max(10_000),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+export const sessionUserSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const loginResponseSchema = z.object({
+  token: z.string().min(1),
+  user: sessionUserSchema,
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

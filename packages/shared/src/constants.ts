@@ -1,0 +1,106 @@
+// Business constants of the spec (§9), in one place for the API and the web app.
+
+/** Request statuses in board order (§2, §4, §9). */
+export const REQUEST_STATUSES = [
+  'new request',
+  'contacted',
+  'quote sent',
+  'follow up',
+  'closed',
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** Board columns: status value, column title and the label of the stage select (§2). */
+export const BOARD_COLUMNS = [
+  { status: 'new request', title: 'NUEVA SOLICITUD', stageLabel: 'Nueva Solicitud' },
+  { status: 'contacted', title: 'CONTACTADO', stageLabel: 'Contactado' },
+  { status: 'quote sent', title: 'COTIZACIÓN ENVIADA', stageLabel: 'Cotización enviada' },
+  { status: 'follow up', title: 'EN ESPERA', stageLabel: 'En espera' },
+  { status: 'closed', title: 'CERRADO', stageLabel: 'Cerrado' },
+] as const satisfies readonly { status: RequestStatus; title: string; stageLabel: string }[];
+
+export const REQUEST_TYPES = [
+  'agendar reunión',
+  'obtener una demo',
+  'recibir asesoría',
+  'otro',
+] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
+export const DEFAULT_REQUEST_TYPE: RequestType = 'otro';
+
+export const PRIORITIES = ['low', 'mid', 'high'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+/** Select labels of "Prioridad" (§2). */
+export const PRIORITY_LABELS: Record<Priority, string> = {
+  low: 'Baja',
+  mid: 'Media',
+  high: 'Alta',
+};
+export type PriorityColor = 'green' | 'orange' | 'red';
+/** Card bar colour (§2, §9): green for low, orange for mid, red for anything else. */
+export function priorityColor(priority: string): PriorityColor {
+  if (priority === 'low') return 'green';
+  if (priority === 'mid') return 'orange';
+  return 'red';
+}
+
+export const SOURCES_OF_CONTACT = ['unknown', 'website', 'vendor'] as const;
+export type SourceOfContact = (typeof SOURCES_OF_CONTACT)[number];
+export const SOURCE_OF_CONTACT_LABELS: Record<SourceOfContact, string> = {
+  unknown: 'Desconocida',
+  website: 'Formulario landing',
+  vendor: 'Vendedor',
+};
+
+export const ROLES = ['system admin', 'vendor', 'driver'] as const;
+export type Role = (typeof ROLES)[number];
+/** The administrator's role string, exactly (§6, §9). */
+export const ADMIN_ROLE = 'system admin' satisfies Role;
+export const DEFAULT_CREATE_USER_ROLE: Role = ADMIN_ROLE;
+/** Role options of the create-user form, in its order (§2). */
+export const CREATE_USER_ROLE_OPTIONS = [
+  { value: 'system admin', label: 'System Admin' },
+  { value: 'vendor', label: 'Vendor' },
+  { value: 'driver', label: 'Driver' },
+] as const satisfies readonly { value: Role; label: string }[];
+/** Role options of the Edit User modal, in its order (§2). */
+export const EDIT_USER_ROLE_OPTIONS = [
+  { value: 'vendor', label: 'Vendor' },
+  { value: 'system admin', label: 'System admin' },
+  { value: 'driver', label: 'Driver' },
+] as const satisfies readonly { value: Role; label: string }[];
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The special characters a password must contain one of (§5, §9). */
+export const PASSWORD_SPECIAL_CHARACTERS = '.-#$!';
+export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[.\-#$!]).{8,}$/;
+/** "{email} with no spaces" (§5). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const BOARD_SCROLL_STEP_PX = 30;
+export const MISSING_REQUEST_NUMBER = 'unnasigned';
+export const CARD_DATE_FORMAT = 'dd/mm/yy';
+/** Notices (§9): top right, 3000 ms, progress bar, close on click, pause on hover, draggable. */
+export const NOTICE_OPTIONS = {
+  position: 'top-right',
+  autoClose: 3000,
+  hideProgressBar: false,
+  closeOnClick: true,
+  pauseOnHover: true,
+  draggable: true,
+} as const;
+/** Delete-user confirmation pop-up (§9): top centre, never closes by itself. */
+export const DELETE_USER_CONFIRM_OPTIONS = { position: 'top-center', autoClose: false } as const;
+
+export const STORAGE_KEYS = { token: 'crm.token', userId: 'id' } as const;
+
+/** Placeholder values the server fills for event fields on creation (§3). */
+export const EVENT_FIELD_PLACEHOLDERS = {
+  paymentMethod: 'unknown',
+  eventsQuantity: 0,
+  pax: 0,
+  bussinesItem: 'unknown',
+  amoutPaid: 0,
+  emailSentToCloseEvents: 'pending',
+  eventDate: null,
+} as const;

@@ -1,0 +1,108 @@
+// Every user-facing message, quoted character for character from the spec (typos included).
+// Nothing else in the repository spells these strings; import them from here.
+
+/** §5 Login (also §8). */
+export const LOGIN_MESSAGES = {
+  invalidEmail: 'Invalid email format',
+  emptyPassword: 'Password cannot be empty',
+  captchaRequired: 'Por favor rellenar el captcha',
+  /** Shown to the person for either login failure (§8). */
+  wrongCredentials: 'Wrong email or password',
+  /** authError when the call fails; also the API's 401 body. */
+  invalidCredentials: 'Invalid email or password',
+  /** authError when a response carries no token. */
+  invalidToken: 'Invalid token received',
+} as const;
+
+/** §5 Create request. */
+export const CREATE_REQUEST_MESSAGES = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  invalidEmail: 'Invalid email format',
+  messageRequired: 'Message is required',
+  requestTypeRequired: 'RequestType is required',
+} as const;
+
+/** §5 Create user (also editing a user with "Change Password?" checked). */
+export const CREATE_USER_MESSAGES = {
+  nameRequired: 'El nombre es requerido',
+  lastNameRequired: 'El apellido es requerido',
+  passwordRequired: 'El campo Contraseña es requerido',
+  passwordRule:
+    'Mínimo 8 caracteres, incluir una mayúscula, una minúscula y un carácter especial .-#$!',
+  confirmPasswordRequired: 'El campo Confirmar contraseña es requerido',
+  passwordsDoNotMatch: 'Las contraseñas no coinciden',
+  emailRequired: 'Correo es requerido',
+  invalidEmail: 'Formato de correo inválido',
+} as const;
+
+/** §5 Edit user without a password change. */
+export const EDIT_USER_MESSAGES = {
+  nameRequired: 'Nombre es requerido',
+  lastNameRequired: 'Apellido es requerido',
+  emailRequired: 'Correo es requerido',
+  invalidEmail: 'Formato de correo iválido',
+} as const;
+
+/** §5 Edit request: stage rules, computed but never blocking. */
+export const EDIT_REQUEST_MESSAGES = {
+  requiredNotUnknown: (field: string) => `${field} is required and cannot be "unknown"`,
+  requiredNotUnknownOrZero: (field: string) => `${field} is required and cannot be "unknown or 0"`,
+} as const;
+
+/** §8 Session, current user and fetching. */
+export const SESSION_MESSAGES = {
+  userDataFailed: 'Error al obtener el rol del usuario',
+  logoutFailed: 'Logout failed',
+  fetchFailed: 'Failed to fetch requests',
+  errorPrefix: 'Error: ',
+} as const;
+
+/** §8 Requests. */
+export const REQUEST_MESSAGES = {
+  updateFailed:
+    'There was an error, at least one value should be change. If you had changed at least one field and the error persist then contact the system admin.',
+  created: 'Event added successfully',
+  createFailed: 'Apologies, there was an issue submitting the request. Please try again.',
+  deleted: 'Event deleted successfully',
+  deleteFailedNotice: 'Failed to delete event',
+  deleteFailed: 'Failed to delete request',
+} as const;
+
+/** §8 Users. */
+export const USER_MESSAGES = {
+  created: 'Usuario creado exitosamente',
+  createFailed: 'Hubo un error al crear el usuario',
+  deleted: 'User deleted successfully',
+  deleteFailed: 'Failed to delete user',
+  updated: 'User updated successfully',
+  updateFailed: 'Failed to updating user',
+  deleteConfirm: 'Are you sure you want to delete this user?',
+} as const;
+
+/**
+ * Messages the spec does not give (its server error bodies are "not shown", §8).
+ * Written for this product; English like the spec's other server messages.
+ */
+export const API_MESSAGES = {
+  authRequired: 'Authentication required',
+  sessionExpired: 'Your session has expired or was closed. Please sign in again.',
+  forbidden: 'You do not have permission to do this',
+  invalidId: 'Invalid id',
+  invalidRole: 'Role must be one of: system admin, vendor, driver',
+  invalidBody: 'Invalid request body',
+  operatorNotAllowed: 'Keys starting with "$" or containing "." are not allowed',
+  requestNotFound: 'Request not found',
+  userNotFound: 'User not found',
+  routeNotFound: 'Not found',
+  emailTaken: 'A user with this email already exists',
+  duplicate: 'This record already exists',
+  lastAdmin: 'The last system admin cannot be deleted or lose the system admin role',
+  requestConflict:
+    'This request was changed by someone else after you opened it. Reload it to see the latest version, then apply your changes again.',
+  tooManyLoginAttempts:
+    'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+  internalError: 'Something went wrong on our side. Please try again later.',
+  loggedOut: 'Logged out',
+  deleted: 'Deleted',
+} as const;

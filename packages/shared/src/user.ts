@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { PASSWORD_PATTERN, ROLES } from './constants.js';
+import { objectIdSchema, requiredEmail, requiredText } from './fields.js';
+import { API_MESSAGES, CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messages.js';
+
+const roleSchema = z.enum(ROLES, { error: API_MESSAGES.invalidRole });
+
+/** A user as the API returns it: never a password or hash. `events` are derived from request.vendor. */
+export const userSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  photo: z.string(),
+  events: z.array(z.object({ _id: objectIdSchema })),
+});
+export type User = z.infer<typeof userSchema>;
+export const userListSchema = z.array(userSchema);
+
+const passwordSchema = z
+  .string({ error: CREATE_USER_MESSAGES.passwordRequired })
+  .min(1, CREATE_USER_MESSAGES.passwordRequired)
+  .max(128)
+  .refine(
+    (password) => password === '' || PASSWORD_PATTERN.test(password),
+    CREATE_USER_MESSAGES.passwordRule,
+  );
+
+/** The fields of §5 "Create user", shared by the create form and a password change. */
+const userWithPasswordFields = {
+  name: requiredText(CREATE_USER_MESSAGES.nameRequired),
+  lastName: requiredText(CREATE_USER_MESSAGES.lastNameRequired),
+  email: requiredEmail(CREATE_USER_MESSAGES.emailRequired, CREATE_USER_MESSAGES.invalidEmail),
+  password: passwordSchema,
+  role: roleSchema,
+};
+
+/** POST /api/user/create: {name, lastName, email, password, role, photo} (§7). */
+export const createUserBodySchema = z.object({
+  ...userWithPasswordFields,
+  photo: z.string().max(2048).default(''),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+const confirmPasswordSchema = z
+  .string({ error: CREATE_USER_MESSAGES.confirmPasswordRequired })
+  .min(1, CREATE_USER_MESSAGES.confirmPasswordRequired);
+
+/** §5: confirmPassword must equal password. Checked even while other fields still have errors. */
+const passwordsMatch: [
+  (value: { password: string; confirmPassword: string }) => boolean,
+  { path: PropertyKey[]; message: string; when: (payload: z.core.ParsePayload) => boolean },
+] = [
+  (value) => value.confirmPassword === '' || value.password === value.confirmPassword,
+  {
+    path: ['confirmPassword'],
+    message: CREATE_USER_MESSAGES.passwordsDoNotMatch,
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
+      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
+    },
+  },
+];
+
+/** The "Create new user" form (§2, §5). */
+export const createUserFormSchema = createUserBodySchema
+  .extend({ confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
+export type CreateUserForm = z.input<typeof createUserFormSchema>;
+
+/** PUT /api/user/update/:id without a password change (§5 "Edit user"). */
+export const updateUserBodySchema = z.object({
+  name: requiredText(EDIT_USER_MESSAGES.nameRequired),
+  lastName: requiredText(EDIT_USER_MESSAGES.lastNameRequired),
+  email: requiredEmail(EDIT_USER_MESSAGES.emailRequired, EDIT_USER_MESSAGES.invalidEmail),
+  role: roleSchema,
+});
+/** PUT /api/user/update/:id with "Change Password?": the create-user rules apply (§5). */
+export const updateUserWithPasswordBodySchema = z.object(userWithPasswordFields);
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema> & { password?: string };
+
+/** Picks the §5 rule set by whether the payload changes the password. */
+export function updateUserSchemaFor(body: unknown) {
+  const changesPassword =
+    typeof body === 'object' && body !== null && 'password' in body && body.password !== undefined;
+  return changesPassword ? updateUserWithPasswordBodySchema : updateUserBodySchema;
+}
+
+/** The Edit User modal's form, with or without "Change Password?" (§2, §5). */
+export const editUserFormSchema = updateUserBodySchema;
+export const editUserWithPasswordFormSchema = updateUserWithPasswordBodySchema
+  .extend({ confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
+
+export const userIdParamsSchema = z.object({ id: objectIdSchema });
+export const userDataParamsSchema = z.object({ userId: objectIdSchema });

@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// One entry point for `npm start`, `npm test`, `npm run bench` and `npm run seed` on a fresh
+// clone with only Node >= 20 and npm: it brings the pinned pnpm (without corepack), installs,
+// builds what the task needs and runs it.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 20) {
+  console.error(`Node ${process.versions.node} is too old: this project needs Node 20 or newer.`);
+  process.exit(1);
+}
+
+const { packageManager } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const pnpmVersion = packageManager.replace(/^pnpm@/, '');
+const isWindows = process.platform === 'win32';
+
+/** The pinned pnpm: a matching global one if present, else through npx (works without corepack). */
+function pnpmCommand() {
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: isWindows });
+  if (probe.status === 0 && probe.stdout.trim() === pnpmVersion) return ['pnpm'];
+  return ['npx', '--yes', `pnpm@${pnpmVersion}`];
+}
+
+function run(command, args, options = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: 'inherit',
+      shell: isWindows,
+      ...options,
+    });
+    const forward = (signal) => child.kill(signal);
+    process.on('SIGINT', forward);
+    process.on('SIGTERM', forward);
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+const [pnpmBin, ...pnpmPrefix] = pnpmCommand();
+const pnpm = async (...args) => {
+  const code = await run(pnpmBin, [...pnpmPrefix, ...args]);
+  if (code !== 0) process.exit(code);
+};
+
+/** Vitest writes a JSON report per package; the sum goes on one plain line for CI readers. */
+const testReports = ['packages/shared', 'apps/api', 'apps/web'].map((dir) =>
+  path.join(root, dir, 'test-results', 'vitest.json'),
+);
+function printTestSummary() {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const file of testReports) {
+    if (!existsSync(file)) continue;
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  }
+  console.log(
+    `\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
+}
+
+const task = process.argv[2];
+const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data') };
+
+await pnpm('install', '--frozen-lockfile');
+switch (task) {
+  case 'start':
+    await pnpm('turbo', 'run', 'build', '--filter=@crm/api...');
+    process.exit(
+      await run(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { env }),
+    );
+    break;
+  case 'test': {
+    for (const file of testReports) rmSync(file, { force: true });
+    const code = await run(pnpmBin, [
+      ...pnpmPrefix,
+      'turbo',
+      'run',
+      'lint',
+      'typecheck',
+      'test',
+      'build',
+      '--continue',
+    ]);
+    printTestSummary();
+    if (code === 0) await pnpm('format:check');
+    process.exit(code);
+    break;
+  }
+  case 'bench':
+  case 'seed':
+    await pnpm('turbo', 'run', 'build', '--filter=@crm/api...');
+    process.exit(await run(pnpmBin, [...pnpmPrefix, '--filter', '@crm/api', task], { env }));
+    break;
+  default:
+    console.error('usage: node scripts/run.mjs start|test|bench|seed');
+    process.exit(2);
+}
