@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { devJwtSecret } from './config/dev-secret.js';
 import { createContext } from './context.js';
 import { connectDatabase } from './db/connect.js';
-import { startEmbeddedMongo } from './db/embedded-mongo.js';
+import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { startSweeping } from './db/sweep-expired.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
 
@@ -19,10 +19,10 @@ async function main(): Promise<void> {
     try {
       embedded = await startEmbeddedMongo(config.dataDir);
     } catch (error) {
-      const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
       console.error(
-        `The embedded MongoDB could not start (${reason}). Point MONGO_URL at a MongoDB server instead, for example: ` +
-          `eval "$(scripts/test-db.sh start)" && npm start   (or MONGO_URL=mongodb://127.0.0.1:27017/ npm start)`,
+        `The embedded MongoDB could not start: ${describeStartFailure(error)}. ` +
+          `Set MONGO_URL to a MongoDB 7+ server instead, e.g. MONGO_URL=mongodb://127.0.0.1:27017/ npm start ` +
+          `(or, on this repo's machines: eval "$(scripts/test-db.sh start)" && MONGO_MAX_POOL_SIZE=1 npm start).`,
       );
       process.exit(1);
     }
