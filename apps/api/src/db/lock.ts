@@ -1,4 +1,5 @@
-import { Schema, type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
+import { expiringSchema } from './expiring-schema.js';
 import { AppError } from '../http/app-error.js';
 import { isDuplicateKeyError } from './errors.js';
 
@@ -6,11 +7,7 @@ import { isDuplicateKeyError } from './errors.js';
  * A short mutual-exclusion lock in MongoDB, for the few checks that span documents
  * (the last-admin rule) on servers without multi-document transactions (FerretDB).
  */
-const lockSchema = new Schema(
-  { _id: String, expiresAt: { type: Date, required: true } },
-  { versionKey: false },
-);
-lockSchema.index({ expiresAt: 1 }, { expireAfterSeconds: 0 });
+const lockSchema = expiringSchema();
 export const lockModel = (connection: Connection) => connection.model('Lock', lockSchema);
 type LockModel = ReturnType<typeof lockModel>;
 

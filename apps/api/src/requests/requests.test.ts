@@ -1,24 +1,27 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestListSchema, requestSchema, type Request, type User } from '@crm/shared';
-import { bearer, startTestApp, tokenFor, type TestApp } from '../test/test-app.js';
+import {
+  bearer,
+  signInEachRole,
+  startTestApp,
+  tokenFor,
+  UNKNOWN_ID,
+  type SignedIn,
+  type TestApp,
+} from '../test/test-app.js';
 
 let t: TestApp;
-let admin: { token: string; user: User };
-let vendor: { token: string; user: User };
-let driver: { token: string; user: User };
+let admin: SignedIn, vendor: SignedIn, driver: SignedIn;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await tokenFor(t, 'system admin');
-  vendor = await tokenFor(t, 'vendor');
-  driver = await tokenFor(t, 'driver');
+  ({ admin, vendor, driver } = await signInEachRole(t));
 });
 afterAll(async () => {
   await t.close();
 });
 
-const UNKNOWN_ID = '0123456789abcdef01234567';
 const OPERATOR_MESSAGE = 'Keys starting with "$" or containing "." are not allowed';
 const newRequest = {
   name: 'Lucía Fernández',

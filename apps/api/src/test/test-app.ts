@@ -114,3 +114,19 @@ export async function tokenFor(t: TestApp, role: Role): Promise<{ token: string;
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export type SignedIn = { token: string; user: User };
+
+/** One signed-in user of each role, for the permission tests of every endpoint. */
+export async function signInEachRole(
+  t: TestApp,
+): Promise<{ admin: SignedIn; vendor: SignedIn; driver: SignedIn }> {
+  return {
+    admin: await tokenFor(t, 'system admin'),
+    vendor: await tokenFor(t, 'vendor'),
+    driver: await tokenFor(t, 'driver'),
+  };
+}
+
+/** A well-formed ObjectId that no document has. */
+export const UNKNOWN_ID = '0123456789abcdef01234567';

@@ -9,18 +9,17 @@ import {
   startTestApp,
   tokenFor,
   type TestApp,
+  signInEachRole,
+  type SignedIn,
+  UNKNOWN_ID,
 } from '../test/test-app.js';
 
 let t: TestApp;
-let admin: { token: string; user: User };
-let vendor: { token: string; user: User };
-let driver: { token: string; user: User };
+let admin: SignedIn, vendor: SignedIn, driver: SignedIn;
 
 beforeAll(async () => {
   t = await startTestApp();
-  admin = await tokenFor(t, 'system admin');
-  vendor = await tokenFor(t, 'vendor');
-  driver = await tokenFor(t, 'driver');
+  ({ admin, vendor, driver } = await signInEachRole(t));
 });
 afterAll(async () => {
   await t.close();
@@ -28,7 +27,6 @@ afterAll(async () => {
 
 const noSecrets = (body: unknown) =>
   expect(JSON.stringify(body)).not.toMatch(/password|passwordHash|sessionVersion|\$2[aby]\$/i);
-const UNKNOWN_ID = '0123456789abcdef01234567';
 const newUser = (overrides: Record<string, unknown> = {}) => ({
   name: 'Carla',
   lastName: 'Gómez',
