@@ -178,6 +178,38 @@ describe('Authentication on protected endpoints', () => {
   });
 });
 
+describe('Every protected endpoint', () => {
+  const id = '0123456789abcdef01234567';
+  const endpoints = [
+    ['post', '/api/user/logout'],
+    ['get', `/api/user/data/${id}`],
+    ['get', '/api/user/all'],
+    ['post', '/api/user/create'],
+    ['put', `/api/user/update/${id}`],
+    ['delete', `/api/user/delete/${id}`],
+    ['put', '/api/user/assign-vendor'],
+    ['get', '/api/form-contact/all'],
+    ['post', '/api/form-contact/crm-create'],
+    ['put', `/api/form-contact/update/${id}`],
+    ['delete', `/api/form-contact/delete/${id}`],
+  ] as const;
+
+  it.each(endpoints)(
+    '%s %s answers 401 without a token and with a logged-out one',
+    async (method, path) => {
+      const admin = await addUser(t.ctx, 'system admin');
+      const token = (await login(t.app, admin.email)).body.token as string;
+      await request(t.app).post('/api/user/logout').set(bearer(token)).expect(200);
+      expect((await request(t.app)[method](path).send({})).status).toBe(401);
+      const revoked = await request(t.app)[method](path).set(bearer(token)).send({});
+      expect(revoked.status).toBe(401);
+      expect(revoked.body).toEqual({
+        message: 'Your session has expired or was closed. Please sign in again.',
+      });
+    },
+  );
+});
+
 describe('POST /api/user/logout', () => {
   it('revokes the token: the same token then gets 401, other sessions keep working', async () => {
     const user = await addUser(t.ctx, 'vendor');
