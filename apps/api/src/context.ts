@@ -30,7 +30,7 @@ async function ensureIndexes(models: Models, logger: Logger): Promise<void> {
   await Promise.all(
     Object.values(models).map(async (model) => {
       try {
-        await model.init();
+        await model.createIndexes();
       } catch (error) {
         if (!isNotImplementedError(error)) throw error;
         logger.debug(

@@ -100,6 +100,13 @@ describe('POST /api/form-contact/crm-create', () => {
     }
   });
 
+  it('is backed by a unique index: a number can never be stored twice', async () => {
+    const existing = await create();
+    await expect(
+      t.ctx.models.Request.create({ ...newRequest, requestNumber: existing.requestNumber }),
+    ).rejects.toMatchObject({ code: 11000 });
+  });
+
   it('ignores fields outside the four of the form', async () => {
     const created = await create(vendor.token, {
       ...newRequest,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { isDuplicateKeyError } from '../db/errors.js';
+import { AppError } from '../http/app-error.js';
 import { ConfigError } from '../config/env.js';
 import { createUser } from './users.service.js';
 
@@ -39,8 +39,7 @@ export async function ensureFirstAdmin(
     });
   } catch (error) {
     // Another API process starting at the same moment created it first.
-    if (isDuplicateKeyError(error) || (error as { status?: unknown }).status === 409)
-      return undefined;
+    if (error instanceof AppError && error.status === 409) return undefined;
     throw error;
   }
   return configured ? undefined : credentials;

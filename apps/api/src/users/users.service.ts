@@ -63,26 +63,20 @@ export async function getUser(ctx: AppContext, id: string): Promise<User> {
   return toUserJson(user, events);
 }
 
-async function emailTakenByOther(
-  ctx: AppContext,
-  email: string,
-  exceptId?: string,
-): Promise<boolean> {
-  const filter = exceptId ? { email, _id: { $ne: exceptId } } : { email };
-  return (await ctx.models.User.exists(filter)) !== null;
-}
+/** A taken email is a 409; the unique index on email is the only check, so no race slips past. */
+const emailTaken = (error: unknown) =>
+  isDuplicateKeyError(error) ? conflict(API_MESSAGES.emailTaken) : error;
 
-/** POST /api/user/create. The unique index settles a race that the check misses. */
+/** POST /api/user/create */
 export async function createUser(ctx: AppContext, body: CreateUserBody): Promise<User> {
   const email = normaliseEmail(body.email);
-  if (await emailTakenByOther(ctx, email)) throw conflict(API_MESSAGES.emailTaken);
   const passwordHash = await bcrypt.hash(body.password, ctx.config.bcryptRounds);
   try {
     const { password: _plain, ...fields } = body;
     const created = await ctx.models.User.create({ ...fields, email, passwordHash });
     return toUserJson(created, []);
   } catch (error) {
-    throw isDuplicateKeyError(error) ? conflict(API_MESSAGES.emailTaken) : error;
+    throw emailTaken(error);
   }
 }
 
@@ -103,7 +97,6 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
     const existing = await User.findById(id, { role: 1 }).lean();
     if (!existing) throw notFound(API_MESSAGES.userNotFound);
     if (body.role !== ADMIN_ROLE) await assertNotLastAdmin(ctx, existing);
-    if (await emailTakenByOther(ctx, email, id)) throw conflict(API_MESSAGES.emailTaken);
     const set: Record<string, unknown> = {
       name: body.name,
       lastName: body.lastName,
@@ -117,7 +110,7 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
     }
     // updateOne, then a read: FerretDB 1.x has no projections on findAndModify.
     const { matchedCount } = await User.updateOne({ _id: id }, update).catch((error: unknown) => {
-      throw isDuplicateKeyError(error) ? conflict(API_MESSAGES.emailTaken) : error;
+      throw emailTaken(error);
     });
     if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
     return getUser(ctx, id);
