@@ -1,6 +1,7 @@
 // One ESLint config for the whole monorepo (type-checked rules, consistent type imports).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -44,6 +45,13 @@ export default tseslint.config(
     },
   },
   {
+    // The web app runs in the browser; the rules of hooks keep its components honest.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: [
       '**/*.js',
       '**/*.mjs',
@@ -56,7 +64,7 @@ export default tseslint.config(
   },
   {
     // Response bodies from supertest are `any`; tests assert on them directly.
-    files: ['**/*.test.ts', '**/test/**'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

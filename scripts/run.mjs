@@ -76,7 +76,9 @@ const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, 
 await pnpm('install', '--frozen-lockfile');
 switch (task) {
   case 'start':
-    await pnpm('turbo', 'run', 'build', '--filter=@crm/api...');
+    // The API serves the built web app on the same port (WEB_DIR).
+    await pnpm('turbo', 'run', 'build', '--filter=@crm/api...', '--filter=@crm/web...');
+    env.WEB_DIR = process.env.WEB_DIR ?? path.join(root, 'apps', 'web', 'dist');
     process.exit(
       await run(process.execPath, [path.join(root, 'apps/api/dist/server.js')], { env }),
     );

@@ -9,6 +9,7 @@ import { errorHandler } from './http/error-handler.js';
 import { rejectOperators } from './http/reject-operators.js';
 import { requestsRoutes } from './requests/requests.routes.js';
 import { usersRoutes } from './users/users.routes.js';
+import { serveWeb } from './web/serve-web.js';
 
 /** The HTTP application over one context (config + database connection). */
 export function createApp(ctx: AppContext): Express {
@@ -33,6 +34,7 @@ export function createApp(ctx: AppContext): Express {
   api.use(requestsRoutes(ctx));
   api.use((_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   app.use('/api', api);
+  if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));
 
   app.use(errorHandler(ctx.logger));
   return app;

@@ -48,7 +48,11 @@ async function main(): Promise<void> {
       { port: config.port, database: embedded ? 'embedded' : 'MONGO_URL' },
       'API listening',
     );
-    console.log(`CRM API listening on http://localhost:${config.port}`);
+    console.log(
+      config.webDir
+        ? `CRM running on http://localhost:${config.port} (web app and API)`
+        : `CRM API listening on http://localhost:${config.port}`,
+    );
   });
 
   const shutdown = (signal: string) => {

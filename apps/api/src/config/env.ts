@@ -37,6 +37,7 @@ const envSchema = z
     CAPTCHA_COST: z.coerce.number().int().min(1).default(1000),
     CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(4000),
     TRUST_PROXY: z.string().optional(),
+    WEB_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -99,6 +100,8 @@ export type AppConfig = {
   captcha: { cost: number; maxCounter: number; ttlMs: number };
   loginThrottle: LoginThrottleConfig;
   trustProxy: string | boolean;
+  /** The built web app (apps/web/dist) to serve on the same port, with SPA fallback. */
+  webDir: string | undefined;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -141,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginThrottle: DEFAULT_LOGIN_THROTTLE,
     trustProxy:
       e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
+    webDir: e.WEB_DIR,
   };
 }

@@ -23,6 +23,7 @@ type Options = {
   jwtSecret?: string;
   jwtTtl?: string;
   loginThrottle?: Partial<LoginThrottleConfig>;
+  webDir?: string;
 };
 
 /**
@@ -42,6 +43,7 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
     ...base,
     jwtSecret: options.jwtSecret ?? 'test-secret-that-is-long-enough-0123456789',
     jwtTtl: options.jwtTtl ?? '1h',
+    webDir: options.webDir,
     // Generous by default so tests that sign in often are not slowed; auth tests tighten it.
     loginThrottle: {
       ...base.loginThrottle,

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/test-app.js';
+
+describe('the web app served by the API (npm start)', () => {
+  let testApp: TestApp;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(path.join(tmpdir(), 'crm-web-'));
+    mkdirSync(path.join(webDir, 'assets'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webDir, 'favicon.svg'), '<svg/>');
+    testApp = await startTestApp({ webDir });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves index.html at / and never lets it be cached', async () => {
+    const res = await request(testApp.app).get('/').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a deep link such as /main/requests with the app (SPA fallback)', async () => {
+    const res = await request(testApp.app).get('/main/requests').set('Accept', 'text/html');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache and 404s a missing one', async () => {
+    const asset = await request(testApp.app).get('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await request(testApp.app).get('/assets/missing.js');
+    expect(missing.status).toBe(404);
+  });
+
+  it('keeps /api answers as JSON, including unknown API paths', async () => {
+    const health = await request(testApp.app).get('/api/health');
+    expect(health.body).toEqual({ status: 'ok' });
+    const unknown = await request(testApp.app).get('/api/nope').set('Accept', 'text/html');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Not found');
+  });
+});

@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+
+/**
+ * Serves the built web app next to the API on one port. Hashed assets are cached for a year;
+ * index.html never is, so a new build shows at once. Any other GET that accepts HTML gets
+ * index.html (the client router handles /main/..., /login and the rest); /api is never touched.
+ */
+export function serveWeb(webDir: string): Router {
+  const root = path.resolve(webDir);
+  const indexFile = path.join(root, 'index.html');
+  if (!existsSync(indexFile)) {
+    throw new Error(
+      `WEB_DIR has no index.html: ${root} (build it with pnpm --filter @crm/web build)`,
+    );
+  }
+  const router = express.Router();
+  router.use(
+    '/assets',
+    express.static(path.join(root, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+    }),
+  );
+  // A missing asset is a 404, not the app's HTML under a .js name.
+  router.use('/assets', (_req, res) => {
+    res.status(404).end();
+  });
+  router.use(express.static(root, { index: false, maxAge: '1h' }));
+  router.use((req, res, next) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    if (!req.accepts('html')) {
+      next();
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(indexFile);
+  });
+  return router;
+}

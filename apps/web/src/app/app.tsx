@@ -1,0 +1,13 @@
+import { BrowserRouter } from 'react-router-dom';
+import { AppProviders } from './providers';
+import { AppRoutes } from './routes';
+
+export function App() {
+  return (
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
+  );
+}

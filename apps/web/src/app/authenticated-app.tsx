@@ -1,0 +1,30 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { RequestsBoard } from '../features/board/components/requests-board';
+import { HomePage } from '../features/home/home-page';
+import { ProfilePage } from '../features/profile/profile-page';
+import { UsersPage } from '../features/users/components/users-page';
+import { MainLayout } from '../layout/main-layout';
+import { HOME_AFTER_LOGIN, RequireAdmin } from './guards';
+
+/** Everything under /main (§2), loaded as its own chunk after sign-in. */
+export default function AuthenticatedApp() {
+  return (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route index element={<Navigate to={HOME_AFTER_LOGIN} replace />} />
+        <Route path="home" element={<HomePage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="requests" element={<RequestsBoard />} />
+        <Route
+          path="users"
+          element={
+            <RequireAdmin>
+              <UsersPage />
+            </RequireAdmin>
+          }
+        />
+        <Route path="*" element={<Navigate to={HOME_AFTER_LOGIN} replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,50 @@
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+
+export type ConfirmDialogProps = {
+  open: boolean;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A confirmation pop-up at the top centre that never closes by itself (§9): only its buttons
+ * or Escape (= cancel) close it. Focus stays inside while it is open.
+ */
+export function ConfirmDialog({
+  open,
+  message,
+  confirmLabel,
+  cancelLabel,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/20" />
+        <AlertDialog.Content
+          aria-describedby={undefined}
+          className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-200"
+        >
+          <AlertDialog.Title className="text-sm font-semibold text-slate-900">
+            {message}
+          </AlertDialog.Title>
+          <div className="mt-4 flex justify-end gap-2">
+            <AlertDialog.Cancel className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+              {cancelLabel}
+            </AlertDialog.Cancel>
+            <AlertDialog.Action
+              onClick={onConfirm}
+              className="rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500"
+            >
+              {confirmLabel}
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

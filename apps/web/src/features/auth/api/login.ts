@@ -1,0 +1,57 @@
+import { useMutation } from '@tanstack/react-query';
+import { LOGIN_MESSAGES, loginResponseSchema, type LoginForm } from '@crm/shared';
+import { z } from 'zod';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/session';
+
+/** The §8 login outcomes: authError is what the session records; the person sees `message`. */
+export class LoginError extends Error {
+  constructor(
+    readonly authError: string,
+    message: string,
+    readonly captchaRejected = false,
+  ) {
+    super(message);
+    this.name = 'LoginError';
+  }
+}
+
+// Read leniently first, so "a response without a token" is told apart from a failed call.
+const lenientLoginResponse = z.object({ token: z.unknown(), user: z.unknown() }).partial();
+
+/** POST /api/user/login (§7): LOGIN_SUCCESS stores the token and user._id (§4). */
+export async function login(form: LoginForm): Promise<void> {
+  let data: z.infer<typeof lenientLoginResponse>;
+  try {
+    data = await apiRequest('/api/user/login', {
+      method: 'POST',
+      body: form,
+      schema: lenientLoginResponse,
+    });
+  } catch (error) {
+    if (error instanceof ApiError) {
+      // The server also checks the captcha (expired or already used): ask for a new one.
+      if (error.fieldErrors.some((fieldError) => fieldError.path === 'altcha')) {
+        throw new LoginError(
+          LOGIN_MESSAGES.invalidCredentials,
+          LOGIN_MESSAGES.captchaRequired,
+          true,
+        );
+      }
+      // Too many attempts: the wait is worth telling, in the server's words.
+      if (error.status === 429) {
+        throw new LoginError(LOGIN_MESSAGES.invalidCredentials, error.message);
+      }
+    }
+    throw new LoginError(LOGIN_MESSAGES.invalidCredentials, LOGIN_MESSAGES.wrongCredentials);
+  }
+  const parsed = loginResponseSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new LoginError(LOGIN_MESSAGES.invalidToken, LOGIN_MESSAGES.wrongCredentials);
+  }
+  saveSession({ token: parsed.data.token, userId: parsed.data.user._id });
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

@@ -1,0 +1,27 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema, SESSION_MESSAGES } from '@crm/shared';
+import { apiRequest } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { clearSession } from '../../../lib/session';
+
+/** POST /api/user/logout (§7): on 200, LOGOUT; otherwise "Logout failed" and stay (§8). */
+export async function logout(): Promise<void> {
+  await apiRequest('/api/user/logout', {
+    method: 'POST',
+    schema: messageResponseSchema,
+    failureMessage: SESSION_MESSAGES.logoutFailed,
+  });
+}
+
+export function useLogout() {
+  return useMutation({
+    mutationFn: logout,
+    // LOGOUT (§4); the router then shows /login and the providers drop the cached data.
+    onSuccess: () => clearSession(),
+    onError: (error) => {
+      console.error(SESSION_MESSAGES.logoutFailed, error);
+      // The spec only logs it; a notice tells the person why they are still here.
+      notify.error(SESSION_MESSAGES.logoutFailed);
+    },
+  });
+}

@@ -1,0 +1,99 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { LOGIN_MESSAGES, STORAGE_KEYS } from '@crm/shared';
+import { addUser, db, PASSWORD } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+vi.mock('./captcha-widget', async () => {
+  const { CaptchaDouble } = await import('../../../test/captcha-double');
+  return { CaptchaWidget: CaptchaDouble };
+});
+
+function fillLogin(email: string, password: string) {
+  const user = userEvent.setup();
+  return (async () => {
+    if (email) await user.type(screen.getByLabelText('Correo'), email);
+    if (password) await user.type(screen.getByLabelText('Contraseña'), password);
+    return user;
+  })();
+}
+
+describe('login screen (/login)', () => {
+  it('shows the heading, the brand panel, the fields and the captcha below the button', () => {
+    renderApp('/login');
+    expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+    expect(screen.getByText('CRM')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'CRM logo' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Correo')).toHaveAttribute('type', 'email');
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
+    const button = screen.getByRole('button', { name: 'Ingresar' });
+    const captcha = screen.getByLabelText('No soy un robot');
+    expect(button.compareDocumentPosition(captcha) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('toggles the password between hidden and shown', async () => {
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'text');
+    await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
+  });
+
+  it('when the form is empty, shows the three §5 messages and sends nothing', async () => {
+    renderApp('/login');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByText(LOGIN_MESSAGES.emptyPassword)).toBeInTheDocument();
+    expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).toBeInTheDocument();
+    expect(db.calls).toHaveLength(0);
+  });
+
+  it('refuses an email with a space', async () => {
+    renderApp('/login');
+    const user = await fillLogin('ana @crm.test', PASSWORD);
+    await user.click(screen.getByLabelText('No soy un robot'));
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(db.calls).toHaveLength(0);
+  });
+
+  it('without the captcha, says "Por favor rellenar el captcha" and sends nothing', async () => {
+    addUser({ role: 'vendor', email: 'ana@crm.test' });
+    renderApp('/login');
+    const user = await fillLogin('ana@crm.test', PASSWORD);
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).toBeInTheDocument();
+    expect(db.calls).toHaveLength(0);
+  });
+
+  it('with a wrong password, shows "Wrong email or password" and stays', async () => {
+    addUser({ role: 'vendor', email: 'ana@crm.test' });
+    renderApp('/login');
+    const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
+    await user.click(screen.getByLabelText('No soy un robot'));
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText(LOGIN_MESSAGES.wrongCredentials)).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('reads "Iniciando..." while signing in, then stores the session and opens the board', async () => {
+    const ana = addUser({ role: 'vendor', email: 'ana@crm.test' });
+    db.latencyMs = 150;
+    renderApp('/login');
+    const user = await fillLogin('ana@crm.test', PASSWORD);
+    await user.click(screen.getByLabelText('No soy un robot'));
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByRole('button', { name: 'Iniciando...' })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main/requests'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(`token-${ana._id}`);
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe(ana._id);
+    expect(db.calls[0]).toMatchObject({
+      path: '/api/user/login',
+      body: { email: 'ana@crm.test', password: PASSWORD, altcha: expect.any(String) },
+    });
+    expect(await screen.findByText('NUEVA SOLICITUD')).toBeInTheDocument();
+  });
+});

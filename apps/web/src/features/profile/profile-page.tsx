@@ -1,0 +1,11 @@
+/** /main/profile (§2): a placeholder. */
+export function ProfilePage() {
+  return (
+    <div className="p-6 md:p-10">
+      <h1 className="sr-only">Perfil</h1>
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">
+        Here will be the user profile
+      </p>
+    </div>
+  );
+}

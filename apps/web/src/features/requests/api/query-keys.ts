@@ -1,0 +1,4 @@
+export const requestKeys = {
+  all: ['requests'] as const,
+  list: () => [...requestKeys.all, 'list'] as const,
+};

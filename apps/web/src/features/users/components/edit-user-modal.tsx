@@ -1,0 +1,135 @@
+import {
+  EDIT_USER_ROLE_OPTIONS,
+  editUserFormSchema,
+  editUserWithPasswordFormSchema,
+  type Role,
+  type User,
+} from '@crm/shared';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { FormField, Select, TextInput } from '../../../components/ui/form-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { useUpdateUser } from '../api/update-user';
+
+type EditUserValues = {
+  name: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  changePassword: boolean;
+  password: string;
+  confirmPassword: string;
+};
+
+// "Change Password?" swaps in the create-user rules (§5).
+const schemaFor = (values: EditUserValues) =>
+  values.changePassword ? editUserWithPasswordFormSchema : editUserFormSchema;
+
+export type EditUserModalProps = { user: User; onClose: () => void };
+
+/** "Edit User" (§2). While any error exists, "Update" is replaced by "Fix errors". */
+export function EditUserModal({ user, onClose }: EditUserModalProps) {
+  const update = useUpdateUser();
+  const form = useZodForm(
+    schemaFor,
+    {
+      name: user.name,
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role,
+      changePassword: false,
+      password: '',
+      confirmPassword: '',
+    },
+    { live: true },
+  );
+
+  const onSubmit = form.handleSubmit(() => {
+    const { name, lastName, email, role, changePassword, password } = form.values;
+    update.mutate(
+      {
+        id: user._id,
+        body: { name, lastName, email, role, ...(changePassword ? { password } : {}) },
+      },
+      { onSuccess: onClose },
+    );
+  });
+
+  const focusFirstError = () => {
+    const first = Object.keys(form.errors)[0] as keyof EditUserValues | undefined;
+    if (first) document.getElementById(form.inputId(first))?.focus();
+  };
+
+  const name = form.field('name');
+  const lastName = form.field('lastName');
+  const email = form.field('email');
+  const role = form.field('role');
+  const password = form.field('password');
+  const confirmPassword = form.field('confirmPassword');
+  const changePasswordId = form.inputId('changePassword');
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit User">
+      <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">
+        <FormField id={name.id} label="Name" error={form.errors.name}>
+          <TextInput {...name} />
+        </FormField>
+        <FormField id={lastName.id} label="Last Name" error={form.errors.lastName}>
+          <TextInput {...lastName} />
+        </FormField>
+        <FormField id={email.id} label="Email" error={form.errors.email}>
+          <TextInput {...email} type="email" />
+        </FormField>
+        <FormField id={role.id} label="Role" error={form.errors.role}>
+          <Select {...role}>
+            {EDIT_USER_ROLE_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+        <div className="flex items-center gap-2">
+          <input
+            id={changePasswordId}
+            type="checkbox"
+            className="size-4 rounded border-slate-300 text-indigo-600"
+            checked={form.values.changePassword}
+            onChange={(event) => form.setValue('changePassword', event.target.checked)}
+          />
+          <label htmlFor={changePasswordId} className="text-sm text-slate-700">
+            Change Password?
+          </label>
+        </div>
+        {form.values.changePassword ? (
+          <>
+            <FormField id={password.id} label="Password" error={form.errors.password}>
+              <TextInput {...password} type="password" autoComplete="new-password" />
+            </FormField>
+            <FormField
+              id={confirmPassword.id}
+              label="Confirm password"
+              error={form.errors.confirmPassword}
+            >
+              <TextInput {...confirmPassword} type="password" autoComplete="new-password" />
+            </FormField>
+          </>
+        ) : null}
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          {form.hasErrors ? (
+            <Button variant="danger" onClick={focusFirstError}>
+              Fix errors
+            </Button>
+          ) : (
+            <Button type="submit" disabled={update.isPending}>
+              Update
+            </Button>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router-dom';
+import { Slide, ToastContainer } from 'react-toastify';
+import { useQuery } from '@tanstack/react-query';
+import { NOTICE_OPTIONS } from '@crm/shared';
+import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { requestsQueryOptions } from '../features/requests/api/get-requests';
+import { usersQueryOptions } from '../features/users/api/get-users';
+import { FullPageLoading } from './full-page-loading';
+import { Sidebar } from './sidebar';
+
+/** /main (§2): sidebar, content area, notices at the top right. */
+export function MainLayout() {
+  const currentUser = useCurrentUser();
+  // §2 start-up: the app fetches all requests and all users once signed in.
+  useQuery(requestsQueryOptions());
+  useQuery(usersQueryOptions());
+
+  if (currentUser.isPending) {
+    return <FullPageLoading />;
+  }
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-slate-50">
+      <Sidebar user={currentUser.user} isAdmin={currentUser.isAdmin} />
+      <main className="min-w-0 flex-1 overflow-auto">
+        <Outlet />
+      </main>
+      <ToastContainer {...NOTICE_OPTIONS} transition={Slide} newestOnTop />
+    </div>
+  );
+}

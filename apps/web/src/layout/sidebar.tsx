@@ -1,0 +1,87 @@
+import { NavLink } from 'react-router-dom';
+import { House, KanbanSquare, LogOut, UserRound, Users, type LucideIcon } from 'lucide-react';
+import type { SessionUser } from '@crm/shared';
+import { Logo } from '../components/ui/logo';
+import { Spinner } from '../components/ui/spinner';
+import { useLogout } from '../features/auth/api/logout';
+
+type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean };
+
+/** Sidebar links of §2, in its order. */
+const NAV_ITEMS: readonly NavItem[] = [
+  { to: '/main/home', label: 'Inicio', icon: House },
+  { to: '/main/profile', label: 'Perfil', icon: UserRound },
+  { to: '/main/users', label: 'Usuarios', icon: Users, adminOnly: true },
+  { to: '/main/requests', label: 'Solicitudes', icon: KanbanSquare },
+];
+
+export type SidebarProps = { user: SessionUser | undefined; isAdmin: boolean };
+
+/**
+ * Desktop: logo, "Hi, {name} {L}", text links. Narrow screens: the first letter of the name
+ * and icon-only links (each keeps its label as accessible name).
+ */
+export function Sidebar({ user, isAdmin }: SidebarProps) {
+  const logout = useLogout();
+
+  return (
+    <aside className="flex w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:w-60">
+      <div className="flex flex-col items-center gap-3 border-b border-slate-100 px-2 py-4 md:items-start md:px-5">
+        <Logo className="size-9" />
+        {user ? (
+          <>
+            <p className="hidden text-sm font-medium text-slate-700 md:block">
+              Hi, {user.name} {user.lastName.charAt(0)}
+            </p>
+            <p
+              aria-label={`Hi, ${user.name}`}
+              className="flex size-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 md:hidden"
+            >
+              {user.name.charAt(0)}
+            </p>
+          </>
+        ) : null}
+      </div>
+
+      <nav aria-label="Principal" className="flex-1 px-2 py-3 md:px-3">
+        <ul className="space-y-1">
+          {NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin).map(
+            ({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  aria-label={label}
+                  title={label}
+                  className={({ isActive }) =>
+                    `flex items-center justify-center gap-3 rounded-md px-2 py-2 text-sm font-medium transition md:justify-start md:px-3 ${
+                      isActive
+                        ? 'bg-indigo-600 text-white shadow-sm'
+                        : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+                    }`
+                  }
+                >
+                  <Icon className="size-5 shrink-0" aria-hidden />
+                  <span className="hidden md:inline">{label}</span>
+                </NavLink>
+              </li>
+            ),
+          )}
+        </ul>
+      </nav>
+
+      <div className="border-t border-slate-100 px-2 py-3 md:px-3">
+        <button
+          type="button"
+          onClick={() => logout.mutate()}
+          disabled={logout.isPending}
+          aria-label="Logout"
+          title="Logout"
+          className="flex w-full items-center justify-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-60 md:justify-start md:px-3"
+        >
+          {logout.isPending ? <Spinner /> : <LogOut className="size-5 shrink-0" aria-hidden />}
+          <span className="hidden md:inline">Logout</span>
+        </button>
+      </div>
+    </aside>
+  );
+}

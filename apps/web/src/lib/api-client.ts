@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { errorBodySchema, type ErrorBody, type FieldError } from '@crm/shared';
+import { env } from '../config/env';
+import { clearSession, getSession } from './session';
+
+/** A failed call: the HTTP status (0 when the network failed) and the API's error body. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body?: ErrorBody,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get fieldErrors(): FieldError[] {
+    return this.body?.errors ?? [];
+  }
+}
+
+type RequestOptions<T> = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Every response is parsed with the shared schema of its endpoint. */
+  schema: z.ZodType<T>;
+  /** The message of the error thrown on any failure (the spec's wording, §8). */
+  failureMessage?: string;
+  signal?: AbortSignal;
+};
+
+/**
+ * The one HTTP client of the web app. It attaches the session token, parses the answer with the
+ * shared zod schema and turns every failure into an ApiError. A 401 on an authenticated call
+ * means the token expired or was revoked: the session ends, and the router returns to /login.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, failureMessage, signal } = options;
+  const session = getSession();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (session) headers.Authorization = `Bearer ${session.token}`;
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.VITE_API_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(failureMessage ?? 'Network error', 0);
+  }
+
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(data);
+    const errorBody = parsed.success ? parsed.data : undefined;
+    if (response.status === 401 && session && getSession()?.token === session.token) {
+      clearSession();
+    }
+    throw new ApiError(
+      failureMessage ?? errorBody?.message ?? response.statusText,
+      response.status,
+      errorBody,
+    );
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
+    throw new ApiError(failureMessage ?? 'Unexpected response', response.status);
+  }
+  return parsed.data;
+}

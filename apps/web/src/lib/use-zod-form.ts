@@ -1,0 +1,112 @@
+import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { z } from 'zod';
+
+type Values = Record<string, unknown>;
+// The schema's input is left open: form values may carry UI-only keys (e.g. changePassword).
+type SchemaFor<O> = z.ZodType<O>;
+
+export type FormErrors<V> = Partial<Record<keyof V & string, string>>;
+
+type Options = {
+  /**
+   * false (default): errors show after the first submit attempt and then follow every change
+   * (§5 "After the first failed submit, validation runs again on every change").
+   * true: errors follow every change from the start (Edit User modal's "Fix errors").
+   */
+  live?: boolean;
+};
+
+/** The first message of each field, in the order of the schema's issues. */
+function messagesByField<V>(issues: readonly z.core.$ZodIssue[]): FormErrors<V> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? '');
+    errors[key] ??= issue.message;
+  }
+  return errors as FormErrors<V>;
+}
+
+/**
+ * A small form state over the shared zod schemas, so the browser checks exactly what the API
+ * checks, with the spec's messages. `schema` may depend on the values (a password change swaps
+ * the rule set).
+ */
+export function useZodForm<V extends Values, O>(
+  schema: SchemaFor<O> | ((values: V) => SchemaFor<O>),
+  initialValues: V,
+  { live = false }: Options = {},
+) {
+  const formId = useId();
+  const [values, setValues] = useState<V>(initialValues);
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FormErrors<V>>({});
+
+  const result = useMemo(
+    () => (typeof schema === 'function' ? schema(values) : schema).safeParse(values),
+    [schema, values],
+  );
+  const allErrors: FormErrors<V> = result.success ? {} : messagesByField<V>(result.error.issues);
+  const visibleErrors: FormErrors<V> = {
+    ...serverErrors,
+    ...(attempted || live ? allErrors : {}),
+  };
+
+  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setServerErrors((previous) => {
+      if (!(name in previous)) return previous;
+      const next = { ...previous };
+      delete next[name as keyof V & string];
+      return next;
+    });
+  }, []);
+
+  const inputId = (name: keyof V & string) => `${formId}-${name}`;
+
+  /** Props for a text-like input or select bound to one field, with its accessible error. */
+  const field = (name: keyof V & string) => {
+    const id = inputId(name);
+    const error = visibleErrors[name];
+    return {
+      id,
+      name,
+      value: String(values[name] ?? ''),
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+        setValue(name, event.target.value as V[typeof name]),
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': error ? `${id}-error` : undefined,
+    };
+  };
+
+  const handleSubmit = (onValid: (data: O) => void) => (event?: FormEvent) => {
+    event?.preventDefault();
+    setAttempted(true);
+    if (result.success) onValid(result.data);
+  };
+
+  const reset = useCallback(
+    (next: V = initialValues) => {
+      setValues(next);
+      setAttempted(false);
+      setServerErrors({});
+    },
+    // The initial values are those of the first render, like useState's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+
+  return {
+    values,
+    setValue,
+    field,
+    inputId,
+    errors: visibleErrors,
+    /** Whether the current values break any rule, shown or not. */
+    hasErrors: !result.success,
+    attempted,
+    handleSubmit,
+    reset,
+    /** Field messages the API answered (400/409), shown until the field changes. */
+    setServerErrors,
+  };
+}

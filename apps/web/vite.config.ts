@@ -1,0 +1,21 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// Dev: `pnpm --filter @crm/web dev` serves on 5173 and proxies /api to the API on 4000.
+const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:4000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { port: 5173, proxy: { '/api': apiTarget } },
+  build: { sourcemap: true, chunkSizeWarningLimit: 600 },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    css: false,
+    testTimeout: 15_000,
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results/vitest.json' },
+  },
+});
