@@ -16,11 +16,8 @@ export function eventDateToInput(iso: string | null): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const shifted = new Date(date.getTime() + date.getTimezoneOffset() * 60_000);
-  const yyyy = String(shifted.getFullYear()).padStart(4, '0');
-  const mm = String(shifted.getMonth() + 1).padStart(2, '0');
-  const dd = String(shifted.getDate()).padStart(2, '0');
-  return `${yyyy}-${mm}-${dd}`;
+  // The UTC calendar day; adding the offset and reading local fields slips a day across DST changes.
+  return date.toISOString().slice(0, 10);
 }
 
 /** The value of a date input (yyyy-mm-dd) back to the stored form, or null when cleared. */

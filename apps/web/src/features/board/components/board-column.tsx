@@ -38,7 +38,7 @@ export function BoardColumn({
       aria-labelledby={headingId}
       className="flex w-72 shrink-0 flex-col rounded-xl bg-slate-100/80 ring-1 ring-slate-200"
     >
-      <header className="sticky top-0 z-10 flex items-center justify-between gap-2 rounded-t-xl bg-slate-100 px-3 py-2.5">
+      <header className="sticky top-0 z-10 flex min-h-12 items-center justify-between gap-2 rounded-t-xl bg-slate-100 px-3 py-2">
         <div className="flex min-w-0 items-center gap-2">
           <h2 id={headingId} className="truncate text-xs font-bold tracking-wide text-slate-700">
             {title}

@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { SESSION_MESSAGES, STORAGE_KEYS } from '@crm/shared';
+import { addUser, db, tokenFor } from '../test/fake-api';
+import { renderApp } from '../test/render';
+
+const location = () => screen.getByTestId('location');
+
+describe('routes and session (§2 route map, §4 session)', () => {
+  it('sends / to /login', async () => {
+    renderApp('/');
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+  });
+
+  it('sends a signed-out visitor of /main/requests, /main/users or any path to /login', async () => {
+    for (const path of ['/main/requests', '/main/users', '/main', '/anything/else']) {
+      const { unmount } = renderApp(path);
+      await waitFor(() => expect(location()).toHaveTextContent(/^\/login$/));
+      expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
+      unmount();
+    }
+  });
+
+  it('counts as signed out when only one of token and id is stored', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'token-without-id');
+    renderApp('/main/home');
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+  });
+
+  it('shows "Loading..." while the stored session is read, then the layout', async () => {
+    const ana = addUser({ role: 'vendor', name: 'Ana', lastName: 'García' });
+    db.latencyMs = 100;
+    renderApp('/main/home', ana);
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByText('This will be the home page.')).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user who opens /login to the board', async () => {
+    const ana = addUser({ role: 'vendor' });
+    renderApp('/login', ana);
+    await waitFor(() => expect(location()).toHaveTextContent('/main/requests'));
+    expect(await screen.findByText('NUEVA SOLICITUD')).toBeInTheDocument();
+  });
+
+  it('fetches all requests and all users once signed in (§2 start-up)', async () => {
+    const ana = addUser({ role: 'driver' });
+    renderApp('/main/home', ana);
+    await screen.findByText('This will be the home page.');
+    await waitFor(() => {
+      const paths = db.calls.map((call) => call.path);
+      expect(paths).toContain('/api/form-contact/all');
+      expect(paths).toContain('/api/user/all');
+      expect(paths).toContain(`/api/user/data/${ana._id}`);
+    });
+  });
+
+  it('shows the home and profile placeholders', async () => {
+    const ana = addUser({ role: 'vendor' });
+    const { unmount } = renderApp('/main/home', ana);
+    expect(await screen.findByRole('heading', { name: /CRM/ })).toBeInTheDocument();
+    expect(screen.getByText('This will be the home page.')).toBeInTheDocument();
+    unmount();
+    renderApp('/main/profile', ana);
+    expect(await screen.findByText('Here will be the user profile')).toBeInTheDocument();
+  });
+
+  it('when the token is refused (expired or revoked), ends the session and returns to /login', async () => {
+    const ana = addUser({ role: 'vendor' });
+    db.revokedTokens.add(tokenFor(ana));
+    renderApp('/main/requests', ana);
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBeNull();
+  });
+
+  it('when the user-data call fails otherwise, logs it, shows nothing and keeps the non-admin view', async () => {
+    const admin = addUser({ role: 'system admin' });
+    db.failures.set(`GET /api/user/data/${admin._id}`, 500);
+    const errors: unknown[][] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      renderApp('/main/home', admin);
+      expect(await screen.findByText('This will be the home page.')).toBeInTheDocument();
+      expect(errors.some((args) => args[0] === SESSION_MESSAGES.userDataFailed)).toBe(true);
+      expect(screen.queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
+      expect(screen.queryByText(SESSION_MESSAGES.userDataFailed)).not.toBeInTheDocument();
+    } finally {
+      console.error = original;
+    }
+  });
+});
+
+describe('sidebar (§2 authenticated layout)', () => {
+  it('greets with the name and the first letter of the last name', async () => {
+    const ana = addUser({ role: 'vendor', name: 'Ana', lastName: 'García' });
+    renderApp('/main/home', ana);
+    expect(await screen.findByText('Hi, Ana G')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'CRM logo' })).toBeInTheDocument();
+  });
+
+  it('shows Inicio, Perfil, Usuarios and Solicitudes to a system admin, and highlights the active link', async () => {
+    const admin = addUser({ role: 'system admin' });
+    renderApp('/main/profile', admin);
+    const nav = await screen.findByRole('navigation', { name: 'Principal' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Inicio',
+      'Perfil',
+      'Usuarios',
+      'Solicitudes',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');
+  });
+
+  it.each(['vendor', 'driver'] as const)('hides "Usuarios" from a %s', async (role) => {
+    const user = addUser({ role });
+    renderApp('/main/home', user);
+    const nav = await screen.findByRole('navigation', { name: 'Principal' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('aria-label')),
+    ).toEqual(['Inicio', 'Perfil', 'Solicitudes']);
+  });
+
+  it('navigates with the links', async () => {
+    const ana = addUser({ role: 'vendor' });
+    renderApp('/main/home', ana);
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Perfil' }));
+    expect(location()).toHaveTextContent('/main/profile');
+    expect(await screen.findByText('Here will be the user profile')).toBeInTheDocument();
+  });
+
+  it('Logout calls the API, clears the stored session and returns to /login', async () => {
+    const ana = addUser({ role: 'vendor' });
+    renderApp('/main/home', ana);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(location()).toHaveTextContent('/login'));
+    expect(
+      db.calls.some((call) => call.method === 'POST' && call.path === '/api/user/logout'),
+    ).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.userId)).toBeNull();
+    expect(db.revokedTokens.has(tokenFor(ana))).toBe(true);
+  });
+
+  it('when logout fails, stays, keeps the session and says "Logout failed"', async () => {
+    const ana = addUser({ role: 'vendor' });
+    db.failures.set('POST /api/user/logout', 500);
+    const original = console.error;
+    console.error = () => undefined;
+    try {
+      renderApp('/main/home', ana);
+      await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+      expect(await screen.findByText(SESSION_MESSAGES.logoutFailed)).toBeInTheDocument();
+      expect(location()).toHaveTextContent('/main/home');
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(tokenFor(ana));
+    } finally {
+      console.error = original;
+    }
+  });
+});

@@ -1,0 +1,228 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  BOARD_COLUMNS,
+  CREATE_REQUEST_MESSAGES,
+  DEFAULT_REQUEST_TYPE,
+  REQUEST_MESSAGES,
+  REQUEST_TYPES,
+} from '@crm/shared';
+import { addRequest, addUser, db } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const CREATE_PATH = '/api/form-contact/crm-create';
+const NEW_REQUEST_TITLE = BOARD_COLUMNS[0].title;
+
+const createCalls = () => db.calls.filter((call) => call.path === CREATE_PATH);
+
+/** Opens the board as a vendor (any role may create, §6) and presses the column's "+". */
+async function openCreateModal() {
+  addRequest({ name: 'Existente' });
+  renderApp('/main/requests', addUser({ role: 'vendor' }));
+  await screen.findByRole('article', { name: /Existente/ });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));
+  const dialog = await screen.findByRole('dialog');
+  return { user, dialog };
+}
+
+const submitButton = (dialog: HTMLElement) =>
+  within(dialog).getByRole('button', { name: /^Submit/ });
+
+describe('Create Request modal', () => {
+  it('the "+" opens it with Name, Email, Request Type (the four types, "otro" chosen) and Message', async () => {
+    const { dialog } = await openCreateModal();
+
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('');
+    const type = within(dialog).getByLabelText('Request Type');
+    expect(type.tagName).toBe('SELECT');
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([...REQUEST_TYPES]);
+    expect(type).toHaveValue(DEFAULT_REQUEST_TYPE);
+    expect(DEFAULT_REQUEST_TYPE).toBe('otro');
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it('when submitted empty, shows "Name is required", "Email is required", "Message is required" and sends nothing', async () => {
+    const { user, dialog } = await openCreateModal();
+
+    await user.click(submitButton(dialog));
+
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.messageRequired)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveAccessibleDescription(
+      CREATE_REQUEST_MESSAGES.nameRequired,
+    );
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.requestTypeRequired),
+    ).not.toBeInTheDocument();
+    expect(createCalls()).toHaveLength(0);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
+  it('before the first submit, no message shows while typing', async () => {
+    const { user, dialog } = await openCreateModal();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'no-es-correo');
+
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.invalidEmail),
+    ).not.toBeInTheDocument();
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.nameRequired),
+    ).not.toBeInTheDocument();
+  });
+
+  it.each(['ana@', 'ana empresa.test', 'ana @empresa.test', 'ana@empresa'])(
+    'with the email "%s", shows "Invalid email format" and sends nothing',
+    async (email) => {
+      const { user, dialog } = await openCreateModal();
+      await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+      await user.type(within(dialog).getByLabelText('Email'), email);
+      await user.type(within(dialog).getByLabelText('Message'), 'Hola');
+
+      await user.click(submitButton(dialog));
+
+      expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.invalidEmail)).toBeInTheDocument();
+      expect(
+        within(dialog).queryByText(CREATE_REQUEST_MESSAGES.emailRequired),
+      ).not.toBeInTheDocument();
+      expect(createCalls()).toHaveLength(0);
+    },
+  );
+
+  it('after the first failed submit, the messages follow every change without submitting again', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.click(submitButton(dialog));
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Name'), 'A');
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.nameRequired),
+    ).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Email'), 'ana');
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.emailRequired),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.invalidEmail)).toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Email'), '@empresa.test');
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.invalidEmail),
+    ).not.toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText('Name'));
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
+    // Still the message of the untouched field.
+    expect(within(dialog).getByText(CREATE_REQUEST_MESSAGES.messageRequired)).toBeInTheDocument();
+    expect(createCalls()).toHaveLength(0);
+  });
+
+  it('reads "Submitting..." and is disabled while sending', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.test');
+    await user.type(within(dialog).getByLabelText('Message'), 'Quiero una demo');
+    db.latencyMs = 150;
+
+    await user.click(submitButton(dialog));
+
+    expect(within(dialog).getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    expect(await screen.findByText(REQUEST_MESSAGES.created)).toBeInTheDocument();
+  });
+
+  it('on success, sends {name, email, requestType, message}, says "Event added successfully", closes, and the card appears in NUEVA SOLICITUD', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.type(within(dialog).getByLabelText('Name'), 'Nueva Cliente');
+    await user.type(within(dialog).getByLabelText('Email'), 'nueva@empresa.test');
+    await user.selectOptions(within(dialog).getByLabelText('Request Type'), REQUEST_TYPES[0]);
+    await user.type(within(dialog).getByLabelText('Message'), 'Quiero agendar una reunión');
+
+    await user.click(submitButton(dialog));
+
+    expect(await screen.findByText(REQUEST_MESSAGES.created)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(createCalls()).toEqual([
+      {
+        method: 'POST',
+        path: CREATE_PATH,
+        body: {
+          name: 'Nueva Cliente',
+          email: 'nueva@empresa.test',
+          requestType: REQUEST_TYPES[0],
+          message: 'Quiero agendar una reunión',
+        },
+      },
+    ]);
+    const column = screen.getByRole('region', { name: NEW_REQUEST_TITLE });
+    expect(
+      await within(column).findByRole('article', { name: /Nueva Cliente/ }),
+    ).toBeInTheDocument();
+  });
+
+  it('after a success, opening it again shows an empty form with "otro" chosen', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.test');
+    await user.selectOptions(within(dialog).getByLabelText('Request Type'), REQUEST_TYPES[2]);
+    await user.type(within(dialog).getByLabelText('Message'), 'Hola');
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));
+
+    const reopened = await screen.findByRole('dialog');
+    expect(within(reopened).getByLabelText('Name')).toHaveValue('');
+    expect(within(reopened).getByLabelText('Email')).toHaveValue('');
+    expect(within(reopened).getByLabelText('Message')).toHaveValue('');
+    expect(within(reopened).getByLabelText('Request Type')).toHaveValue(DEFAULT_REQUEST_TYPE);
+    expect(
+      within(reopened).queryByText(CREATE_REQUEST_MESSAGES.nameRequired),
+    ).not.toBeInTheDocument();
+  });
+
+  it('on failure, says "Apologies, there was an issue submitting the request. Please try again." and stays open', async () => {
+    db.failures.set(`POST ${CREATE_PATH}`, 500);
+    const { user, dialog } = await openCreateModal();
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+    await user.type(within(dialog).getByLabelText('Email'), 'ana@empresa.test');
+    await user.type(within(dialog).getByLabelText('Message'), 'Hola');
+
+    await user.click(submitButton(dialog));
+
+    expect(await screen.findByText(REQUEST_MESSAGES.createFailed)).toBeInTheDocument();
+    expect(screen.queryByText(REQUEST_MESSAGES.created)).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ana');
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
+    expect(createCalls()).toHaveLength(1);
+    expect(screen.queryByRole('article', { name: /: Ana$/ })).not.toBeInTheDocument();
+  });
+
+  it('the X button ("Close") closes it without sending', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(createCalls()).toHaveLength(0);
+  });
+
+  it('Escape closes it without sending', async () => {
+    const { user } = await openCreateModal();
+
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(createCalls()).toHaveLength(0);
+  });
+});

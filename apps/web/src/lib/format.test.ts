@@ -1,0 +1,128 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventDateToInput, formatCardDate, initials, inputToEventDate } from './format';
+
+/** Zones on both sides of UTC, with and without DST, including ±12h+ and half-hour offsets. */
+const ZONES = [
+  'UTC',
+  'America/Los_Angeles',
+  'America/New_York',
+  'America/Santiago',
+  'Pacific/Pago_Pago',
+  'Europe/Madrid',
+  'Asia/Beirut',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Pacific/Kiritimati',
+];
+
+/** Runs with the process time zone set to `zone` (Node reads TZ again when it changes). */
+function inZone(zone: string) {
+  vi.stubEnv('TZ', zone);
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('formatCardDate (card "Fecha:", dd/mm/yy)', () => {
+  it('formats as dd/mm/yy with zero padding', () => {
+    inZone('UTC');
+    expect(formatCardDate('2026-03-05T15:00:00.000Z')).toBe('05/03/26');
+    expect(formatCardDate('2009-12-31T10:00:00.000Z')).toBe('31/12/09');
+    expect(formatCardDate('2000-01-01T10:00:00.000Z')).toBe('01/01/00');
+  });
+
+  it("uses the viewer's time zone for the day", () => {
+    const iso = '2026-03-05T02:00:00.000Z';
+    inZone('UTC');
+    expect(formatCardDate(iso)).toBe('05/03/26');
+    inZone('America/New_York');
+    expect(formatCardDate(iso)).toBe('04/03/26');
+    inZone('Asia/Tokyo');
+    expect(formatCardDate(iso)).toBe('05/03/26');
+  });
+
+  it('accepts an ISO date with an offset', () => {
+    inZone('UTC');
+    expect(formatCardDate('2026-07-20T23:30:00.000-03:00')).toBe('21/07/26');
+  });
+
+  it('shows nothing for a date it cannot read', () => {
+    expect(formatCardDate('not a date')).toBe('');
+  });
+});
+
+describe('eventDateToInput (eventDate shown as its UTC day)', () => {
+  it.each(ZONES)('shows 2026-05-10 for 2026-05-10T00:00:00.000Z in %s', (zone) => {
+    inZone(zone);
+    expect(eventDateToInput('2026-05-10T00:00:00.000Z')).toBe('2026-05-10');
+  });
+
+  it.each(ZONES)('keeps the UTC day at the edges of the day and year in %s', (zone) => {
+    inZone(zone);
+    expect(eventDateToInput('2026-01-01T00:00:00.000Z')).toBe('2026-01-01');
+    expect(eventDateToInput('2025-12-31T23:59:59.999Z')).toBe('2025-12-31');
+    expect(eventDateToInput('2028-02-29T00:00:00.000Z')).toBe('2028-02-29');
+  });
+
+  // Days on which the zone changes its offset within hours of midnight UTC.
+  it.each([
+    ['America/Santiago', '2026-04-05'],
+    ['America/Santiago', '2026-09-06'],
+    ['Asia/Beirut', '2026-03-29'],
+    ['Asia/Beirut', '2026-10-25'],
+    ['America/New_York', '2026-03-08'],
+    ['America/New_York', '2026-11-01'],
+    ['Europe/Madrid', '2026-03-29'],
+    ['Europe/Madrid', '2026-10-25'],
+  ])('keeps the UTC day on a daylight-saving change day (%s, %s)', (zone, day) => {
+    inZone(zone);
+    expect(eventDateToInput(`${day}T00:00:00.000Z`)).toBe(day);
+  });
+
+  it('is empty for no date or a date it cannot read', () => {
+    expect(eventDateToInput(null)).toBe('');
+    expect(eventDateToInput('')).toBe('');
+    expect(eventDateToInput('not a date')).toBe('');
+  });
+});
+
+describe('inputToEventDate (date input back to the stored form)', () => {
+  it.each(ZONES)('turns yyyy-mm-dd into midnight UTC of that day in %s', (zone) => {
+    inZone(zone);
+    expect(inputToEventDate('2026-05-10')).toBe('2026-05-10T00:00:00.000Z');
+  });
+
+  it('is null when the input is cleared or not a full date', () => {
+    expect(inputToEventDate('')).toBeNull();
+    expect(inputToEventDate('2026-5-10')).toBeNull();
+    expect(inputToEventDate('10/05/2026')).toBeNull();
+  });
+
+  it.each(ZONES)('round-trips with eventDateToInput in %s', (zone) => {
+    inZone(zone);
+    for (const day of ['2026-05-10', '2026-01-01', '2026-12-31']) {
+      expect(eventDateToInput(inputToEventDate(day))).toBe(day);
+    }
+  });
+});
+
+describe('initials (avatars)', () => {
+  it('takes the first letter of name and lastName, upper-cased', () => {
+    expect(initials({ name: 'Ana', lastName: 'García' })).toBe('AG');
+    expect(initials({ name: 'bea', lastName: 'ruiz' })).toBe('BR');
+  });
+
+  it('ignores surrounding spaces and keeps accented letters', () => {
+    expect(initials({ name: '  Íñigo ', lastName: ' Óscar' })).toBe('ÍÓ');
+  });
+
+  it('uses only the first word of compound names', () => {
+    expect(initials({ name: 'María José', lastName: 'de la Fuente' })).toBe('MD');
+  });
+
+  it('gives what there is when a part is empty', () => {
+    expect(initials({ name: 'Ana', lastName: '' })).toBe('A');
+    expect(initials({ name: '', lastName: '' })).toBe('');
+  });
+});
