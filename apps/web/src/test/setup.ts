@@ -1,11 +1,19 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetSessionCache } from '../lib/session';
 import { resetDb } from './fake-api';
 import { server } from './server';
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// CI runs these beside the API tests on two cores: give async queries room before failing.
+configure({ asyncUtilTimeout: 5000 });
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Warm the lazily loaded signed-in chunk once per file, so the first test doesn't pay its
+  // transform time inside a findBy timeout.
+  await import('../app/authenticated-app');
+});
 afterEach(() => {
   cleanup();
   server.resetHandlers();
