@@ -7,11 +7,17 @@ export type ConfirmDialogProps = {
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;
+  placement?: 'top-center' | 'center';
 };
 
+const PLACEMENTS = {
+  'top-center': 'top-4',
+  center: 'top-1/2 -translate-y-1/2',
+} as const;
+
 /**
- * A confirmation pop-up at the top centre that never closes by itself (§9): only its buttons
- * or Escape (= cancel) close it. Focus stays inside while it is open.
+ * A confirmation pop-up that never closes by itself (§9): only its buttons or Escape (= cancel)
+ * close it. Focus stays inside while it is open.
  */
 export function ConfirmDialog({
   open,
@@ -20,6 +26,7 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onCancel,
+  placement = 'top-center',
 }: ConfirmDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
@@ -27,7 +34,7 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/20" />
         <AlertDialog.Content
           aria-describedby={undefined}
-          className="fixed inset-x-4 top-4 z-50 mx-auto max-w-sm rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-200"
+          className={`fixed inset-x-4 ${PLACEMENTS[placement]} z-50 mx-auto max-w-sm rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-200`}
         >
           <AlertDialog.Title className="text-sm font-semibold text-slate-900">
             {message}

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { UserPlus, X } from 'lucide-react';
-import { SESSION_MESSAGES, USER_MESSAGES, type User } from '@crm/shared';
+import {
+  DELETE_USER_CONFIRM_OPTIONS,
+  SESSION_MESSAGES,
+  USER_MESSAGES,
+  type User,
+} from '@crm/shared';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LABELS } from '../../../lib/labels';
@@ -63,6 +68,7 @@ export function UsersPage() {
       <ConfirmDialog
         open={deleting !== null}
         message={USER_MESSAGES.deleteConfirm}
+        placement={DELETE_USER_CONFIRM_OPTIONS.position}
         confirmLabel="Yes"
         cancelLabel="Cancel"
         onCancel={() => setDeleting(null)}
