@@ -1,14 +1,10 @@
-import {
-  createRequestBodySchema,
-  DEFAULT_REQUEST_TYPE,
-  REQUEST_TYPES,
-  type CreateRequestBody,
-} from '@crm/shared';
+import { createRequestBodySchema, DEFAULT_REQUEST_TYPE, type CreateRequestBody } from '@crm/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRequest } from '../api/create-request';
+import { RequestTypeOptions } from './request-type-options';
 
 const EMPTY_REQUEST: CreateRequestBody = {
   name: '',
@@ -49,11 +45,7 @@ export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
         </FormField>
         <FormField id={requestType.id} label="Request Type" error={form.errors.requestType}>
           <Select {...requestType}>
-            {REQUEST_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
+            <RequestTypeOptions />
           </Select>
         </FormField>
         <FormField id={message.id} label="Message" error={form.errors.message}>

@@ -7,7 +7,6 @@ import {
   MISSING_REQUEST_NUMBER,
   PRIORITIES,
   PRIORITY_LABELS,
-  REQUEST_TYPES,
   SOURCE_OF_CONTACT_LABELS,
   SOURCES_OF_CONTACT,
   type Request,
@@ -27,6 +26,7 @@ import { requestKeys } from '../api/query-keys';
 import { isConflict, useSaveRequest } from '../api/save-request';
 import { readEditValue } from './edit-value';
 import { NotesEditor } from './notes-editor';
+import { RequestTypeOptions } from './request-type-options';
 import { StageChecklist } from './stage-checklist';
 
 export type EditRequestModalProps = { requestId: string; onClose: () => void };
@@ -217,11 +217,7 @@ function EditRequestForm({ initial, onClose }: { initial: Request; onClose: () =
                 value={draft.requestType}
                 onChange={onInput('requestType')}
               >
-                {REQUEST_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
+                <RequestTypeOptions />
               </Select>
             </FormField>
             <div>
