@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { LOGIN_MESSAGES, loginFormSchema, type LoginForm } from '@crm/shared';
 import { Button } from '../../../components/ui/button';
 import { FormField, TextInput } from '../../../components/ui/form-field';
@@ -13,7 +12,6 @@ const EMPTY_LOGIN: LoginForm = { email: '', password: '', altcha: '' };
 
 /** /login (§2): brand panel, "Correo", "Contraseña", captcha below the button. */
 export function LoginPage() {
-  const navigate = useNavigate();
   const login = useLogin();
   const form = useZodForm(loginFormSchema, EMPTY_LOGIN);
   const [showPassword, setShowPassword] = useState(false);
@@ -22,19 +20,13 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit((credentials) => {
     setFailure(undefined);
+    // On success the session is stored and the /login guard opens the board.
     login.mutate(credentials, {
-      onSuccess: () => navigate('/main/requests', { replace: true }),
       onError: (error) => {
-        setFailure(
-          error instanceof LoginError
-            ? error.captchaRejected
-              ? undefined
-              : error.message
-            : LOGIN_MESSAGES.wrongCredentials,
-        );
-        if (error instanceof LoginError && error.captchaRejected) {
-          form.setServerErrors({ altcha: LOGIN_MESSAGES.captchaRequired });
-        }
+        const captchaRejected = error instanceof LoginError && error.captchaRejected;
+        if (captchaRejected) form.setServerErrors({ altcha: LOGIN_MESSAGES.captchaRequired });
+        else
+          setFailure(error instanceof LoginError ? error.message : LOGIN_MESSAGES.wrongCredentials);
         // Each solution is accepted once: every attempt needs a fresh captcha.
         form.setValue('altcha', '');
         setCaptchaKey((key) => key + 1);

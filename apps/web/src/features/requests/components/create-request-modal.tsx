@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { useCreateRequest } from '../api/create-request';
-import { RequestTypeOptions } from './request-type-options';
+import { Options, REQUEST_TYPE_OPTIONS } from './select-options';
 
 const EMPTY_REQUEST: CreateRequestBody = {
   name: '',
@@ -45,7 +45,7 @@ export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
         </FormField>
         <FormField id={requestType.id} label="Request Type" error={form.errors.requestType}>
           <Select {...requestType}>
-            <RequestTypeOptions />
+            <Options options={REQUEST_TYPE_OPTIONS} />
           </Select>
         </FormField>
         <FormField id={message.id} label="Message" error={form.errors.message}>

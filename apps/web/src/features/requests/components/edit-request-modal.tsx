@@ -2,11 +2,8 @@ import { useMemo, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   API_MESSAGES,
-  BOARD_COLUMNS,
   checkStageRules,
   MISSING_REQUEST_NUMBER,
-  PRIORITIES,
-  PRIORITY_LABELS,
   SOURCE_OF_CONTACT_LABELS,
   SOURCES_OF_CONTACT,
   type Request,
@@ -26,7 +23,13 @@ import { requestKeys } from '../api/query-keys';
 import { isConflict, useSaveRequest } from '../api/save-request';
 import { readEditValue } from './edit-value';
 import { NotesEditor } from './notes-editor';
-import { RequestTypeOptions } from './request-type-options';
+import {
+  Options,
+  PRIORITY_OPTIONS,
+  REQUEST_TYPE_OPTIONS,
+  STAGE_OPTIONS,
+  type SelectOption,
+} from './select-options';
 import { StageChecklist } from './stage-checklist';
 
 export type EditRequestModalProps = { requestId: string; onClose: () => void };
@@ -137,6 +140,18 @@ function EditRequestForm({ initial, onClose }: { initial: Request; onClose: () =
     </FormField>
   );
 
+  const selectField = (
+    name: 'status' | 'priority' | 'requestType',
+    label: string,
+    options: readonly SelectOption[],
+  ) => (
+    <FormField id={idFor(name)} label={label}>
+      <Select id={idFor(name)} name={name} value={draft[name]} onChange={onInput(name)}>
+        <Options options={options} />
+      </Select>
+    </FormField>
+  );
+
   return (
     <Dialog
       open
@@ -153,20 +168,7 @@ function EditRequestForm({ initial, onClose }: { initial: Request; onClose: () =
       >
         <div className="space-y-6 px-5 py-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField id={idFor('status')} label="Etapa de la solicitud">
-              <Select
-                id={idFor('status')}
-                name="status"
-                value={draft.status}
-                onChange={onInput('status')}
-              >
-                {BOARD_COLUMNS.map((column) => (
-                  <option key={column.status} value={column.status}>
-                    {column.stageLabel}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            {selectField('status', 'Etapa de la solicitud', STAGE_OPTIONS)}
             {isAdmin ? (
               <FormField id={idFor('vendor')} label="Ejecutivo">
                 <Select
@@ -193,33 +195,11 @@ function EditRequestForm({ initial, onClose }: { initial: Request; onClose: () =
               label="Número"
               value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
             />
-            <FormField id={idFor('priority')} label="Prioridad">
-              <Select
-                id={idFor('priority')}
-                name="priority"
-                value={draft.priority}
-                onChange={onInput('priority')}
-              >
-                {PRIORITIES.map((priority) => (
-                  <option key={priority} value={priority}>
-                    {PRIORITY_LABELS[priority]}
-                  </option>
-                ))}
-              </Select>
-            </FormField>
+            {selectField('priority', 'Prioridad', PRIORITY_OPTIONS)}
           </Section>
 
           <Section title="Detalles">
-            <FormField id={idFor('requestType')} label="Tipo de solicitud">
-              <Select
-                id={idFor('requestType')}
-                name="requestType"
-                value={draft.requestType}
-                onChange={onInput('requestType')}
-              >
-                <RequestTypeOptions />
-              </Select>
-            </FormField>
+            {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}
             <div>
               <ReadOnly
                 label="Fuente de contacto"
