@@ -59,6 +59,7 @@ export default tseslint.config(
       '**/*.config.ts',
       '**/config/env.ts',
       '**/test/**',
+      'e2e/**',
     ],
     rules: { 'no-restricted-syntax': 'off' },
   },

@@ -59,7 +59,7 @@ running() {
 start() {
   if running; then
     log "already running on port $PORT (pid $DB_PID)"
-    echo "export MONGO_URL=$(url)"
+    echo "export MONGO_URL=$(url) CRM_FERRETDB_BIN=$BIN"
     return
   fi
   stop # clean up leftovers of a crashed instance
@@ -75,7 +75,7 @@ start() {
   for _ in $(seq 1 300); do
     if port_open; then
       log "FerretDB $VERSION listening on 127.0.0.1:$PORT (pid $pid, data $dir)"
-      echo "export MONGO_URL=$(url)"
+      echo "export MONGO_URL=$(url) CRM_FERRETDB_BIN=$BIN"
       return
     fi
     kill -0 "$pid" 2>/dev/null || break

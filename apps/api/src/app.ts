@@ -5,8 +5,11 @@ import { authRoutes } from './auth/auth.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import type { AppContext } from './context.js';
 import { AppError } from './http/app-error.js';
+import { requireDatabase } from './db/availability.js';
 import { errorHandler } from './http/error-handler.js';
+import { requestLogger } from './http/request-logger.js';
 import { rejectOperators } from './http/reject-operators.js';
+import { healthRoutes } from './operations/health.routes.js';
 import { requestsRoutes } from './requests/requests.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { serveWeb } from './web/serve-web.js';
@@ -18,16 +21,20 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
 
+  app.use(requestLogger(ctx.logger));
   app.use(
-    cors({ origin: ctx.config.corsOrigins, allowedHeaders: ['Content-Type', 'Authorization'] }),
+    cors({
+      origin: ctx.config.corsOrigins,
+      allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+      exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    }),
   );
   app.use(express.json({ limit: '2mb' }));
   app.use(rejectOperators);
 
   const api = express.Router();
-  api.get('/health', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
+  api.use(healthRoutes(ctx));
+  api.use(requireDatabase(ctx.connection));
   api.use(captchaRoutes(ctx));
   api.use(authRoutes(ctx));
   api.use(usersRoutes(ctx));
@@ -36,6 +43,6 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', api);
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));
 
-  app.use(errorHandler(ctx.logger));
+  app.use(errorHandler());
   return app;
 }

@@ -6,6 +6,7 @@ import { createContext } from './context.js';
 import { connectDatabase } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { startSweeping } from './db/sweep-expired.js';
+import { gracefulShutdown } from './operations/graceful-shutdown.js';
 import { ensureFirstAdmin } from './users/first-admin.js';
 
 /** Entry point: config → database (MONGO_URL, or the embedded default) → first admin → HTTP. */
@@ -55,18 +56,26 @@ async function main(): Promise<void> {
     );
   });
 
-  const shutdown = (signal: string) => {
-    logger.info({ signal }, 'shutting down');
-    stopSweeping();
-    server.close(() => {
-      void connection
-        .close()
-        .then(() => embedded?.stop())
-        .finally(() => process.exit(0));
-    });
+  const shutdown = gracefulShutdown({
+    server,
+    logger,
+    release: async () => {
+      stopSweeping();
+      await connection.close();
+      await embedded?.stop();
+    },
+  });
+  const onSignal = (signal: NodeJS.Signals) => {
+    shutdown(signal).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 }
 
 main().catch((error: unknown) => {

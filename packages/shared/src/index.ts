@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './user.js';
 export * from './request.js';
 export * from './request-rules.js';
+export * from './operations.js';

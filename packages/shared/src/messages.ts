@@ -103,6 +103,7 @@ export const API_MESSAGES = {
   tooManyLoginAttempts:
     'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   internalError: 'Something went wrong on our side. Please try again later.',
+  databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
   loggedOut: 'Logged out',
   deleted: 'Deleted',
 } as const;

@@ -1,8 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
 import mongoose from 'mongoose';
-import type { Logger } from 'pino';
 import type { ErrorBody } from '@crm/shared';
 import { API_MESSAGES } from '@crm/shared';
+import { databaseUnavailable, isDatabaseUnreachableError } from '../db/availability.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { AppError } from './app-error.js';
 
@@ -12,6 +12,8 @@ function toAppError(error: unknown): AppError | undefined {
   if (error instanceof mongoose.Error.CastError) return new AppError(400, API_MESSAGES.invalidId);
   // Services turn the duplicates they expect into their own 409s; this is the safety net.
   if (isDuplicateKeyError(error)) return new AppError(409, API_MESSAGES.duplicate);
+  // The database went away mid-call (the gate in availability.ts catches it between calls).
+  if (isDatabaseUnreachableError(error)) return databaseUnavailable();
   // body-parser's errors carry `type` and a client status (bad JSON, too large, wrong charset).
   const bodyError = error as { type?: unknown; status?: unknown };
   if (
@@ -28,11 +30,12 @@ function toAppError(error: unknown): AppError | undefined {
   return undefined;
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+/** Logs through `req.log` (pino-http), so the line carries the request id. */
+export function errorHandler(): ErrorRequestHandler {
   return (error: unknown, req, res, _next) => {
     const appError = toAppError(error);
     if (!appError) {
-      logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unexpected error');
+      req.log.error({ err: error }, 'unexpected error');
       const body: ErrorBody = { message: API_MESSAGES.internalError };
       res.status(500).json(body);
       return;

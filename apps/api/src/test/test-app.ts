@@ -3,7 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import request from 'supertest';
 import { inject } from 'vitest';
 import type { Role, User } from '@crm/shared';
@@ -24,6 +24,9 @@ type Options = {
   jwtTtl?: string;
   loginThrottle?: Partial<LoginThrottleConfig>;
   webDir?: string;
+  /** Another database server than the run's (e.g. one the test stops and restarts). */
+  mongoUrl?: string;
+  logger?: Logger;
 };
 
 /**
@@ -52,11 +55,15 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
       ...options.loginThrottle,
     },
   };
-  const connection: Connection = await connectDatabase(inject('mongoUrl'), dbName, 1);
+  const connection: Connection = await connectDatabase(
+    options.mongoUrl ?? inject('mongoUrl'),
+    dbName,
+    1,
+  );
   const ctx = await createContext(
     connection,
     config,
-    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   const app = createApp(ctx);
   return {

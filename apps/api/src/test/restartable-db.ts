@@ -1,0 +1,108 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A database server of the test's own, which the test can stop and start again with its data. */
+export type RestartableDb = {
+  url: string;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  dispose: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`database did not open port ${port} within ${timeoutMs} ms`);
+}
+
+/** FerretDB (what scripts/test-db.sh runs here), same binary, port and SQLite files on restart. */
+async function ferretDb(bin: string): Promise<RestartableDb> {
+  const port = await freePort();
+  const dir = await mkdtemp(path.join(tmpdir(), 'crm-restartable-db-'));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    child = spawn(
+      bin,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${dir}/`,
+        `--state-dir=${dir}`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        '--telemetry=disable',
+        '--log-level=ERROR',
+      ],
+      { stdio: 'ignore' },
+    );
+    await waitForPort(port);
+  };
+  const stop = async () => {
+    const running = child;
+    child = undefined;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGKILL'); // an outage, not a polite shutdown
+    await exited;
+  };
+  await start();
+  return {
+    url: `mongodb://127.0.0.1:${port}/`,
+    start,
+    stop,
+    dispose: async () => {
+      await stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** mongodb-memory-server (upstream CI): a real mongod on a fixed port and data directory. */
+async function memoryServer(): Promise<RestartableDb> {
+  const { MongoMemoryServer } = await import('mongodb-memory-server');
+  const dbPath = await mkdtemp(path.join(tmpdir(), 'crm-restartable-db-'));
+  const server = await MongoMemoryServer.create({ instance: { port: await freePort(), dbPath } });
+  return {
+    url: server.getUri(),
+    stop: async () => {
+      await server.stop({ doCleanup: false });
+    },
+    start: () => server.start(true),
+    dispose: async () => {
+      await server.stop({ doCleanup: true, force: true });
+      await rm(dbPath, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `CRM_FERRETDB_BIN` is exported by scripts/test-db.sh (our machines and .ci/run); without it the
+ * test downloads a real mongod, as the rest of the suite does without MONGO_URL.
+ */
+export function startRestartableDb(): Promise<RestartableDb> {
+  const bin = process.env.CRM_FERRETDB_BIN;
+  return bin ? ferretDb(bin) : memoryServer();
+}
