@@ -50,10 +50,14 @@ const pnpm = async (...args) => {
   if (code !== 0) process.exit(code);
 };
 
-/** Vitest writes a JSON report per package; the sum goes on one plain line for CI readers. */
+/**
+ * Vitest writes a JSON report per package and Playwright one for the browser suite; the sum
+ * goes on one plain line for CI readers.
+ */
 const testReports = ['packages/shared', 'apps/api', 'apps/web'].map((dir) =>
   path.join(root, dir, 'test-results', 'vitest.json'),
 );
+const e2eReport = path.join(root, 'e2e', 'test-results', 'playwright.json');
 function printTestSummary() {
   let passed = 0;
   let failed = 0;
@@ -65,8 +69,16 @@ function printTestSummary() {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
   }
+  let browser = '';
+  if (existsSync(e2eReport)) {
+    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+    browser = ` (of which in the browser: ${stats.expected + stats.flaky} passed, ${stats.unexpected} failed, ${(stats.duration / 1000).toFixed(0)} s)`;
+  }
   console.log(
-    `\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`,
+    `\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${browser}`,
   );
 }
 
@@ -84,17 +96,13 @@ switch (task) {
     );
     break;
   case 'test': {
-    for (const file of testReports) rmSync(file, { force: true });
-    const code = await run(pnpmBin, [
-      ...pnpmPrefix,
-      'turbo',
-      'run',
-      'lint',
-      'typecheck',
-      'test',
-      'build',
-      '--continue',
-    ]);
+    for (const file of [...testReports, e2eReport]) rmSync(file, { force: true });
+    const turbo = (...tasks) => run(pnpmBin, [...pnpmPrefix, 'turbo', 'run', ...tasks]);
+    let code = await turbo('lint', 'typecheck', 'test', 'build', '--continue');
+    // The browser suite runs alone, after the builds it drives: on two cores it would otherwise
+    // compete with the unit tests for CPU. It runs even when those failed, to report everything.
+    const e2eCode = await turbo('e2e');
+    code ||= e2eCode;
     printTestSummary();
     if (code === 0) await pnpm('format:check');
     process.exit(code);

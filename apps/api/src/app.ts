@@ -10,6 +10,7 @@ import { errorHandler } from './http/error-handler.js';
 import { requestLogger } from './http/request-logger.js';
 import { rejectOperators } from './http/reject-operators.js';
 import { healthRoutes } from './operations/health.routes.js';
+import { openapiRoutes } from './openapi/openapi.routes.js';
 import { requestsRoutes } from './requests/requests.routes.js';
 import { usersRoutes } from './users/users.routes.js';
 import { serveWeb } from './web/serve-web.js';
@@ -34,6 +35,7 @@ export function createApp(ctx: AppContext): Express {
 
   const api = express.Router();
   api.use(healthRoutes(ctx));
+  api.use(openapiRoutes());
   api.use(requireDatabase(ctx.connection));
   api.use(captchaRoutes(ctx));
   api.use(authRoutes(ctx));

@@ -1,0 +1,55 @@
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL } from './support/stack.js';
+
+/**
+ * Browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium (our machines and .ci/run, which
+ * installs it), else Playwright's own Chromium (GitHub Actions runs `playwright install`).
+ */
+const executablePath =
+  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/output',
+  globalSetup: './support/global-setup.ts',
+  // One browser at a time: two cores also run the API and the database.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    ['json', { outputFile: 'test-results/playwright.json' }],
+    ['html', { outputFolder: 'test-results/html', open: 'never' }],
+  ],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'es-ES',
+    timezoneId: 'UTC',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath,
+      // Without the background-networking flags Chromium keeps dialling Google's hosts, which
+      // our closed network refuses.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1366, height: 820 } },
+    },
+  ],
+});

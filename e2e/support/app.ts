@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { STORAGE_KEYS, type Request, type Role, type User } from '@crm/shared';
+import { ARTIFACTS_DIR } from './stack.js';
+
+let seq = 0;
+/** Unique per run and per call, so scenarios never collide on the one test database. */
+export function unique(prefix: string): string {
+  seq += 1;
+  return `${prefix}${Date.now().toString(36)}${seq}`;
+}
+export const uniqueEmail = (prefix: string) => `${unique(prefix)}@crm.test`.toLowerCase();
+
+/** A screenshot of what the person sees now, kept in e2e/artifacts/ (git-ignored). */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
+}
+
+/** Ticks the real ALTCHA widget and waits for its proof of work to be accepted. */
+export async function solveCaptcha(page: Page): Promise<void> {
+  await page.locator('altcha-widget input[type=checkbox]').click({ force: true });
+  await page.waitForFunction(
+    () =>
+      document
+        .querySelector<HTMLElement & { getState?: () => string }>('altcha-widget')
+        ?.getState?.() === 'verified',
+  );
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Correo').fill(email);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+}
+
+/** Signs in through the login screen and waits for the board. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, email, password);
+  await solveCaptcha(page);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/main\/requests$/);
+  await expect(board(page)).toBeVisible();
+}
+
+export const board = (page: Page) => page.getByTestId('board');
+export const column = (page: Page, title: string) => page.getByRole('region', { name: title });
+export const card = (page: Page, name: string) =>
+  page.getByRole('article', { name: new RegExp(`: ${name}$`) });
+/** A notice in the top-right corner (react-toastify). */
+export const notice = (page: Page, text: string) =>
+  page.getByRole('alert').filter({ hasText: text });
+
+/** The session token the web app keeps, for calling the API as that person. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
+  if (!token) throw new Error('no session token stored');
+  return token;
+}
+
+/**
+ * The API as a signed-in person, for arranging data a scenario starts from (the scenario
+ * itself goes through the screens).
+ */
+export function apiAs(request: APIRequestContext, token: string) {
+  const headers = { Authorization: `Bearer ${token}` };
+  return {
+    async createUser(fields: {
+      name: string;
+      lastName: string;
+      email: string;
+      password: string;
+      role: Role;
+    }): Promise<User> {
+      const res = await request.post('/api/user/create', {
+        headers,
+        data: { ...fields, photo: '' },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as User;
+    },
+    async createRequest(name: string): Promise<Request> {
+      const res = await request.post('/api/form-contact/crm-create', {
+        headers,
+        data: {
+          name,
+          email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+          requestType: 'otro',
+          message: 'Hola',
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as Request;
+    },
+    async requests(): Promise<Request[]> {
+      const res = await request.get('/api/form-contact/all', { headers });
+      expect(res.status()).toBe(200);
+      return (await res.json()) as Request[];
+    },
+    getRequests: () => request.get('/api/form-contact/all', { headers }),
+  };
+}
