@@ -25,7 +25,13 @@ export function MainLayout() {
       <main className="min-w-0 flex-1 overflow-auto">
         <Outlet />
       </main>
-      <ToastContainer {...NOTICE_OPTIONS} transition={Slide} newestOnTop />
+      {/* A modal dialog turns pointer events off on <body>; notices must stay clickable (§9). */}
+      <ToastContainer
+        {...NOTICE_OPTIONS}
+        transition={Slide}
+        newestOnTop
+        style={{ pointerEvents: 'auto' }}
+      />
     </div>
   );
 }

@@ -12,7 +12,14 @@ export type DialogProps = {
   closeLabel?: string;
 };
 
-/** A modal dialog: traps focus, closes on Escape and on its X button, restores focus. */
+/** Notices (react-toastify) sit outside every dialog but must stay usable while one is open. */
+const isNotice = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('.Toastify') !== null;
+
+/**
+ * A modal dialog: traps focus, closes on Escape and on its X button, restores focus. A click on
+ * a notice (to close or pause it) does not count as a click outside.
+ */
 export function Dialog({
   open,
   onOpenChange,
@@ -27,6 +34,9 @@ export function Dialog({
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onInteractOutside={(event) => {
+            if (isNotice(event.target)) event.preventDefault();
+          }}
           className={`fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full ${size} flex-col bg-white shadow-xl sm:top-6 sm:max-h-[calc(100dvh-3rem)] sm:rounded-xl`}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
