@@ -82,6 +82,16 @@ function printTestSummary() {
   );
 }
 
+/**
+ * The browser suite drives CHROMIUM_PATH or /usr/bin/chromium when present (e2e/playwright.config.ts);
+ * elsewhere Playwright's own Chromium is fetched once into its cache, so `npm test` needs nothing
+ * installed by hand. Never attempted when a system Chromium exists (our offline machines).
+ */
+async function ensureBrowser() {
+  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
+  await pnpm('--filter', '@crm/e2e', 'exec', 'playwright', 'install', 'chromium');
+}
+
 const task = process.argv[2];
 const env = { ...process.env, DATA_DIR: process.env.DATA_DIR ?? path.join(root, '.data') };
 
@@ -101,6 +111,7 @@ switch (task) {
     let code = await turbo('lint', 'typecheck', 'test', 'build', '--continue');
     // The browser suite runs alone, after the builds it drives: on two cores it would otherwise
     // compete with the unit tests for CPU. It runs even when those failed, to report everything.
+    await ensureBrowser();
     const e2eCode = await turbo('e2e');
     code ||= e2eCode;
     printTestSummary();

@@ -48,9 +48,11 @@ export function RequestsBoard() {
       <div
         ref={boardRef}
         data-testid="board"
-        className="min-h-0 flex-1 overflow-auto overscroll-contain p-3 md:p-5"
+        className="min-h-0 flex-1 overflow-auto overscroll-contain px-3 pb-3 md:px-5 md:pb-5"
       >
-        <div className="flex w-max items-start gap-3 md:gap-4">
+        {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
+            top edge instead of leaving a strip where scrolled cards show through. */}
+        <div className="flex w-max items-start gap-3 pt-3 md:gap-4 md:pt-5">
           {BOARD_COLUMNS.map((column) => (
             <BoardColumn
               key={column.status}
