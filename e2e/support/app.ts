@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { STORAGE_KEYS, type Request, type Role, type User } from '@crm/shared';
-import { ARTIFACTS_DIR } from './stack.js';
+import { ADMIN, ARTIFACTS_DIR } from './stack.js';
 
 let seq = 0;
 /** Unique per run and per call, so scenarios never collide on the one test database. */
@@ -46,6 +46,7 @@ export const board = (page: Page) => page.getByTestId('board');
 export const column = (page: Page, title: string) => page.getByRole('region', { name: title });
 export const card = (page: Page, name: string) =>
   page.getByRole('article', { name: new RegExp(`: ${name}$`) });
+export const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Editar solicitud' });
 /** A notice in the top-right corner (react-toastify). */
 export const notice = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text });
@@ -98,4 +99,10 @@ export function apiAs(request: APIRequestContext, token: string) {
     },
     getRequests: () => request.get('/api/form-contact/all', { headers }),
   };
+}
+
+/** Signs the first admin in through the login screen; returns the API as that admin. */
+export async function signInAsAdmin(page: Page, request: APIRequestContext) {
+  await signIn(page, ADMIN.email, ADMIN.password);
+  return apiAs(request, await tokenOf(page));
 }

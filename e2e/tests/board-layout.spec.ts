@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
-import { apiAs, board, card, signIn, snap, tokenOf, unique } from '../support/app.js';
+import { board, card, signIn, signInAsAdmin, snap, unique } from '../support/app.js';
 import { ADMIN } from '../support/stack.js';
 
 /** The sidebar links an admin has, in their order. */
@@ -15,9 +15,8 @@ const scrollTopOf = (page: Page) => board(page).evaluate((element) => element.sc
 
 test.describe('board layout', () => {
   test('ArrowDown/ArrowUp scroll the board by 30 px', async ({ page, request }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    const api = await signInAsAdmin(page, request);
     // Enough cards in "NUEVA SOLICITUD" for the board to scroll at 1366×820.
-    const api = apiAs(request, await tokenOf(page));
     const names: string[] = [];
     for (let index = 0; index < 12; index++) {
       const name = unique('Scroll');

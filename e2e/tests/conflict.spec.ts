@@ -1,9 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_MESSAGES, PRIORITY_LABELS, type Request } from '@crm/shared';
-import { apiAs, card, notice, signIn, snap, tokenOf, unique, uniqueEmail } from '../support/app.js';
-import { ADMIN } from '../support/stack.js';
-
-const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Editar solicitud' });
+import {
+  card,
+  editDialog,
+  notice,
+  signIn,
+  signInAsAdmin,
+  snap,
+  unique,
+  uniqueEmail,
+} from '../support/app.js';
 
 async function openEditor(page: Page, name: string) {
   await card(page, name).getByRole('button', { name: 'Editar solicitud' }).click();
@@ -24,8 +30,7 @@ test.describe('editing conflicts', () => {
       const adminPage = await adminContext.newPage();
       const vendorPage = await vendorContext.newPage();
 
-      await signIn(adminPage, ADMIN.email, ADMIN.password);
-      const api = apiAs(request, await tokenOf(adminPage));
+      const api = await signInAsAdmin(adminPage, request);
       const vendor = {
         name: 'Vera',
         lastName: 'Vendedora',

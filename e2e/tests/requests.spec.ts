@@ -4,14 +4,15 @@ import {
   apiAs,
   card,
   column,
+  editDialog,
   notice,
   signIn,
+  signInAsAdmin,
   snap,
   tokenOf,
   unique,
   uniqueEmail,
 } from '../support/app.js';
-import { ADMIN } from '../support/stack.js';
 
 const vendor = {
   name: 'Vicente',
@@ -19,14 +20,6 @@ const vendor = {
   email: uniqueEmail('vicente'),
   password: 'Vicente.2026',
 };
-
-/** The admin's token, from a real sign-in, to arrange accounts and requests through the API. */
-async function adminApi(page: Page, request: Parameters<typeof apiAs>[0]) {
-  await signIn(page, ADMIN.email, ADMIN.password);
-  return apiAs(request, await tokenOf(page));
-}
-
-const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Editar solicitud' });
 
 async function saveAndClose(page: Page): Promise<void> {
   const dialog = editDialog(page);
@@ -39,7 +32,7 @@ async function saveAndClose(page: Page): Promise<void> {
 test.describe.serial('requests on the board', () => {
   test.beforeAll(async ({ browser, request }) => {
     const page = await browser.newPage();
-    const api = await adminApi(page, request);
+    const api = await signInAsAdmin(page, request);
     await api.createUser({ ...vendor, role: 'vendor' });
     await page.close();
   });
@@ -122,7 +115,7 @@ test.describe.serial('requests on the board', () => {
     page,
     request,
   }) => {
-    const api = await adminApi(page, request);
+    const api = await signInAsAdmin(page, request);
     const name = unique('Congreso ');
     await api.createRequest(name);
     await page.reload();

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { API_MESSAGES, STORAGE_KEYS } from '@crm/shared';
-import { apiAs, board, signIn, snap, tokenOf, uniqueEmail } from '../support/app.js';
-import { ADMIN } from '../support/stack.js';
+import { apiAs, board, signIn, signInAsAdmin, snap, tokenOf, uniqueEmail } from '../support/app.js';
 
 test.describe('session', () => {
   test('logout returns to /login and the old token no longer works against the API', async ({
@@ -9,7 +8,7 @@ test.describe('session', () => {
     request,
   }) => {
     // A person of this test's own, so ending their session touches nobody else's.
-    await signIn(page, ADMIN.email, ADMIN.password);
+    const admin = await signInAsAdmin(page, request);
     const person = {
       name: 'Sara',
       lastName: 'Salida',
@@ -17,7 +16,7 @@ test.describe('session', () => {
       password: 'Session.Pass#1',
       role: 'vendor' as const,
     };
-    await apiAs(request, await tokenOf(page)).createUser(person);
+    await admin.createUser(person);
     await page.evaluate(() => localStorage.clear());
 
     await signIn(page, person.email, person.password);

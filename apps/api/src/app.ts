@@ -45,6 +45,6 @@ export function createApp(ctx: AppContext): Express {
   app.use('/api', api);
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));
 
-  app.use(errorHandler());
+  app.use(errorHandler);
   return app;
 }

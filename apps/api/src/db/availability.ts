@@ -23,10 +23,7 @@ const UNREACHABLE_ERRORS = new Set([
 ]);
 
 export function isDatabaseUnreachableError(error: unknown): boolean {
-  return (
-    error instanceof Error &&
-    (UNREACHABLE_ERRORS.has(error.name) || UNREACHABLE_ERRORS.has(error.constructor.name))
-  );
+  return error instanceof Error && UNREACHABLE_ERRORS.has(error.name);
 }
 
 export const isConnected = (connection: Connection) =>

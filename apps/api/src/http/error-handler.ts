@@ -31,20 +31,18 @@ function toAppError(error: unknown): AppError | undefined {
 }
 
 /** Logs through `req.log` (pino-http), so the line carries the request id. */
-export function errorHandler(): ErrorRequestHandler {
-  return (error: unknown, req, res, _next) => {
-    const appError = toAppError(error);
-    if (!appError) {
-      req.log.error({ err: error }, 'unexpected error');
-      const body: ErrorBody = { message: API_MESSAGES.internalError };
-      res.status(500).json(body);
-      return;
-    }
-    if (appError.headers) res.set(appError.headers);
-    const body: ErrorBody = {
-      message: appError.message,
-      ...(appError.errors ? { errors: appError.errors } : {}),
-    };
-    res.status(appError.status).json(body);
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  const appError = toAppError(error);
+  if (!appError) {
+    req.log.error({ err: error }, 'unexpected error');
+    const body: ErrorBody = { message: API_MESSAGES.internalError };
+    res.status(500).json(body);
+    return;
+  }
+  if (appError.headers) res.set(appError.headers);
+  const body: ErrorBody = {
+    message: appError.message,
+    ...(appError.errors ? { errors: appError.errors } : {}),
   };
-}
+  res.status(appError.status).json(body);
+};

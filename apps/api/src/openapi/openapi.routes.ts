@@ -7,7 +7,7 @@ import { openApiDocument } from './openapi-document.js';
  * `/api/docs/`. A relative Location keeps the redirect on this host whatever the URL said.
  */
 const withTrailingSlash: RequestHandler = (req, res, next) => {
-  if (req.originalUrl.split('?')[0]?.endsWith('/')) {
+  if (req.path.endsWith('/')) {
     next();
     return;
   }
@@ -20,13 +20,12 @@ const withTrailingSlash: RequestHandler = (req, res, next) => {
  */
 export function openapiRoutes(): Router {
   const router = Router();
-  const document = openApiDocument();
   // The UI fetches the served document rather than embedding a copy in its init script;
   // relative to /api/docs/, so it holds behind a proxy that adds a path prefix.
   const uiOptions = { customSiteTitle: 'CRM API', swaggerUrl: '../openapi.json' };
 
   router.get('/openapi.json', (_req, res) => {
-    res.json(document);
+    res.json(openApiDocument());
   });
   router.get('/docs', withTrailingSlash, swaggerUi.setup(undefined, uiOptions));
   // `serveFiles`, not `serve`: the latter answers swagger-ui-init.js from module-wide state

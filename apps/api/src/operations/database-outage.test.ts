@@ -1,23 +1,9 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '@crm/shared';
 import { DATABASE_RETRY_AFTER_S } from '../db/availability.js';
 import { startRestartableDb, type RestartableDb } from '../test/restartable-db.js';
 import { bearer, startTestApp, tokenFor, type TestApp } from '../test/test-app.js';
-
-/** Polls until `check` passes; a test about recovering by itself must not call anything to help. */
-async function eventually(check: () => Promise<void>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
 
 // Stops and restarts a database server of its own under the running API.
 describe('the database goes away and comes back', () => {
@@ -55,11 +41,14 @@ describe('the database goes away and comes back', () => {
     await db.stop();
 
     // Readiness fails; liveness still answers (the process is fine, only its database is not).
-    await eventually(async () => {
-      const res = await request(t.app).get('/api/ready');
-      expect(res.status).toBe(503);
-      expect(res.body).toEqual({ message: API_MESSAGES.databaseUnavailable });
-    }, 20_000);
+    await vi.waitFor(
+      async () => {
+        const res = await request(t.app).get('/api/ready');
+        expect(res.status).toBe(503);
+        expect(res.body).toEqual({ message: API_MESSAGES.databaseUnavailable });
+      },
+      { timeout: 20_000, interval: 250 },
+    );
     await request(t.app).get('/api/health').expect(200);
 
     // Calls get the message at once and a hint when to retry, rather than a 500 or a timeout.
@@ -84,10 +73,11 @@ describe('the database goes away and comes back', () => {
 
     await db.start();
 
-    // Nobody restarts the API: the driver finds the database again and the same session works.
-    await eventually(async () => {
-      await request(t.app).get('/api/ready').expect(200);
-    }, 30_000);
+    // Nobody restarts the API (only polls it): the driver finds the database again by itself.
+    await vi.waitFor(() => request(t.app).get('/api/ready').expect(200), {
+      timeout: 30_000,
+      interval: 250,
+    });
     const after = await request(t.app).get('/api/form-contact/all').set(bearer(token)).expect(200);
     const names = (after.body as { name: string }[]).map((r) => r.name);
     expect(names).toEqual(['Before Outage']);

@@ -3,10 +3,11 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { pino } from 'pino';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { gracefulShutdown } from './graceful-shutdown.js';
 
 const silent = pino({ level: 'silent' });
@@ -28,7 +29,7 @@ describe('graceful shutdown', () => {
     const events: string[] = [];
     const app = express();
     app.get('/slow', async (_req, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await delay(400);
       events.push('slow call answered');
       res.send('done');
     });
@@ -37,7 +38,7 @@ describe('graceful shutdown', () => {
     const { port } = server.address() as AddressInfo;
 
     const inFlight = get(port, '/slow');
-    await new Promise((resolve) => setTimeout(resolve, 100)); // the call has reached the route
+    await delay(100); // the call has reached the route
     const stopped = gracefulShutdown({
       server,
       logger: silent,
@@ -60,7 +61,7 @@ describe('graceful shutdown', () => {
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;
     const stuck = get(port, '/stuck').catch((error: unknown) => error);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delay(100);
 
     let released = false;
     await gracefulShutdown({
@@ -96,12 +97,13 @@ describe('graceful shutdown', () => {
     });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    while (!stdout.includes('API listening') && Date.now() < deadline) {
-      if (child.exitCode !== null) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(stdout).toContain('API listening');
+    await vi.waitFor(
+      () => {
+        if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
+        expect(stdout).toContain('API listening');
+      },
+      { timeout: 30_000, interval: 100 },
+    );
 
     const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
     child.kill('SIGTERM');

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 
 /** A database server of the test's own, which the test can stop and start again with its data. */
 export type RestartableDb = {
@@ -34,7 +35,7 @@ async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
       socket.once('error', () => resolve(false));
     });
     if (open) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await delay(100);
   }
   throw new Error(`database did not open port ${port} within ${timeoutMs} ms`);
 }
