@@ -120,11 +120,12 @@ switch (task) {
     break;
   }
   case 'bench':
+  case 'bench:abuse':
   case 'seed':
     await pnpm('turbo', 'run', 'build', '--filter=@crm/api...');
     process.exit(await run(pnpmBin, [...pnpmPrefix, '--filter', '@crm/api', task], { env }));
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|test|bench|seed');
+    console.error('usage: node scripts/run.mjs start|test|bench|bench:abuse|seed');
     process.exit(2);
 }

@@ -9,7 +9,9 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: {
-    sourcemap: true,
+    // No source maps in the build: whatever serves dist/ (the API, nginx) would publish the
+    // app's full source. To debug a production bundle locally: `vite build --sourcemap`.
+    sourcemap: false,
     rollupOptions: {
       onwarn(warning, warn) {
         // zod ships comments Rollup can't place; they are dropped harmlessly.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { STORAGE_KEYS, type Request, type Role, type User } from '@crm/shared';
+import { api, pathOf, STORAGE_KEYS, type Request, type Role, type User } from '@crm/shared';
 import { ADMIN, ARTIFACTS_DIR } from './stack.js';
 
 let seq = 0;
@@ -72,15 +72,15 @@ export function apiAs(request: APIRequestContext, token: string) {
       password: string;
       role: Role;
     }): Promise<User> {
-      const res = await request.post('/api/user/create', {
+      const res = await request.post(pathOf(api.users.create), {
         headers,
         data: { ...fields, photo: '' },
       });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as User;
+      expect(res.status(), await res.text()).toBe(api.users.create.status);
+      return api.users.create.response.parse(await res.json());
     },
     async createRequest(name: string): Promise<Request> {
-      const res = await request.post('/api/form-contact/crm-create', {
+      const res = await request.post(pathOf(api.requests.create), {
         headers,
         data: {
           name,
@@ -89,15 +89,15 @@ export function apiAs(request: APIRequestContext, token: string) {
           message: 'Hola',
         },
       });
-      expect(res.status(), await res.text()).toBe(201);
-      return (await res.json()) as Request;
+      expect(res.status(), await res.text()).toBe(api.requests.create.status);
+      return api.requests.create.response.parse(await res.json());
     },
     async requests(): Promise<Request[]> {
-      const res = await request.get('/api/form-contact/all', { headers });
+      const res = await request.get(pathOf(api.requests.list), { headers });
       expect(res.status()).toBe(200);
-      return (await res.json()) as Request[];
+      return api.requests.list.response.parse(await res.json());
     },
-    getRequests: () => request.get('/api/form-contact/all', { headers }),
+    getRequests: () => request.get(pathOf(api.requests.list), { headers }),
   };
 }
 

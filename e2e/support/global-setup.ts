@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
+import { api as contract } from '@crm/shared';
 import { ADMIN, ARTIFACTS_DIR, BASE_URL, PORT, REPO_ROOT } from './stack.js';
 
 const API_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
@@ -22,7 +23,7 @@ async function waitUntilReady(api: ChildProcess, timeoutMs = 60_000): Promise<vo
     if (api.exitCode !== null)
       throw new Error(`the API exited with ${api.exitCode}; see e2e/artifacts/api.log`);
     try {
-      if ((await fetch(`${BASE_URL}/api/ready`)).ok) return;
+      if ((await fetch(`${BASE_URL}${contract.operations.ready.path}`)).ok) return;
     } catch {
       // not listening yet
     }

@@ -5,10 +5,10 @@ import { authRoutes } from './auth/auth.routes.js';
 import { captchaRoutes } from './captcha/captcha.routes.js';
 import type { AppContext } from './context.js';
 import { AppError } from './http/app-error.js';
-import { requireDatabase } from './db/availability.js';
 import { errorHandler } from './http/error-handler.js';
+import { refuseUnknownMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
-import { rejectOperators } from './http/reject-operators.js';
+import { securityHeaders } from './http/security-headers.js';
 import { healthRoutes } from './operations/health.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { requestsRoutes } from './requests/requests.routes.js';
@@ -21,6 +21,7 @@ export function createApp(ctx: AppContext): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
+  app.use(securityHeaders());
 
   app.use(requestLogger(ctx.logger));
   app.use(
@@ -30,19 +31,20 @@ export function createApp(ctx: AppContext): Express {
       exposedHeaders: ['X-Request-Id', 'Retry-After'],
     }),
   );
-  app.use(express.json({ limit: '2mb' }));
-  app.use(rejectOperators);
+  // Bodies are parsed only by the routes that take one (endpoint.ts → json-body.ts).
+  app.use(refuseUnknownMethods);
 
-  const api = express.Router();
-  api.use(healthRoutes(ctx));
-  api.use(openapiRoutes());
-  api.use(requireDatabase(ctx.connection));
-  api.use(captchaRoutes(ctx));
-  api.use(authRoutes(ctx));
-  api.use(usersRoutes(ctx));
-  api.use(requestsRoutes(ctx));
-  api.use((_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
-  app.use('/api', api);
+  // Every route comes from its declaration in the shared contract (paths include /api, and
+  // each route carries its own database gate, authentication, role check and validation).
+  app.use(
+    healthRoutes(ctx),
+    openapiRoutes(ctx),
+    captchaRoutes(ctx),
+    authRoutes(ctx),
+    usersRoutes(ctx),
+    requestsRoutes(ctx),
+  );
+  app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));
 
   app.use(errorHandler);

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, ROLES } from './constants.js';
-import { objectIdSchema } from './fields.js';
+import { EMAIL_PATTERN, FIELD_MAX_LENGTH, ROLES } from './constants.js';
+import { maxLength, objectIdSchema } from './fields.js';
 import { LOGIN_MESSAGES } from './messages.js';
 
 /** POST /api/user/login (§5 Login). `altcha` carries the widget's solved payload. */
 export const loginFormSchema = z.object({
   email: z
     .string({ error: LOGIN_MESSAGES.invalidEmail })
+    .max(FIELD_MAX_LENGTH.email, maxLength(FIELD_MAX_LENGTH.email))
     .regex(EMAIL_PATTERN, LOGIN_MESSAGES.invalidEmail),
   password: z.string({ error: LOGIN_MESSAGES.emptyPassword }).min(1, LOGIN_MESSAGES.emptyPassword),
   altcha: z
@@ -15,8 +16,14 @@ export const loginFormSchema = z.object({
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
 export const loginBodySchema = loginFormSchema.extend({
-  password: loginFormSchema.shape.password.max(256),
-  altcha: loginFormSchema.shape.altcha.max(10_000),
+  password: z
+    .string({ error: LOGIN_MESSAGES.emptyPassword })
+    .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
+    .min(1, LOGIN_MESSAGES.emptyPassword),
+  altcha: z
+    .string({ error: LOGIN_MESSAGES.captchaRequired })
+    .max(FIELD_MAX_LENGTH.captcha, maxLength(FIELD_MAX_LENGTH.captcha))
+    .min(1, LOGIN_MESSAGES.captchaRequired),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

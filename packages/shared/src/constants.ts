@@ -73,9 +73,46 @@ export const EDIT_USER_ROLE_OPTIONS = [
 export const PASSWORD_MIN_LENGTH = 8;
 /** The special characters a password must contain one of (§5, §9). */
 export const PASSWORD_SPECIAL_CHARACTERS = '.-#$!';
-export const PASSWORD_PATTERN = /^(?=.*[a-z])(?=.*[A-Z])(?=.*[.\-#$!]).{8,}$/;
-/** "{email} with no spaces" (§5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const escapeForClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');
+export const PASSWORD_PATTERN = new RegExp(
+  `^(?=.*[a-z])(?=.*[A-Z])(?=.*[${escapeForClass(PASSWORD_SPECIAL_CHARACTERS)}]).{${PASSWORD_MIN_LENGTH},}$`,
+);
+/**
+ * "{email} with no spaces" (§5): one "@", something before it, and after it a dot with
+ * something on each side. Written so that no input can make it backtrack: the domain's first
+ * character may be anything but "@" or a space, then no dot until the one it needs. The
+ * obvious `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts the same strings but takes quadratic time on
+ * "a@" followed by many dots (seconds for 128 KB, which froze the API).
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+
+/**
+ * The longest value each free-text field takes. Every string is bounded first, before any
+ * pattern or refinement runs, so no check ever sees a huge input; together they also bound
+ * the size of every stored document (a request tops out near 26,000 characters).
+ */
+export const FIELD_MAX_LENGTH = {
+  /** RFC 5321's longest forward path. */
+  email: 254,
+  /** A person's name or last name, a company, a job position. */
+  name: 100,
+  contactNumber: 50,
+  /** The request's message. */
+  message: 5000,
+  note: 2000,
+  /** paymentMethod, bussinesItem. */
+  eventText: 100,
+  password: 128,
+  /** A photo URL. */
+  photo: 2048,
+  /** The ALTCHA widget's base64 payload. */
+  captcha: 10_000,
+  /** Ids and ISO dates are short; this only stops a pattern from seeing a long one. */
+  token: 64,
+} as const;
+/** Notes of one request: how many, and all of them together. */
+export const MAX_NOTES_PER_REQUEST = 100;
+export const MAX_NOTES_TOTAL_LENGTH = 20_000;
 
 export const BOARD_SCROLL_STEP_PX = 30;
 export const MISSING_REQUEST_NUMBER = 'unnasigned';
@@ -104,3 +141,30 @@ export const EVENT_FIELD_PLACEHOLDERS = {
   emailSentToCloseEvents: 'pending',
   eventDate: null,
 } as const;
+
+/**
+ * Everything the server fills in on a request staff create (§3 "not shown"): the one place for
+ * these defaults, used by the API's create, its model and the web tests' fake.
+ */
+export const NEW_REQUEST_DEFAULTS = {
+  status: 'new request',
+  priority: 'mid',
+  sourceOfContact: 'vendor',
+  vendor: null,
+  notes: [],
+  jobPosition: '',
+  company: '',
+  contactNumber: '',
+  version: 0,
+  ...EVENT_FIELD_PLACEHOLDERS,
+} as const satisfies {
+  status: RequestStatus;
+  priority: Priority;
+  sourceOfContact: SourceOfContact;
+  vendor: null;
+  notes: readonly string[];
+  jobPosition: string;
+  company: string;
+  contactNumber: string;
+  version: number;
+};

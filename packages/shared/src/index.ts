@@ -7,3 +7,5 @@ export * from './user.js';
 export * from './request.js';
 export * from './request-rules.js';
 export * from './operations.js';
+export * from './captcha.js';
+export * from './contract/index.js';

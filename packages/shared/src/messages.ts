@@ -81,6 +81,18 @@ export const USER_MESSAGES = {
 } as const;
 
 /**
+ * Field messages the spec does not give (limits of issue 9, a taken email), shown under the form
+ * fields, so in the product's language.
+ */
+export const FIELD_MESSAGES = {
+  emailTaken: 'Correo ya registrado',
+  tooLong: (max: number) => `Demasiado largo: máximo ${max} caracteres`,
+  tooManyNotes: (max: number) => `Demasiadas notas: máximo ${max} por solicitud`,
+  notesTooLong: (max: number) =>
+    `Las notas suman demasiado texto: máximo ${max} caracteres en total`,
+} as const;
+
+/**
  * Messages the spec does not give (its server error bodies are "not shown", §8).
  * Written for this product; English like the spec's other server messages.
  */
@@ -92,6 +104,13 @@ export const API_MESSAGES = {
   invalidRole: 'Role must be one of: system admin, vendor, driver',
   invalidBody: 'Invalid request body',
   operatorNotAllowed: 'Keys starting with "$" or containing "." are not allowed',
+  malformedJson: 'Malformed JSON body',
+  bodyTooLarge: (maxKb: number) => `Request body too large (at most ${maxKb} KB)`,
+  bodyTooDeep: (maxDepth: number) => `JSON body nested too deeply (at most ${maxDepth} levels)`,
+  bodyEncodingNotAccepted: 'Compressed or non-UTF-8 request bodies are not accepted',
+  bodyNotAccepted: 'Request body not accepted',
+  malformedUrl: 'Malformed URL: invalid percent-encoding',
+  methodNotAllowed: 'Method not allowed',
   requestNotFound: 'Request not found',
   userNotFound: 'User not found',
   routeNotFound: 'Not found',

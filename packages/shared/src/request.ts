@@ -1,12 +1,28 @@
 import { z } from 'zod';
-import { PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES, SOURCES_OF_CONTACT } from './constants.js';
-import { objectIdSchema, requiredEmail, requiredText } from './fields.js';
-import { CREATE_REQUEST_MESSAGES } from './messages.js';
+import {
+  FIELD_MAX_LENGTH,
+  MAX_NOTES_PER_REQUEST,
+  MAX_NOTES_TOTAL_LENGTH,
+  PRIORITIES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  SOURCES_OF_CONTACT,
+} from './constants.js';
+import { maxLength, objectIdSchema, optionalText, requiredEmail, requiredText } from './fields.js';
+import { CREATE_REQUEST_MESSAGES, FIELD_MESSAGES } from './messages.js';
 
 const requestTypeSchema = z.enum(REQUEST_TYPES, {
   error: CREATE_REQUEST_MESSAGES.requestTypeRequired,
 });
-const optionalText = (max = 200) => z.string().trim().max(max);
+
+/** Notes as §3 has them (strings), bounded one by one, in number and all together. */
+export const notesSchema = z
+  .array(z.string().max(FIELD_MAX_LENGTH.note, maxLength(FIELD_MAX_LENGTH.note)))
+  .max(MAX_NOTES_PER_REQUEST, FIELD_MESSAGES.tooManyNotes(MAX_NOTES_PER_REQUEST))
+  .refine(
+    (notes) => notes.reduce((total, note) => total + note.length, 0) <= MAX_NOTES_TOTAL_LENGTH,
+    FIELD_MESSAGES.notesTooLong(MAX_NOTES_TOTAL_LENGTH),
+  );
 
 /**
  * The event fields (§3). Their types are not given by the spec beyond the placeholders
@@ -15,12 +31,13 @@ const optionalText = (max = 200) => z.string().trim().max(max);
  * emailSentToCloseEvents, which the modal edits with a checkbox.
  */
 export const requestEventFieldsSchema = z.object({
-  paymentMethod: optionalText(),
+  paymentMethod: optionalText(FIELD_MAX_LENGTH.eventText),
   eventsQuantity: z.number().int().min(0).max(1_000_000),
   pax: z.number().int().min(0).max(10_000_000),
-  bussinesItem: optionalText(),
+  bussinesItem: optionalText(FIELD_MAX_LENGTH.eventText),
   amoutPaid: z.number().min(0).max(1e12),
   emailSentToCloseEvents: z.union([z.boolean(), z.literal('pending')]),
+  // zod's date-time pattern is linear; no length bound needed before it.
   eventDate: z.iso.datetime({ offset: true }).nullable(),
 });
 
@@ -30,19 +47,38 @@ export const requestEditableSchema = z.object({
   email: requiredEmail(CREATE_REQUEST_MESSAGES.emailRequired, CREATE_REQUEST_MESSAGES.invalidEmail),
   jobPosition: optionalText(),
   company: optionalText(),
-  contactNumber: optionalText(50),
+  contactNumber: optionalText(FIELD_MAX_LENGTH.contactNumber),
   requestType: requestTypeSchema,
   status: z.enum(REQUEST_STATUSES),
   priority: z.enum(PRIORITIES),
-  notes: z.array(z.string().max(5000)).max(1000),
+  notes: notesSchema,
   ...requestEventFieldsSchema.shape,
 });
 export const REQUEST_EDITABLE_FIELDS = Object.keys(requestEditableSchema.shape) as (keyof z.infer<
   typeof requestEditableSchema
 >)[];
 
-/** A request ("form-contact", "event") as the API returns it (§3). */
-export const requestSchema = requestEditableSchema.extend({
+/**
+ * A request ("form-contact", "event") as the API returns it (§3). Its strings are not held to
+ * today's input limits: a request stored under older, looser ones must still show.
+ */
+export const requestSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  jobPosition: z.string(),
+  company: z.string(),
+  contactNumber: z.string(),
+  requestType: z.enum(REQUEST_TYPES),
+  status: z.enum(REQUEST_STATUSES),
+  priority: z.enum(PRIORITIES),
+  notes: z.array(z.string()),
+  paymentMethod: z.string(),
+  eventsQuantity: z.number(),
+  pax: z.number(),
+  bussinesItem: z.string(),
+  amoutPaid: z.number(),
+  emailSentToCloseEvents: requestEventFieldsSchema.shape.emailSentToCloseEvents,
+  eventDate: z.iso.datetime({ offset: true }).nullable(),
   _id: objectIdSchema,
   /** Missing on requests that never got a number (shown as "unnasigned"). */
   requestNumber: z.number().int().positive().nullish(),
@@ -67,10 +103,12 @@ export const updateRequestBodySchema = requestEditableSchema.extend({
     .pick({
       _id: true,
       requestNumber: true,
-      message: true,
       sourceOfContact: true,
       createdAt: true,
       vendor: true,
+    })
+    .extend({
+      message: z.string().max(FIELD_MAX_LENGTH.message, maxLength(FIELD_MAX_LENGTH.message)),
     })
     .partial().shape,
 });
@@ -81,7 +119,7 @@ export const createRequestBodySchema = z.object({
   name: requiredText(CREATE_REQUEST_MESSAGES.nameRequired),
   email: requiredEmail(CREATE_REQUEST_MESSAGES.emailRequired, CREATE_REQUEST_MESSAGES.invalidEmail),
   requestType: requestTypeSchema,
-  message: requiredText(CREATE_REQUEST_MESSAGES.messageRequired, 5000),
+  message: requiredText(CREATE_REQUEST_MESSAGES.messageRequired, FIELD_MAX_LENGTH.message),
 });
 export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;
 

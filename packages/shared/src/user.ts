@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_PATTERN, ROLES } from './constants.js';
-import { objectIdSchema, requiredEmail, requiredText } from './fields.js';
+import { FIELD_MAX_LENGTH, PASSWORD_PATTERN, ROLES } from './constants.js';
+import { maxLength, objectIdSchema, requiredEmail, requiredText } from './fields.js';
 import { API_MESSAGES, CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messages.js';
 
 const roleSchema = z.enum(ROLES, { error: API_MESSAGES.invalidRole });
@@ -20,12 +20,13 @@ export const userListSchema = z.array(userSchema);
 
 const passwordSchema = z
   .string({ error: CREATE_USER_MESSAGES.passwordRequired })
+  .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
   .min(1, CREATE_USER_MESSAGES.passwordRequired)
-  .max(128)
   .refine(
     (password) => password === '' || PASSWORD_PATTERN.test(password),
     CREATE_USER_MESSAGES.passwordRule,
-  );
+  )
+  .meta({ pattern: PASSWORD_PATTERN.source });
 
 /** The fields of §5 "Create user", shared by the create form and a password change. */
 const userWithPasswordFields = {
@@ -39,12 +40,13 @@ const userWithPasswordFields = {
 /** POST /api/user/create: {name, lastName, email, password, role, photo} (§7). */
 export const createUserBodySchema = z.object({
   ...userWithPasswordFields,
-  photo: z.string().max(2048).default(''),
+  photo: z.string().max(FIELD_MAX_LENGTH.photo, maxLength(FIELD_MAX_LENGTH.photo)).default(''),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
 const confirmPasswordSchema = z
   .string({ error: CREATE_USER_MESSAGES.confirmPasswordRequired })
+  .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
   .min(1, CREATE_USER_MESSAGES.confirmPasswordRequired);
 
 /** §5: confirmPassword must equal password. Checked even while other fields still have errors. */

@@ -6,10 +6,14 @@ const revokedTokenSchema = expiringSchema();
 export const revokedTokenModel = (connection: Connection) =>
   connection.model('RevokedToken', revokedTokenSchema);
 
-/** Failed sign-ins per key ("email:…" or "ip:…"), shared by every API process. */
+/**
+ * The sign-in brake's records, shared by every API process (see login-throttle.ts): counters of
+ * failed sign-ins ("pair:…", "account:…", "address:…") and known addresses ("known:…").
+ */
 const loginAttemptSchema = expiringSchema({
   failures: { type: Number, default: 0 },
-  lockedUntil: { type: Date, default: null },
+  /** The first attempt the counter remembers; its waits are measured from here. */
+  since: { type: Date },
 });
 export const loginAttemptModel = (connection: Connection) =>
   connection.model('LoginAttempt', loginAttemptSchema);

@@ -3,7 +3,7 @@ import { LOGIN_MESSAGES, normaliseEmail, type LoginBody, type LoginResponse } fr
 import type { AppContext } from '../context.js';
 import { unauthorized } from '../http/app-error.js';
 import { verifyCaptcha } from '../captcha/captcha.service.js';
-import { beforeLoginAttempt, clearLoginFailures, recordLoginFailure } from './login-throttle.js';
+import { reserveLoginAttempt } from './login-throttle.js';
 import { signToken } from './tokens.js';
 import type { AuthUser } from './authenticate.js';
 
@@ -19,24 +19,24 @@ function dummyHash(rounds: number): Promise<string> {
 }
 
 /**
- * POST /api/user/login: throttle check, captcha (verified here, not only in the browser),
- * then the credentials. Both a wrong email and a wrong password answer the same 401.
+ * POST /api/user/login: captcha (verified here, not only in the browser), then the brute-force
+ * brake, then the credentials. Both a wrong email and a wrong password answer the same 401.
  */
 export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<LoginResponse> {
   const email = normaliseEmail(body.email);
-  await beforeLoginAttempt(ctx, email, ip);
+  // Captcha first: every attempt the brake counts has cost the caller a fresh proof of work.
   await verifyCaptcha(ctx, body.altcha);
+  // Counted before the password is checked, so parallel attempts can't outrun the count.
+  const attempt = await reserveLoginAttempt(ctx, email, ip);
 
   const user = await ctx.models.User.findOne({ email }).select('+passwordHash').lean();
   const matches = await bcrypt.compare(
     body.password,
     user?.passwordHash ?? (await dummyHash(ctx.config.bcryptRounds)),
   );
-  if (!user || !matches) {
-    await recordLoginFailure(ctx, email, ip);
-    throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
-  }
-  await clearLoginFailures(ctx, email);
+  // A failure stays counted: the reservation made above was it.
+  if (!user || !matches) throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
+  await attempt.succeeded();
   return {
     token: signToken(ctx, user._id.toHexString(), user.sessionVersion ?? 0),
     user: {

@@ -1,97 +1,141 @@
 import { API_MESSAGES } from '@crm/shared';
+import type { ThrottleRule } from '../config/env.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { AppError } from '../http/app-error.js';
 
 /**
- * Brute-force brake for sign-ins, shared by every API process through MongoDB:
- * past `slowAfter` failures each attempt waits longer; at `maxFailures` the key is refused
- * with 429 for `lockMs`. Keys are the email and the caller's address (with a higher limit,
- * since an office may share one address).
+ * Brute-force brake for sign-ins, shared by every API process through MongoDB.
+ *
+ * Each attempt that carries a valid captcha reserves one slot on three counters with one atomic
+ * `$inc` each, and is decided from the counts that returns, before the password is checked: so
+ * concurrent attempts can't all read "no failures yet" and slip through together.
+ * - pair (email and address): the strictest brake, with waits of up to minutes; it stops an
+ *   attacking address without touching anyone elsewhere.
+ * - account (email, any address) and address (any email): higher limits and short waits only,
+ *   skipped by an address that signed in to that email lately (a known address), so an
+ *   attacker's failures can't keep the owner out, nor the others behind an office's address.
+ * A refused attempt gives its slots back (it checked no password), so waits don't grow while the
+ * caller waits, and Retry-After tells the truth. A wrong password keeps its slots until the
+ * counter lapses; a right one gives them back and marks its address as known.
  */
-type Key = { id: string; maxFailures: number };
 
-function keysFor(ctx: AppContext, email: string, ip: string): Key[] {
-  const { maxFailures, perIpFactor } = ctx.config.loginThrottle;
-  return [
-    { id: `email:${email}`, maxFailures },
-    { id: `ip:${ip}`, maxFailures: maxFailures * perIpFactor },
-  ];
-}
+type Counter = { failures: number; since?: Date | null };
+type Key = { id: string; rule: ThrottleRule };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// An address has no "|", so the last one splits email from address unambiguously.
+const pairId = (email: string, ip: string) => `pair:${email}|${ip}`;
+const knownId = (email: string, ip: string) => `known:${email}|${ip}`;
 
-/** Refuses (429) a locked key, and slows a key with recent failures. */
-export async function beforeLoginAttempt(
+/** What a granted attempt must report once the password has been checked. */
+export type LoginAttempt = {
+  /** The right password: not a failure, and the address becomes known for this email. */
+  succeeded: () => Promise<void>;
+};
+
+/**
+ * Reserves an attempt for `email` from `ip`, or refuses it with 429 and Retry-After (seconds).
+ * A wrong password needs no further call: its reservation is the failure.
+ */
+export async function reserveLoginAttempt(
   ctx: AppContext,
   email: string,
   ip: string,
-): Promise<void> {
-  const { slowAfter, delayStepMs, maxDelayMs } = ctx.config.loginThrottle;
-  const keys = keysFor(ctx, email, ip);
-  const now = new Date();
-  const records = await ctx.models.LoginAttempt.find({
-    _id: { $in: keys.map((k) => k.id) },
-    expiresAt: { $gt: now },
-  }).lean();
-  const lockedUntil = Math.max(0, ...records.map((r) => r.lockedUntil?.getTime() ?? 0));
-  if (lockedUntil > now.getTime()) {
-    const retryAfter = Math.ceil((lockedUntil - now.getTime()) / 1000);
+): Promise<LoginAttempt> {
+  const { pair, account, address, windowMs } = ctx.config.loginThrottle;
+  const { LoginAttempt } = ctx.models;
+  const now = Date.now();
+  const keys: Key[] = [
+    { id: pairId(email, ip), rule: pair },
+    { id: `account:${email}`, rule: account },
+    { id: `address:${ip}`, rule: address },
+  ];
+  const expiresAt = new Date(now + windowMs);
+  const [pairWait = 0, ...sharedWaits] = await Promise.all(
+    keys.map(async (key) => waitLeft(await reserve(ctx, key.id, now, expiresAt), key.rule, now)),
+  );
+  let wait = pairWait;
+  const sharedWait = Math.max(0, ...sharedWaits);
+  if (sharedWait > wait && !(await isKnownAddress(ctx, email, ip, now))) wait = sharedWait;
+
+  const ids = keys.map((key) => key.id);
+  const giveBack = () =>
+    LoginAttempt.updateMany({ _id: { $in: ids } }, { $inc: { failures: -1 } }).then(() => {});
+  if (wait > 0) {
+    await giveBack();
     throw new AppError(429, API_MESSAGES.tooManyLoginAttempts, undefined, {
-      'Retry-After': String(retryAfter),
+      'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))),
     });
   }
-  // Failures counted on the email's scale: an address needs `perIpFactor` times more.
-  const scaled = records.map((record) => {
-    const limit = keys.find((key) => key.id === record._id)?.maxFailures ?? 1;
-    return Math.floor((record.failures * ctx.config.loginThrottle.maxFailures) / limit);
-  });
-  const failures = Math.max(0, ...scaled);
-  if (failures >= slowAfter)
-    await sleep(Math.min(maxDelayMs, (failures - slowAfter + 1) * delayStepMs));
+  return {
+    succeeded: async () => {
+      await Promise.all([giveBack(), markKnownAddress(ctx, email, ip)]);
+    },
+  };
 }
 
-export async function recordLoginFailure(
-  ctx: AppContext,
-  email: string,
-  ip: string,
-): Promise<void> {
+/** One atomic `$inc` on the key's counter; a lapsed counter starts again from zero. */
+async function reserve(ctx: AppContext, id: string, now: number, expiresAt: Date) {
   const { LoginAttempt } = ctx.models;
-  const { lockMs } = ctx.config.loginThrottle;
-  const now = Date.now();
-  await Promise.all(
-    keysFor(ctx, email, ip).map(async (key) => {
-      // Failures older than the window are forgotten (also when no TTL monitor removed them).
-      await LoginAttempt.deleteOne({ _id: key.id, expiresAt: { $lte: new Date(now) } });
-      const record = await upsertFailure(ctx, key.id, new Date(now + lockMs));
-      if (record && record.failures >= key.maxFailures) {
-        await LoginAttempt.updateOne(
-          { _id: key.id },
-          { $set: { lockedUntil: new Date(now + lockMs) } },
-        );
-      }
-    }),
-  );
-}
-
-async function upsertFailure(ctx: AppContext, id: string, expiresAt: Date) {
-  const update = { $inc: { failures: 1 }, $set: { expiresAt } };
   for (let attempt = 0; ; attempt++) {
     try {
-      const record = await ctx.models.LoginAttempt.findOneAndUpdate({ _id: id }, update, {
-        upsert: true,
-        new: true,
-        lean: true,
-      });
-      return record;
+      const counter: Counter | null = await LoginAttempt.findOneAndUpdate(
+        { _id: id, expiresAt: { $gt: new Date(now) } },
+        { $inc: { failures: 1 }, $min: { since: new Date(now) }, $set: { expiresAt } },
+        { upsert: true, new: true, lean: true },
+      );
+      return counter;
     } catch (error) {
-      // Two first failures at once: one upsert wins, the other retries as an update.
-      if (!isDuplicateKeyError(error) || attempt > 2) throw error;
+      // The upsert collided with a document the filter skipped: either another first attempt
+      // inserted it meanwhile (the retry updates it), or it lapsed and no TTL monitor has
+      // removed it yet (FerretDB has none; MongoDB's runs once a minute): remove it and retry.
+      if (!isDuplicateKeyError(error) || attempt >= 2) throw error;
+      await LoginAttempt.deleteOne({ _id: id, expiresAt: { $lte: new Date(now) } });
     }
   }
 }
 
-/** A successful sign-in clears the email's failures (not the address's). */
-export async function clearLoginFailures(ctx: AppContext, email: string): Promise<void> {
-  await ctx.models.LoginAttempt.deleteOne({ _id: `email:${email}` });
+/**
+ * How long (ms) the attempt holding slot `failures` must still wait, at most the rule's cap: a
+ * longer figure can only come from concurrent attempts that are about to give their slots back.
+ */
+function waitLeft(counter: Counter | null, rule: ThrottleRule, now: number): number {
+  if (!counter) return 0;
+  const since = counter.since?.getTime() ?? now;
+  const due = since + waitBefore(counter.failures, rule);
+  return Math.min(rule.maxDelayMs, Math.max(0, due - now));
+}
+
+/** Total wait before the `n`th failure: 0 for the free ones, then doubling steps up to the cap. */
+export function waitBefore(n: number, rule: ThrottleRule): number {
+  let total = 0;
+  let step = rule.firstDelayMs;
+  for (let past = n - rule.freeFailures; past > 0; past--) {
+    if (step >= rule.maxDelayMs) return total + past * rule.maxDelayMs;
+    total += step;
+    step *= 2;
+  }
+  return total;
+}
+
+async function isKnownAddress(ctx: AppContext, email: string, ip: string, now: number) {
+  const known = await ctx.models.LoginAttempt.exists({
+    _id: knownId(email, ip),
+    expiresAt: { $gt: new Date(now) },
+  });
+  return known !== null;
+}
+
+async function markKnownAddress(ctx: AppContext, email: string, ip: string) {
+  const expiresAt = new Date(Date.now() + ctx.config.loginThrottle.knownAddressMs);
+  try {
+    await ctx.models.LoginAttempt.updateOne(
+      { _id: knownId(email, ip) },
+      { $set: { expiresAt } },
+      { upsert: true },
+    );
+  } catch (error) {
+    // Two sign-ins from the same address at once: the other one has just marked it.
+    if (!isDuplicateKeyError(error)) throw error;
+  }
 }

@@ -1,11 +1,15 @@
-import { Router } from 'express';
+import type { Router } from 'express';
+import { api, type AltchaChallenge } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { implement } from '../http/endpoint.js';
 import { issueChallenge } from './captcha.service.js';
 
 export function captchaRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.get('/captcha/challenge', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(await issueChallenge(ctx));
+  return implement(ctx, api.captcha, {
+    challenge: async (_input, _req, res) => {
+      res.set('Cache-Control', 'no-store');
+      // altcha-lib's type has no index signature; it is the loose shape the contract declares.
+      return (await issueChallenge(ctx)) as AltchaChallenge;
+    },
   });
-  return router;
 }

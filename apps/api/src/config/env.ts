@@ -69,17 +69,28 @@ const envSchema = z
     }
   });
 
-export type LoginThrottleConfig = {
-  /** Failures (per email) after which each new attempt is delayed. */
-  slowAfter: number;
-  /** Delay added per failure past `slowAfter`, capped at `maxDelayMs`. */
-  delayStepMs: number;
+/**
+ * One brake of the sign-in throttle: `freeFailures` counted failures pass at once; past them each
+ * further failure must wait twice as long as the one before, from `firstDelayMs` up to `maxDelayMs`.
+ * Waits are counted from the key's first remembered failure, so unused waiting time carries over.
+ */
+export type ThrottleRule = {
+  freeFailures: number;
+  firstDelayMs: number;
   maxDelayMs: number;
-  /** Failures (per email) that lock further attempts; per address it is `perIpFactor` times more. */
-  maxFailures: number;
-  perIpFactor: number;
-  /** How long a lock holds, and how long failures are remembered. */
-  lockMs: number;
+};
+
+export type LoginThrottleConfig = {
+  /** One email from one address: the strictest brake, and the only one a known address meets. */
+  pair: ThrottleRule;
+  /** One email from every address that has not signed in to it lately: short waits only. */
+  account: ThrottleRule;
+  /** One address over every email it has not signed in to lately: short waits only. */
+  address: ThrottleRule;
+  /** A key's failures are forgotten once it has had no attempt for this long. */
+  windowMs: number;
+  /** After a successful sign-in, how long that address counts as known for that email. */
+  knownAddressMs: number;
 };
 
 export type AppConfig = {
@@ -105,12 +116,11 @@ export type AppConfig = {
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
-  slowAfter: 3,
-  delayStepMs: 500,
-  maxDelayMs: 4000,
-  maxFailures: 10,
-  perIpFactor: 5,
-  lockMs: 15 * 60_000,
+  pair: { freeFailures: 5, firstDelayMs: 1000, maxDelayMs: 15 * 60_000 },
+  account: { freeFailures: 20, firstDelayMs: 1000, maxDelayMs: 60_000 },
+  address: { freeFailures: 50, firstDelayMs: 1000, maxDelayMs: 60_000 },
+  windowMs: 60 * 60_000,
+  knownAddressMs: 30 * 24 * 60 * 60_000,
 };
 
 export class ConfigError extends Error {}

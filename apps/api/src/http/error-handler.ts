@@ -5,6 +5,16 @@ import { API_MESSAGES } from '@crm/shared';
 import { databaseUnavailable, isDatabaseUnreachableError } from '../db/availability.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { AppError } from './app-error.js';
+import { JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH } from './json-body.js';
+
+/** body-parser's error types (and json-body's own), with what the caller is told. */
+const BODY_ERROR_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': API_MESSAGES.malformedJson,
+  'entity.too.large': API_MESSAGES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024),
+  'entity.too.deep': API_MESSAGES.bodyTooDeep(JSON_MAX_DEPTH),
+  'encoding.unsupported': API_MESSAGES.bodyEncodingNotAccepted,
+  'charset.unsupported': API_MESSAGES.bodyEncodingNotAccepted,
+};
 
 /** Turns anything thrown into the API's error body; internals never reach the client. */
 function toAppError(error: unknown): AppError | undefined {
@@ -15,18 +25,19 @@ function toAppError(error: unknown): AppError | undefined {
   // The database went away mid-call (the gate in availability.ts catches it between calls).
   if (isDatabaseUnreachableError(error)) return databaseUnavailable();
   // body-parser's errors carry `type` and a client status (bad JSON, too large, wrong charset).
-  const bodyError = error as { type?: unknown; status?: unknown };
-  if (
-    typeof bodyError.type === 'string' &&
-    typeof bodyError.status === 'number' &&
-    bodyError.status < 500
-  ) {
-    const message =
-      bodyError.type === 'entity.parse.failed'
-        ? 'Malformed JSON body'
-        : 'Request body not accepted';
-    return new AppError(bodyError.status, message);
+  const clientError = error as { type?: unknown; status?: unknown };
+  if (typeof clientError.type === 'string' && typeof clientError.status === 'number') {
+    // body-parser answers 403 for anything its `verify` throws; a too-deep body is bad input.
+    const status = clientError.type === 'entity.too.deep' ? 400 : clientError.status;
+    if (status < 500) {
+      return new AppError(
+        status,
+        BODY_ERROR_MESSAGES[clientError.type] ?? API_MESSAGES.bodyNotAccepted,
+      );
+    }
   }
+  // The router could not percent-decode a path parameter (e.g. /api/user/data/%C0%AF).
+  if (error instanceof URIError) return new AppError(400, API_MESSAGES.malformedUrl);
   return undefined;
 }
 

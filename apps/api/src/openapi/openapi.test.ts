@@ -4,12 +4,12 @@ import path from 'node:path';
 import express, { type RequestHandler } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { altchaChallengeSchema, EMAIL_PATTERN, PASSWORD_PATTERN } from '@crm/shared';
 import { startTestApp, type TestApp } from '../test/test-app.js';
 import { listEndpoints, type Endpoint } from './express-routes.js';
 import {
   OPENAPI_DOCS_PATH,
   OPENAPI_JSON_PATH,
-  altchaChallengeSchema,
   openApiDocument,
   type OpenApiDocument,
 } from './openapi-document.js';
@@ -153,6 +153,44 @@ describe('GET /api/openapi.json', () => {
     expect(login?.requestBody).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/LoginBody' } } },
     });
+  });
+
+  it('carries the limits and rules the server enforces: lengths, email and password rules, 413', () => {
+    const schemas = openApiDocument().components?.schemas ?? {};
+    expect(schemas.LoginBody).toMatchObject({
+      properties: {
+        email: { type: 'string', maxLength: 254, pattern: EMAIL_PATTERN.source },
+        password: { maxLength: 128 },
+        altcha: { maxLength: 10_000 },
+      },
+    });
+    expect(schemas.CreateUserBody).toMatchObject({
+      properties: {
+        email: { maxLength: 254, pattern: EMAIL_PATTERN.source, format: 'email' },
+        password: { maxLength: 128, pattern: PASSWORD_PATTERN.source },
+        name: { maxLength: 100 },
+      },
+    });
+    expect(schemas.UpdateRequestBody).toMatchObject({
+      properties: {
+        notes: { maxItems: 100, items: { maxLength: 2000 } },
+        name: { maxLength: 100 },
+      },
+    });
+    for (const [docPath, item] of Object.entries(openApiDocument().paths ?? {})) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (!operation?.requestBody) continue;
+        const where = `${method} ${docPath}`;
+        expect(operation.responses?.['413'], where).toMatchObject({
+          description: 'Request body too large (at most 256 KB)',
+        });
+        expect(operation.responses?.['415'], where).toBeDefined();
+        expect(operation.responses?.['400']?.description, where).toContain(
+          'Keys starting with "$" or containing "." are not allowed',
+        );
+      }
+    }
   });
 
   it('gives every operation a summary, a tag, a success and ErrorBody errors; bearer where needed', () => {

@@ -1,7 +1,8 @@
-import { Router } from 'express';
-import type { HealthStatus, ReadyStatus } from '@crm/shared';
+import type { Router } from 'express';
+import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { databaseUnavailable, isConnected } from '../db/availability.js';
+import { implement } from '../http/endpoint.js';
 
 /** A ping that takes longer than this counts as "database not reachable". */
 const READY_PING_TIMEOUT_MS = 2_000;
@@ -27,18 +28,11 @@ async function pingDatabase(ctx: AppContext): Promise<boolean> {
  * Orchestrators restart on the first and route traffic on the second.
  */
 export function healthRoutes(ctx: AppContext): Router {
-  const router = Router();
-  router.get('/health', (_req, res) => {
-    const body: HealthStatus = { status: 'ok' };
-    res.json(body);
+  return implement(ctx, api.operations, {
+    health: () => ({ status: 'ok' as const }),
+    ready: async () => {
+      if (!(await pingDatabase(ctx))) throw databaseUnavailable();
+      return { status: 'ready' as const };
+    },
   });
-  router.get('/ready', async (_req, res, next) => {
-    if (!(await pingDatabase(ctx))) {
-      next(databaseUnavailable());
-      return;
-    }
-    const body: ReadyStatus = { status: 'ready' };
-    res.json(body);
-  });
-  return router;
 }

@@ -1,13 +1,7 @@
-import { Router } from 'express';
-import {
-  assignVendorBodySchema,
-  createRequestBodySchema,
-  requestIdParamsSchema,
-  updateRequestBodySchema,
-} from '@crm/shared';
+import type { Router } from 'express';
+import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { authenticate, requireAdmin } from '../auth/authenticate.js';
-import { validate } from '../http/validate.js';
+import { implement } from '../http/endpoint.js';
 import {
   assignVendor,
   createRequest,
@@ -17,50 +11,12 @@ import {
 } from './requests.service.js';
 
 export function requestsRoutes(ctx: AppContext): Router {
-  const router = Router();
-  const auth = authenticate(ctx);
-
-  router.get('/form-contact/all', auth, async (_req, res) => {
-    res.json(await listRequests(ctx));
+  return implement(ctx, api.requests, {
+    list: () => listRequests(ctx),
+    create: ({ body }) => createRequest(ctx, body),
+    update: ({ params, body }) => updateRequest(ctx, params.id, body),
+    remove: ({ params }) => deleteRequest(ctx, params.id),
+    // Lives under /api/user/ in the spec (§7), but it assigns a request.
+    assignVendor: ({ body }) => assignVendor(ctx, body),
   });
-
-  router.post(
-    '/form-contact/crm-create',
-    auth,
-    validate({ body: createRequestBodySchema }, async ({ body }, _req, res) => {
-      res.status(201).json(await createRequest(ctx, body));
-    }),
-  );
-
-  router.put(
-    '/form-contact/update/:id',
-    auth,
-    validate(
-      { params: requestIdParamsSchema, body: updateRequestBodySchema },
-      async ({ params, body }, _req, res) => {
-        res.json(await updateRequest(ctx, params.id, body));
-      },
-    ),
-  );
-
-  router.delete(
-    '/form-contact/delete/:id',
-    auth,
-    requireAdmin,
-    validate({ params: requestIdParamsSchema }, async ({ params }, _req, res) => {
-      res.json(await deleteRequest(ctx, params.id));
-    }),
-  );
-
-  // Lives under /api/user/ in the spec (§7), but it assigns a request.
-  router.put(
-    '/user/assign-vendor',
-    auth,
-    requireAdmin,
-    validate({ body: assignVendorBodySchema }, async ({ body }, _req, res) => {
-      res.json(await assignVendor(ctx, body));
-    }),
-  );
-
-  return router;
 }

@@ -1,8 +1,10 @@
 import {
   API_MESSAGES,
+  NEW_REQUEST_DEFAULTS,
   REQUEST_EDITABLE_FIELDS,
   type AssignVendorBody,
   type CreateRequestBody,
+  type Request,
   type UpdateRequestBody,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
@@ -13,12 +15,39 @@ import type { RequestDoc } from './request.model.js';
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
 
 /**
- * The request documents go out as they are read (lean): ObjectIds and Dates serialise to the
- * strings the shared schema expects, and no mapping pass is spent on a list of thousands.
+ * A stored request as the API answers it (the shared `Request`): each field named, so nothing
+ * stored beside them (a future internal field) leaks, and ids and dates are strings.
  */
-export type RequestJson = RequestDoc;
+export function toRequestJson(doc: RequestDoc): Request {
+  return {
+    _id: doc._id.toHexString(),
+    // Absent, as stored, on requests that never got a number ("unnasigned").
+    ...(doc.requestNumber == null ? {} : { requestNumber: doc.requestNumber }),
+    name: doc.name,
+    email: doc.email,
+    jobPosition: doc.jobPosition,
+    company: doc.company,
+    contactNumber: doc.contactNumber,
+    message: doc.message,
+    requestType: doc.requestType,
+    status: doc.status,
+    priority: doc.priority,
+    vendor: doc.vendor ? doc.vendor.toHexString() : null,
+    sourceOfContact: doc.sourceOfContact,
+    notes: doc.notes,
+    createdAt: doc.createdAt.toISOString(),
+    eventDate: doc.eventDate ? doc.eventDate.toISOString() : null,
+    paymentMethod: doc.paymentMethod,
+    eventsQuantity: doc.eventsQuantity,
+    pax: doc.pax,
+    bussinesItem: doc.bussinesItem,
+    amoutPaid: doc.amoutPaid,
+    emailSentToCloseEvents: doc.emailSentToCloseEvents as Request['emailSentToCloseEvents'],
+    version: doc.version,
+  };
+}
 
-const newestFirst = (a: RequestJson, b: RequestJson) =>
+const newestFirst = (a: RequestDoc, b: RequestDoc) =>
   b.createdAt.getTime() - a.createdAt.getTime() ||
   b._id.toHexString().localeCompare(a._id.toHexString());
 
@@ -26,9 +55,9 @@ const newestFirst = (a: RequestJson, b: RequestJson) =>
  * GET /api/form-contact/all, newest first (the spec leaves the order open). Sorted here:
  * a few ms for thousands of requests, and no in-database sort on servers that sort slowly.
  */
-export async function listRequests(ctx: AppContext): Promise<RequestJson[]> {
-  const requests = await ctx.models.Request.find().lean<RequestJson[]>();
-  return requests.sort(newestFirst);
+export async function listRequests(ctx: AppContext): Promise<Request[]> {
+  const requests = await ctx.models.Request.find().lean<RequestDoc[]>();
+  return requests.sort(newestFirst).map(toRequestJson);
 }
 
 /** The next request number from an atomic $inc on a counter document. */
@@ -54,23 +83,17 @@ async function nextRequestNumber(ctx: AppContext): Promise<number> {
  * twice (a server without atomic $inc across connections, such as FerretDB 1.x on SQLite),
  * the insert fails and the request takes the next number.
  */
-export async function createRequest(
-  ctx: AppContext,
-  body: CreateRequestBody,
-): Promise<RequestJson> {
+export async function createRequest(ctx: AppContext, body: CreateRequestBody): Promise<Request> {
   for (let attempt = 0; ; attempt++) {
     try {
       const created = await ctx.models.Request.create({
+        ...NEW_REQUEST_DEFAULTS,
+        notes: [],
         ...body,
         requestNumber: await nextRequestNumber(ctx),
-        status: 'new request',
-        priority: 'mid',
-        sourceOfContact: 'vendor',
-        vendor: null,
-        notes: [],
         createdAt: new Date(),
       });
-      return created.toObject();
+      return toRequestJson(created.toObject());
     } catch (error) {
       if (!isDuplicateKeyError(error) || attempt >= 20) throw error;
     }
@@ -85,24 +108,24 @@ export async function updateRequest(
   ctx: AppContext,
   id: string,
   body: UpdateRequestBody,
-): Promise<RequestJson> {
+): Promise<Request> {
   const { Request } = ctx.models;
   const changes = Object.fromEntries(REQUEST_EDITABLE_FIELDS.map((field) => [field, body[field]]));
   const updated = await Request.findOneAndUpdate(
     { _id: id, version: body.version },
     { $set: changes, $inc: { version: 1 } },
     { new: true },
-  ).lean<RequestJson>();
-  if (updated) return updated;
+  ).lean<RequestDoc>();
+  if (updated) return toRequestJson(updated);
   if (await Request.exists({ _id: id })) throw conflict(API_MESSAGES.requestConflict);
   throw notFound(API_MESSAGES.requestNotFound);
 }
 
 /** DELETE /api/form-contact/delete/:id */
-export async function deleteRequest(ctx: AppContext, id: string): Promise<RequestJson> {
-  const deleted = await ctx.models.Request.findByIdAndDelete(id).lean<RequestJson>();
+export async function deleteRequest(ctx: AppContext, id: string): Promise<Request> {
+  const deleted = await ctx.models.Request.findByIdAndDelete(id).lean<RequestDoc>();
   if (!deleted) throw notFound(API_MESSAGES.requestNotFound);
-  return deleted;
+  return toRequestJson(deleted);
 }
 
 /**
@@ -112,7 +135,7 @@ export async function deleteRequest(ctx: AppContext, id: string): Promise<Reques
 export async function assignVendor(
   ctx: AppContext,
   { formId, vendorId }: AssignVendorBody,
-): Promise<RequestJson> {
+): Promise<Request> {
   if (vendorId !== null && !(await ctx.models.User.exists({ _id: vendorId }))) {
     throw notFound(API_MESSAGES.userNotFound);
   }
@@ -120,7 +143,7 @@ export async function assignVendor(
     formId,
     { $set: { vendor: vendorId } },
     { new: true },
-  ).lean<RequestJson>();
+  ).lean<RequestDoc>();
   if (!updated) throw notFound(API_MESSAGES.requestNotFound);
-  return updated;
+  return toRequestJson(updated);
 }

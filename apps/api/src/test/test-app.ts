@@ -22,7 +22,9 @@ type Options = {
   dbName?: string;
   jwtSecret?: string;
   jwtTtl?: string;
-  loginThrottle?: Partial<LoginThrottleConfig>;
+  loginThrottle?: { [K in keyof LoginThrottleConfig]?: Partial<LoginThrottleConfig[K]> };
+  /** Express `trust proxy`: `true` lets a test pose as several addresses via X-Forwarded-For. */
+  trustProxy?: AppConfig['trustProxy'];
   webDir?: string;
   /** Another database server than the run's (e.g. one the test stops and restarts). */
   mongoUrl?: string;
@@ -47,13 +49,8 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
     jwtSecret: options.jwtSecret ?? 'test-secret-that-is-long-enough-0123456789',
     jwtTtl: options.jwtTtl ?? '1h',
     webDir: options.webDir,
-    // Generous by default so tests that sign in often are not slowed; auth tests tighten it.
-    loginThrottle: {
-      ...base.loginThrottle,
-      slowAfter: 1000,
-      maxFailures: 1000,
-      ...options.loginThrottle,
-    },
+    trustProxy: options.trustProxy ?? base.trustProxy,
+    loginThrottle: testLoginThrottle(base.loginThrottle, options.loginThrottle),
   };
   const connection: Connection = await connectDatabase(
     options.mongoUrl ?? inject('mongoUrl'),
@@ -74,6 +71,25 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
       if (!options.dbName) await connection.dropDatabase();
       await connection.close();
     },
+  };
+}
+
+/** Generous by default so tests that sign in often are not slowed; throttle tests tighten it. */
+function testLoginThrottle(
+  base: LoginThrottleConfig,
+  overrides: Options['loginThrottle'] = {},
+): LoginThrottleConfig {
+  const rule = (name: 'pair' | 'account' | 'address') => ({
+    ...base[name],
+    freeFailures: 1000,
+    ...overrides[name],
+  });
+  return {
+    pair: rule('pair'),
+    account: rule('account'),
+    address: rule('address'),
+    windowMs: overrides.windowMs ?? base.windowMs,
+    knownAddressMs: overrides.knownAddressMs ?? base.knownAddressMs,
   };
 }
 

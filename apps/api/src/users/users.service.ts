@@ -3,6 +3,7 @@ import type { Types, UpdateQuery } from 'mongoose';
 import {
   ADMIN_ROLE,
   API_MESSAGES,
+  FIELD_MESSAGES,
   normaliseEmail,
   type CreateUserBody,
   type UpdateUserBody,
@@ -11,7 +12,7 @@ import {
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { withLock } from '../db/lock.js';
-import { conflict, notFound } from '../http/app-error.js';
+import { AppError, conflict, notFound } from '../http/app-error.js';
 import type { UserDoc } from './user.model.js';
 
 // Never passwordHash (also deselected in the model) nor sessionVersion.
@@ -63,9 +64,16 @@ export async function getUser(ctx: AppContext, id: string): Promise<User> {
   return toUserJson(user, events);
 }
 
-/** A taken email is a 409; the unique index on email is the only check, so no race slips past. */
+/**
+ * A taken email is a 409 naming the field, so the form shows it under "Correo"; the unique
+ * index on email is the only check, so no race slips past.
+ */
 const emailTaken = (error: unknown) =>
-  isDuplicateKeyError(error) ? conflict(API_MESSAGES.emailTaken) : error;
+  isDuplicateKeyError(error)
+    ? new AppError(409, API_MESSAGES.emailTaken, [
+        { path: 'email', message: FIELD_MESSAGES.emailTaken },
+      ])
+    : error;
 
 /** POST /api/user/create */
 export async function createUser(ctx: AppContext, body: CreateUserBody): Promise<User> {

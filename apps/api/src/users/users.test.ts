@@ -179,13 +179,16 @@ describe('POST /api/user/create', () => {
     expect(res.body).toEqual({ message, errors: [{ path, message }] });
   });
 
-  it('returns 409 for an email already used, whatever its case', async () => {
+  it('returns 409 with "Correo ya registrado" on the email field for an email already used, whatever its case', async () => {
     const res = await request(t.app)
       .post('/api/user/create')
       .set(bearer(admin.token))
       .send(newUser({ email: vendor.user.email.toUpperCase() }));
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'A user with this email already exists' });
+    expect(res.body).toEqual({
+      message: 'A user with this email already exists',
+      errors: [{ path: 'email', message: 'Correo ya registrado' }],
+    });
   });
 
   it.each(['vendor', 'driver'] as const)('returns 403 for a %s', async (role) => {
@@ -295,14 +298,17 @@ describe('PUT /api/user/update/:id', () => {
     expect((await request(t.app).get('/api/user/all').set(bearer(token))).status).toBe(200);
   });
 
-  it('returns 409 when the email belongs to someone else', async () => {
+  it('returns 409 with "Correo ya registrado" on the email field when the email belongs to someone else', async () => {
     const user = await addUser(t.ctx, 'driver');
     const res = await request(t.app)
       .put(`/api/user/update/${user._id}`)
       .set(bearer(admin.token))
       .send({ name: 'a', lastName: 'b', email: vendor.user.email, role: 'driver' });
     expect(res.status).toBe(409);
-    expect(res.body).toEqual({ message: 'A user with this email already exists' });
+    expect(res.body).toEqual({
+      message: 'A user with this email already exists',
+      errors: [{ path: 'email', message: 'Correo ya registrado' }],
+    });
   });
 
   it('returns 400 for a bad id, 404 for an unknown one, 403 for vendor and driver, 401 without a token', async () => {

@@ -14,6 +14,9 @@ describe('the web app served by the API (npm start)', () => {
     mkdirSync(path.join(webDir, 'assets'));
     writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // As a build with source maps would leave them (the full source of the app).
+    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"sources":["secret.ts"]}');
+    writeFileSync(path.join(webDir, 'app.js.map'), '{"sources":["secret.ts"]}');
     writeFileSync(path.join(webDir, 'favicon.svg'), '<svg/>');
     testApp = await startTestApp({ webDir });
   });
@@ -41,6 +44,15 @@ describe('the web app served by the API (npm start)', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
     const missing = await request(testApp.app).get('/assets/missing.js');
     expect(missing.status).toBe(404);
+  });
+
+  it('never serves source maps, even if a build left some in WEB_DIR', async () => {
+    for (const url of ['/assets/index-abc123.js.map', '/app.js.map', '/assets/missing.js.map']) {
+      const res = await request(testApp.app).get(url).set('Accept', 'text/html,*/*');
+      expect(res.status, url).toBe(404);
+      expect(res.text, url).not.toContain('secret.ts');
+      expect(res.text, url).not.toContain('<div id="root">');
+    }
   });
 
   it('keeps /api answers as JSON, including unknown API paths', async () => {

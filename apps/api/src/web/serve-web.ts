@@ -16,6 +16,12 @@ export function serveWeb(webDir: string): Router {
     );
   }
   const router = express.Router();
+  // Source maps are the app's full source: the build no longer emits them (vite.config.ts), and
+  // one left in WEB_DIR by another build (`vite build --sourcemap`) is still not published.
+  router.use((req, res, next) => {
+    if (req.path.endsWith('.map')) res.status(404).end();
+    else next();
+  });
   router.use(
     '/assets',
     express.static(path.join(root, 'assets'), {

@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { RequestsBoard } from '../features/board/components/requests-board';
 import { HomePage } from '../features/home/home-page';
 import { ProfilePage } from '../features/profile/profile-page';
+import { RequestsBoard } from '../features/requests/components/requests-board';
 import { UsersPage } from '../features/users/components/users-page';
 import { MainLayout } from '../layout/main-layout';
 import { HOME_AFTER_LOGIN, RequireAdmin } from './guards';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
+import { useCurrentUser } from '../api/session/get-current-user';
 import { FullPageLoading } from '../layout/full-page-loading';
 import { useSession } from '../lib/session';
 

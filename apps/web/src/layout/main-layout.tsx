@@ -2,9 +2,9 @@ import { Outlet } from 'react-router-dom';
 import { Slide, ToastContainer } from 'react-toastify';
 import { useQuery } from '@tanstack/react-query';
 import { NOTICE_OPTIONS } from '@crm/shared';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { requestsQueryOptions } from '../features/requests/api/get-requests';
-import { usersQueryOptions } from '../features/users/api/get-users';
+import { requestsQueryOptions } from '../api/requests/get-requests';
+import { useCurrentUser } from '../api/session/get-current-user';
+import { usersQueryOptions } from '../api/users/get-users';
 import { FullPageLoading } from './full-page-loading';
 import { Sidebar } from './sidebar';
 

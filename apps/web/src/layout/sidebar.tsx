@@ -1,9 +1,9 @@
 import { NavLink } from 'react-router-dom';
 import { House, KanbanSquare, LogOut, UserRound, Users, type LucideIcon } from 'lucide-react';
 import type { SessionUser } from '@crm/shared';
+import { useLogout } from '../api/session/logout';
 import { Logo } from '../components/ui/logo';
 import { Spinner } from '../components/ui/spinner';
-import { useLogout } from '../features/auth/api/logout';
 
 type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean };
 

@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { errorBodySchema, type ErrorBody, type FieldError } from '@crm/shared';
+import {
+  errorBodySchema,
+  pathOf,
+  type EndpointDeclaration,
+  type EndpointRequest,
+  type EndpointResult,
+  type ErrorBody,
+  type FieldError,
+} from '@crm/shared';
 import { env } from '../config/env';
 import { clearSession, getSession } from './session';
 
@@ -19,8 +27,14 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's field messages of a failed call, by field (e.g. a taken email), if any. */
+export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
+  if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return undefined;
+  return Object.fromEntries(error.fieldErrors.map((field) => [field.path, field.message]));
+}
+
 type RequestOptions<T> = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Every response is parsed with the shared schema of its endpoint. */
   schema: z.ZodType<T>;
@@ -73,4 +87,26 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(failureMessage ?? 'Unexpected response', response.status);
   }
   return parsed.data;
+}
+
+type CallOptions = Pick<RequestOptions<unknown>, 'failureMessage' | 'signal'>;
+
+/**
+ * Calls an endpoint of the shared contract: its method and path (params filled in), its query
+ * and body, and its answer parsed with its response schema.
+ */
+export function callEndpoint<E extends EndpointDeclaration>(
+  endpoint: E,
+  request: EndpointRequest<E>,
+  options: CallOptions = {},
+): Promise<EndpointResult<E>> {
+  const query = request.query
+    ? `?${new URLSearchParams(request.query as Record<string, string>).toString()}`
+    : '';
+  return apiRequest(`${pathOf(endpoint, request.params)}${query}`, {
+    method: endpoint.method.toUpperCase() as RequestOptions<unknown>['method'],
+    body: request.body,
+    schema: endpoint.response as z.ZodType<EndpointResult<E>>,
+    ...options,
+  });
 }

@@ -7,6 +7,8 @@ type SchemaFor<O> = z.ZodType<O>;
 
 export type FormErrors<V> = Partial<Record<keyof V & string, string>>;
 
+export type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
 type Options = {
   /**
    * false (default): errors show after the first submit attempt and then follow every change
@@ -14,7 +16,17 @@ type Options = {
    * true: errors follow every change from the start (Edit User modal's "Fix errors").
    */
   live?: boolean;
+  /**
+   * How a bound input's change becomes a value. Default: the element's text. The Edit Request
+   * modal passes its §2 conversion (checkbox → boolean, number → number, "null" → null).
+   */
+  readValue?: (element: FieldElement) => unknown;
 };
+
+/** The values, the copy they started from, and whether a field changed since then. */
+type FormState<V> = { values: V; defaultValues: V; isDirty: boolean };
+
+const readText = (element: FieldElement) => element.value;
 
 /** The first message of each field, in the order of the schema's issues. */
 function messagesByField<V>(issues: readonly z.core.$ZodIssue[]): FormErrors<V> {
@@ -27,19 +39,24 @@ function messagesByField<V>(issues: readonly z.core.$ZodIssue[]): FormErrors<V> 
 }
 
 /**
- * A small form state over the shared zod schemas, so the browser checks exactly what the API
- * checks, with the spec's messages. `schema` may depend on the values (a password change swaps
- * the rule set).
+ * The one form state of the web app, over the shared zod schemas, so the browser checks exactly
+ * what the API checks, with the spec's messages. `schema` may depend on the values (a password
+ * change swaps the rule set). Field messages the API answers are shown under their fields too.
  */
 export function useZodForm<V extends Values, O>(
   schema: SchemaFor<O> | ((values: V) => SchemaFor<O>),
   initialValues: V,
-  { live = false }: Options = {},
+  { live = false, readValue = readText }: Options = {},
 ) {
   const formId = useId();
-  const [values, setValues] = useState<V>(initialValues);
+  const [state, setState] = useState<FormState<V>>(() => ({
+    values: initialValues,
+    defaultValues: initialValues,
+    isDirty: false,
+  }));
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors<V>>({});
+  const { values, defaultValues, isDirty } = state;
 
   const result = useMemo(
     () => (typeof schema === 'function' ? schema(values) : schema).safeParse(values),
@@ -52,7 +69,11 @@ export function useZodForm<V extends Values, O>(
   };
 
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setValues((previous) => ({ ...previous, [name]: value }));
+    setState((previous) => ({
+      ...previous,
+      values: { ...previous.values, [name]: value },
+      isDirty: true,
+    }));
     setServerErrors((previous) => {
       if (!(name in previous)) return previous;
       const next = { ...previous };
@@ -71,8 +92,8 @@ export function useZodForm<V extends Values, O>(
       id,
       name,
       value: String(values[name] ?? ''),
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-        setValue(name, event.target.value as V[typeof name]),
+      onChange: (event: ChangeEvent<FieldElement>) =>
+        setValue(name, readValue(event.target) as V[typeof name]),
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-error` : undefined,
     };
@@ -84,19 +105,25 @@ export function useZodForm<V extends Values, O>(
     if (result.success) onValid(result.data);
   };
 
-  const reset = useCallback(
-    (next: V = initialValues) => {
-      setValues(next);
-      setAttempted(false);
-      setServerErrors({});
-    },
-    // The initial values are those of the first render, like useState's.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  );
+  /**
+   * Back to a clean form. With `next` (e.g. the server's copy after a save or a 409 reload),
+   * that copy becomes the one later resets return to, as react-hook-form's reset(values) does.
+   */
+  const reset = useCallback((next?: V) => {
+    setState((previous) => {
+      const target = next ?? previous.defaultValues;
+      return { values: target, defaultValues: target, isDirty: false };
+    });
+    setAttempted(false);
+    setServerErrors({});
+  }, []);
 
   return {
     values,
+    /** The copy the form started from, or was last reset to. */
+    defaultValues,
+    /** Whether a field changed since the form started or was reset (setting it back counts). */
+    isDirty,
     setValue,
     field,
     inputId,

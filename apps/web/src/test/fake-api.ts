@@ -1,15 +1,17 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
   ADMIN_ROLE,
+  api,
   API_MESSAGES,
-  assignVendorBodySchema,
-  createRequestBodySchema,
-  createUserBodySchema,
   EVENT_FIELD_PLACEHOLDERS,
+  FIELD_MESSAGES,
   LOGIN_MESSAGES,
-  toFieldErrors,
-  updateRequestBodySchema,
-  updateUserSchemaFor,
+  NEW_REQUEST_DEFAULTS,
+  validateRequest,
+  type EndpointDeclaration,
+  type EndpointInput,
+  type EndpointResponse,
+  type FieldError,
   type Request,
   type Role,
   type User,
@@ -98,150 +100,156 @@ const publicUser = ({ password: _password, ...user }: StoredUser): User => ({
 });
 
 const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
-const error = (status: number, message: string, errors?: { path: string; message: string }[]) =>
-  json(errors ? { message, errors } : { message }, status);
 
-function caller(request: globalThis.Request): StoredUser | undefined {
-  const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
-  if (!token || db.revokedTokens.has(token)) return undefined;
-  return db.users.find((user) => tokenFor(user) === token);
+/** An error answer, with the API's ErrorBody. */
+class Failure {
+  constructor(
+    readonly status: number,
+    readonly message: string,
+    readonly errors?: FieldError[],
+  ) {}
 }
+const fail = (status: number, message: string, errors?: FieldError[]) =>
+  new Failure(status, message, errors);
 
-type Handler = (args: {
+const emailTaken = () =>
+  fail(409, API_MESSAGES.emailTaken, [{ path: 'email', message: FIELD_MESSAGES.emailTaken }]);
+
+type Caller<E extends EndpointDeclaration> = E['access'] extends 'public' ? undefined : StoredUser;
+
+type FakeHandler<E extends EndpointDeclaration> = (args: {
+  input: EndpointInput<E>;
+  user: Caller<E>;
   request: globalThis.Request;
-  params: Record<string, string>;
-  body: unknown;
-  user: StoredUser;
-}) => Response | Promise<Response>;
+}) => EndpointResponse<E> | Failure;
 
-/** Records the call, applies an injected failure, checks the token and (optionally) the role. */
-function route(
-  method: 'get' | 'post' | 'put' | 'delete',
-  path: string,
-  handler: Handler,
-  adminOnly = false,
-) {
-  return http[method](path, async ({ request, params }) => {
-    const body: unknown =
-      method === 'get' || method === 'delete'
-        ? undefined
-        : await request.json().catch(() => undefined);
+const callerOf = (request: globalThis.Request) => {
+  const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
+  if (!token) return { token };
+  if (db.revokedTokens.has(token)) return { token };
+  return { token, user: db.users.find((user) => tokenFor(user) === token) };
+};
+
+/**
+ * One endpoint of the contract, answered in memory: routed by its declared method and path,
+ * with the API's access checks and its very validation (`validateRequest`), answering the
+ * declared status with a body typed by the declared response. Every call is recorded, and a
+ * failure can be injected per path.
+ */
+function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E>) {
+  return http[endpoint.method](endpoint.path, async ({ request, params }) => {
     const url = new URL(request.url);
-    db.calls.push({ method: method.toUpperCase(), path: url.pathname, body });
+    const method = endpoint.method.toUpperCase();
+    const body: unknown = endpoint.body ? await request.json().catch(() => undefined) : undefined;
+    db.calls.push({ method, path: url.pathname, body });
     if (db.latencyMs) await delay(db.latencyMs);
-    const failure = db.failures.get(`${method.toUpperCase()} ${url.pathname}`);
+    const failure = db.failures.get(`${method} ${url.pathname}`);
     if (failure) {
-      db.failures.delete(`${method.toUpperCase()} ${url.pathname}`);
-      return error(failure, 'Injected failure');
+      db.failures.delete(`${method} ${url.pathname}`);
+      return json({ message: 'Injected failure' }, failure);
     }
-    const user = caller(request);
-    if (!user) return error(401, API_MESSAGES.sessionExpired);
-    if (adminOnly && user.role !== ADMIN_ROLE) return error(403, API_MESSAGES.forbidden);
-    return handler({ request, params: params as Record<string, string>, body, user });
+    let user: StoredUser | undefined;
+    if (endpoint.access !== 'public') {
+      const caller = callerOf(request);
+      if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
+      if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
+      if (endpoint.access === 'admin' && caller.user.role !== ADMIN_ROLE) {
+        return json({ message: API_MESSAGES.forbidden }, 403);
+      }
+      user = caller.user;
+    }
+    const validation = validateRequest(endpoint, {
+      params,
+      query: Object.fromEntries(url.searchParams),
+      body,
+    });
+    if (!validation.ok) return json(validation.error, 400);
+    const answer = handler({ input: validation.input, user: user as Caller<E>, request });
+    if (answer instanceof Failure) {
+      const { status, message, errors } = answer;
+      return json(errors ? { message, errors } : { message }, status);
+    }
+    return json(answer as JsonBodyType, endpoint.status);
   });
 }
 
+const isAdmin = (user: StoredUser) => user.role === ADMIN_ROLE;
+const adminCount = () => db.users.filter(isAdmin).length;
+
 export const handlers = [
-  http.post('/api/user/login', async ({ request }) => {
-    const body = (await request.json()) as { email?: string; password?: string; altcha?: string };
-    db.calls.push({ method: 'POST', path: '/api/user/login', body });
-    if (db.latencyMs) await delay(db.latencyMs);
-    if (body.altcha !== SOLVED_CAPTCHA) {
-      return error(400, LOGIN_MESSAGES.captchaRequired, [
+  fake(api.auth.login, ({ input }) => {
+    if (input.body.altcha !== SOLVED_CAPTCHA) {
+      return fail(400, LOGIN_MESSAGES.captchaRequired, [
         { path: 'altcha', message: LOGIN_MESSAGES.captchaRequired },
       ]);
     }
-    const user = db.users.find((u) => u.email === body.email && u.password === body.password);
-    if (!user) return error(401, LOGIN_MESSAGES.invalidCredentials);
-    const { password: _password, photo: _photo, ...sessionUser } = user;
-    return json({ token: tokenFor(user), user: sessionUser });
+    const email = input.body.email.trim().toLowerCase();
+    const user = db.users.find((u) => u.email === email && u.password === input.body.password);
+    if (!user) return fail(401, LOGIN_MESSAGES.invalidCredentials);
+    const { _id, name, lastName, role } = user;
+    return { token: tokenFor(user), user: { _id, name, lastName, email: user.email, role } };
   }),
 
-  route('post', '/api/user/logout', ({ request }) => {
-    db.revokedTokens.add(request.headers.get('Authorization')!.replace(/^Bearer /, ''));
-    return json({ message: API_MESSAGES.loggedOut });
+  fake(api.auth.logout, ({ request }) => {
+    db.revokedTokens.add(callerOf(request).token ?? '');
+    return { message: API_MESSAGES.loggedOut };
   }),
 
-  route('get', '/api/user/data/:userId', ({ params, user }) => {
-    const found = db.users.find((u) => u._id === params.userId);
-    if (!found) return error(404, API_MESSAGES.userNotFound);
-    if (found._id !== user._id && user.role !== ADMIN_ROLE)
-      return error(403, API_MESSAGES.forbidden);
-    const { password: _password, photo: _photo, ...sessionUser } = found;
-    return json(sessionUser);
+  fake(api.users.get, ({ input, user }) => {
+    if (input.params.userId !== user._id && !isAdmin(user)) {
+      return fail(403, API_MESSAGES.forbidden);
+    }
+    const found = db.users.find((u) => u._id === input.params.userId);
+    if (!found) return fail(404, API_MESSAGES.userNotFound);
+    return publicUser(found);
   }),
 
-  route('get', '/api/user/all', () => json(db.users.map(publicUser))),
+  fake(api.users.list, () => db.users.map(publicUser)),
 
-  route(
-    'post',
-    '/api/user/create',
-    ({ body }) => {
-      const parsed = createUserBodySchema.safeParse(body);
-      if (!parsed.success)
-        return error(400, API_MESSAGES.invalidBody, toFieldErrors(parsed.error.issues));
-      const email = parsed.data.email.toLowerCase();
-      if (db.users.some((u) => u.email === email)) {
-        return error(409, API_MESSAGES.emailTaken, [
-          { path: 'email', message: API_MESSAGES.emailTaken },
-        ]);
-      }
-      const user = addUser({ ...parsed.data, email });
-      return json(publicUser(user), 201);
-    },
-    true,
-  ),
+  fake(api.users.create, ({ input }) => {
+    const email = input.body.email.toLowerCase();
+    if (db.users.some((u) => u.email === email)) return emailTaken();
+    return publicUser(addUser({ ...input.body, email }));
+  }),
 
-  route(
-    'put',
-    '/api/user/update/:id',
-    ({ body, params }) => {
-      const parsed = updateUserSchemaFor(body).safeParse(body);
-      if (!parsed.success)
-        return error(400, API_MESSAGES.invalidBody, toFieldErrors(parsed.error.issues));
-      const user = db.users.find((u) => u._id === params.id);
-      if (!user) return error(404, API_MESSAGES.userNotFound);
-      Object.assign(user, parsed.data);
-      return json(publicUser(user));
-    },
-    true,
-  ),
+  fake(api.users.update, ({ input }) => {
+    const user = db.users.find((u) => u._id === input.params.id);
+    if (!user) return fail(404, API_MESSAGES.userNotFound);
+    const email = input.body.email.toLowerCase();
+    if (db.users.some((u) => u.email === email && u !== user)) return emailTaken();
+    if (isAdmin(user) && input.body.role !== ADMIN_ROLE && adminCount() === 1) {
+      return fail(409, API_MESSAGES.lastAdmin);
+    }
+    Object.assign(user, input.body, { email });
+    return publicUser(user);
+  }),
 
-  route(
-    'delete',
-    '/api/user/delete/:id',
-    ({ params }) => {
-      const user = db.users.find((u) => u._id === params.id);
-      if (!user) return error(404, API_MESSAGES.userNotFound);
-      db.users = db.users.filter((u) => u !== user);
-      for (const request of db.requests) if (request.vendor === user._id) request.vendor = null;
-      return json(publicUser(user));
-    },
-    true,
-  ),
+  fake(api.users.remove, ({ input }) => {
+    const user = db.users.find((u) => u._id === input.params.id);
+    if (!user) return fail(404, API_MESSAGES.userNotFound);
+    if (isAdmin(user) && adminCount() === 1) return fail(409, API_MESSAGES.lastAdmin);
+    const deleted = publicUser(user);
+    db.users = db.users.filter((u) => u !== user);
+    for (const request of db.requests) if (request.vendor === user._id) request.vendor = null;
+    return deleted;
+  }),
 
-  route('get', '/api/form-contact/all', () => json(db.requests)),
+  fake(api.requests.list, () => db.requests),
 
-  route('post', '/api/form-contact/crm-create', ({ body }) => {
-    const parsed = createRequestBodySchema.safeParse(body);
-    if (!parsed.success)
-      return error(400, API_MESSAGES.invalidBody, toFieldErrors(parsed.error.issues));
-    const request = addRequest({
-      ...parsed.data,
-      sourceOfContact: 'vendor',
+  fake(api.requests.create, ({ input }) =>
+    addRequest({
+      ...NEW_REQUEST_DEFAULTS,
+      notes: [],
+      ...input.body,
       createdAt: new Date().toISOString(),
-    });
-    return json(request, 201);
-  }),
+    }),
+  ),
 
-  route('put', '/api/form-contact/update/:id', ({ body, params }) => {
-    const parsed = updateRequestBodySchema.safeParse(body);
-    if (!parsed.success)
-      return error(400, API_MESSAGES.invalidBody, toFieldErrors(parsed.error.issues));
-    const index = db.requests.findIndex((r) => r._id === params.id);
+  fake(api.requests.update, ({ input }) => {
+    const index = db.requests.findIndex((r) => r._id === input.params.id);
     const stored = db.requests[index];
-    if (!stored) return error(404, API_MESSAGES.requestNotFound);
-    if (stored.version !== parsed.data.version) return error(409, API_MESSAGES.requestConflict);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    if (stored.version !== input.body.version) return fail(409, API_MESSAGES.requestConflict);
     const {
       _id,
       requestNumber,
@@ -251,36 +259,27 @@ export const handlers = [
       vendor,
       version,
       ...editable
-    } = parsed.data;
+    } = input.body;
     const updated: Request = { ...stored, ...editable, version: stored.version + 1 };
     db.requests[index] = updated;
-    return json(updated);
+    return updated;
   }),
 
-  route(
-    'delete',
-    '/api/form-contact/delete/:id',
-    ({ params }) => {
-      const stored = db.requests.find((r) => r._id === params.id);
-      if (!stored) return error(404, API_MESSAGES.requestNotFound);
-      db.requests = db.requests.filter((r) => r !== stored);
-      return json(stored);
-    },
-    true,
-  ),
+  fake(api.requests.remove, ({ input }) => {
+    const stored = db.requests.find((r) => r._id === input.params.id);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    db.requests = db.requests.filter((r) => r !== stored);
+    return stored;
+  }),
 
-  route(
-    'put',
-    '/api/user/assign-vendor',
-    ({ body }) => {
-      const parsed = assignVendorBodySchema.safeParse(body);
-      if (!parsed.success)
-        return error(400, API_MESSAGES.invalidBody, toFieldErrors(parsed.error.issues));
-      const stored = db.requests.find((r) => r._id === parsed.data.formId);
-      if (!stored) return error(404, API_MESSAGES.requestNotFound);
-      stored.vendor = parsed.data.vendorId;
-      return json(stored);
-    },
-    true,
-  ),
+  fake(api.requests.assignVendor, ({ input }) => {
+    const { formId, vendorId } = input.body;
+    if (vendorId !== null && !db.users.some((u) => u._id === vendorId)) {
+      return fail(404, API_MESSAGES.userNotFound);
+    }
+    const stored = db.requests.find((r) => r._id === formId);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    stored.vendor = vendorId;
+    return stored;
+  }),
 ];

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { LOGIN_MESSAGES, loginFormSchema, type LoginForm } from '@crm/shared';
+import { LoginError, useLogin } from '../../../api/session/login';
 import { Button } from '../../../components/ui/button';
 import { FormField, TextInput } from '../../../components/ui/form-field';
 import { Logo } from '../../../components/ui/logo';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { LoginError, useLogin } from '../api/login';
 import { CaptchaWidget } from './captcha-widget';
 
 const EMPTY_LOGIN: LoginForm = { email: '', password: '', altcha: '' };

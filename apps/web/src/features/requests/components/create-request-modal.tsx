@@ -1,9 +1,9 @@
 import { createRequestBodySchema, DEFAULT_REQUEST_TYPE, type CreateRequestBody } from '@crm/shared';
+import { useCreateRequest } from '../../../api/requests/create-request';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useCreateRequest } from '../api/create-request';
 import { Options, REQUEST_TYPE_OPTIONS } from './select-options';
 
 const EMPTY_REQUEST: CreateRequestBody = {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   API_MESSAGES,
+  CREATE_REQUEST_MESSAGES,
   EDIT_REQUEST_MESSAGES,
   REQUEST_MESSAGES,
   REQUEST_TYPES,
@@ -488,6 +489,53 @@ describe('Edit Request modal: failures', () => {
       company: 'ACME',
       version: 2,
     });
+  });
+
+  it("a 400 shows the server's field message under its field beside the notice, until the field changes", async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ email: 'cliente@example.com' });
+    const { user, dialog } = await openEditor(request, admin);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+
+    const email = within(dialog).getByLabelText('Correo');
+    await user.clear(email);
+    await user.type(email, 'cliente@');
+    await user.click(saveButton(dialog));
+
+    expect(await screen.findByText(REQUEST_MESSAGES.updateFailed)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(CREATE_REQUEST_MESSAGES.invalidEmail),
+    ).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(CREATE_REQUEST_MESSAGES.invalidEmail);
+    expect(stored(request).email).toBe('cliente@example.com');
+
+    await user.type(email, 'example.com');
+    expect(
+      within(dialog).queryByText(CREATE_REQUEST_MESSAGES.invalidEmail),
+    ).not.toBeInTheDocument();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await saveAndWait(user, dialog);
+    expect(stored(request).email).toBe('cliente@example.com');
+  });
+
+  it('"Cambios guardados" goes at the next change, and a conflict reload does not bring it back', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ company: '' });
+    const { user, dialog } = await openEditor(request, admin);
+    const company = within(dialog).getByLabelText('Compañía');
+
+    await user.type(company, 'ACME');
+    await saveAndWait(user, dialog);
+    await user.type(company, ' SA');
+    expect(within(dialog).queryByText('Cambios guardados')).not.toBeInTheDocument();
+
+    // Someone else saves meanwhile: this save is refused and the stored copy comes back.
+    Object.assign(stored(request), { company: 'Otra', version: stored(request).version + 1 });
+    await user.click(saveButton(dialog));
+    expect(await screen.findByText(API_MESSAGES.requestConflict)).toBeInTheDocument();
+    await waitFor(() => expect(company).toHaveValue('Otra'));
+    expect(within(dialog).queryByText('Cambios guardados')).not.toBeInTheDocument();
   });
 
   it('a stale save detected by version alone writes nothing either', async () => {

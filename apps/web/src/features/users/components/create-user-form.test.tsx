@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   ADMIN_ROLE,
-  API_MESSAGES,
+  FIELD_MESSAGES,
   CREATE_USER_MESSAGES,
   DEFAULT_CREATE_USER_ROLE,
   USER_MESSAGES,
@@ -266,7 +266,7 @@ describe('"Create new user" form', () => {
     await user.click(screen.getByRole('button', { name: 'Crear' }));
 
     expect(await screen.findByText(USER_MESSAGES.createFailed)).toBeInTheDocument();
-    expect(field('Correo*')).toHaveAccessibleDescription(API_MESSAGES.emailTaken);
+    expect(field('Correo*')).toHaveAccessibleDescription(FIELD_MESSAGES.emailTaken);
     expect(createCalls()).toHaveLength(1);
     expect(screen.queryByText(USER_MESSAGES.created)).not.toBeInTheDocument();
     // What was typed stays, so it can be corrected.
@@ -276,7 +276,7 @@ describe('"Create new user" form', () => {
     // Editing the email clears the server's message.
     await user.clear(field('Correo*'));
     await user.type(field('Correo*'), 'bruno.diaz@crm.test');
-    expect(screen.queryByText(API_MESSAGES.emailTaken)).not.toBeInTheDocument();
+    expect(screen.queryByText(FIELD_MESSAGES.emailTaken)).not.toBeInTheDocument();
   });
 
   it('when the server fails, says "Hubo un error al crear el usuario" and keeps the form filled', async () => {

@@ -5,12 +5,12 @@ import {
   DEFAULT_CREATE_USER_ROLE,
   type CreateUserForm as CreateUserValues,
 } from '@crm/shared';
+import { useCreateUser } from '../../../api/users/create-user';
 import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
-import { ApiError } from '../../../lib/api-client';
+import { serverFieldErrors } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useCreateUser } from '../api/create-user';
 
 const EMPTY_USER: CreateUserValues = {
   role: DEFAULT_CREATE_USER_ROLE,
@@ -32,12 +32,9 @@ export function CreateUserForm() {
     creation.mutate(body, {
       onSuccess: () => form.reset(),
       onError: (error) => {
-        // e.g. 409 "A user with this email already exists", under the field it concerns.
-        if (error instanceof ApiError && error.fieldErrors.length > 0) {
-          form.setServerErrors(
-            Object.fromEntries(error.fieldErrors.map((field) => [field.path, field.message])),
-          );
-        }
+        // e.g. 409 "Correo ya registrado", under the field it concerns.
+        const fieldErrors = serverFieldErrors(error);
+        if (fieldErrors) form.setServerErrors(fieldErrors);
       },
     });
   });

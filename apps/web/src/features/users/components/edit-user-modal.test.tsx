@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ADMIN_ROLE, CREATE_USER_MESSAGES, EDIT_USER_MESSAGES, USER_MESSAGES } from '@crm/shared';
+import {
+  ADMIN_ROLE,
+  CREATE_USER_MESSAGES,
+  EDIT_USER_MESSAGES,
+  FIELD_MESSAGES,
+  USER_MESSAGES,
+} from '@crm/shared';
 import { addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -263,5 +269,19 @@ describe('Edit User modal', () => {
     expect(updateCalls()).toHaveLength(1);
     expect(screen.queryByText(USER_MESSAGES.updated)).not.toBeInTheDocument();
     expect(screen.queryByText('Bernardo Díaz')).not.toBeInTheDocument();
+  });
+
+  it('when the email belongs to someone else, says "Failed to updating user" and "Correo ya registrado" under Email, and stays open', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user, dialog, field } = await openEditModal();
+    await user.clear(field('Email'));
+    await user.type(field('Email'), 'ANA@crm.test');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(USER_MESSAGES.updateFailed)).toBeInTheDocument();
+    expect(field('Email')).toHaveAccessibleDescription(FIELD_MESSAGES.emailTaken);
+    expect(field('Email')).toHaveValue('ANA@crm.test');
+    expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
   });
 });

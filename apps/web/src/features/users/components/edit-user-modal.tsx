@@ -5,11 +5,12 @@ import {
   type Role,
   type User,
 } from '@crm/shared';
+import { useUpdateUser } from '../../../api/users/update-user';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
+import { serverFieldErrors } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
-import { useUpdateUser } from '../api/update-user';
 
 type EditUserValues = {
   name: string;
@@ -51,7 +52,14 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
         id: user._id,
         body: { name, lastName, email, role, ...(changePassword ? { password } : {}) },
       },
-      { onSuccess: onClose },
+      {
+        onSuccess: onClose,
+        // e.g. 409 "Correo ya registrado": shown under the field, the modal stays open.
+        onError: (error) => {
+          const fieldErrors = serverFieldErrors(error);
+          if (fieldErrors) form.setServerErrors(fieldErrors);
+        },
+      },
     );
   });
 

@@ -6,11 +6,11 @@ import {
   USER_MESSAGES,
   type User,
 } from '@crm/shared';
+import { useDeleteUser } from '../../../api/users/delete-user';
+import { useUsers } from '../../../api/users/get-users';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LABELS } from '../../../lib/labels';
-import { useDeleteUser } from '../api/delete-user';
-import { useUsers } from '../api/get-users';
 import { CreateUserForm } from './create-user-form';
 import { EditUserModal } from './edit-user-modal';
 import { UserList } from './user-list';

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USER_MESSAGES, userSchema } from '@crm/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { requestKeys } from '../../requests/api/query-keys';
-import { userKeys } from './query-keys';
+import { api, queryKeyOfGroup, USER_MESSAGES } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
 /** DELETE /api/user/delete/{id} (§7). */
 export function deleteUser(id: string) {
-  return apiRequest(`/api/user/delete/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: userSchema,
-  });
+  return callEndpoint(api.users.remove, { params: { id } });
 }
 
 /** Reading A of §8: notices on success and on failure. */
@@ -21,8 +16,8 @@ export function useDeleteUser() {
     onSuccess: () => {
       notify.success(USER_MESSAGES.deleted);
       // The API unassigns the deleted user's requests, so the board changes too.
-      void queryClient.invalidateQueries({ queryKey: requestKeys.all });
-      return queryClient.invalidateQueries({ queryKey: userKeys.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') });
+      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
     },
     onError: (error) => {
       console.error(USER_MESSAGES.deleteFailed, error);

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USER_MESSAGES, userSchema, type UpdateUserBody } from '@crm/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { userKeys } from './query-keys';
+import { api, queryKeyOfGroup, USER_MESSAGES, type UpdateUserBody } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
 /** PUT /api/user/update/{id} (§7): {name, lastName, email, role} plus password when changed. */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }) {
-  return apiRequest(`/api/user/update/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body,
-    schema: userSchema,
-  });
+  return callEndpoint(api.users.update, { params: { id }, body });
 }
 
 /** Reading A of §8: notices on success and on failure. */
@@ -20,7 +15,7 @@ export function useUpdateUser() {
     mutationFn: updateUser,
     onSuccess: () => {
       notify.success(USER_MESSAGES.updated);
-      return queryClient.invalidateQueries({ queryKey: userKeys.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
     },
     onError: (error) => {
       console.error(USER_MESSAGES.updateFailed, error);

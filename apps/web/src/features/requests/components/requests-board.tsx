@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { BOARD_COLUMNS, type Request, type RequestStatus } from '@crm/shared';
+import { useRequests } from '../../../api/requests/get-requests';
+import { useCurrentUser } from '../../../api/session/get-current-user';
+import { useUsers } from '../../../api/users/get-users';
 import { fullName, initials } from '../../../lib/format';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { useRequests } from '../../requests/api/get-requests';
-import { CreateRequestModal } from '../../requests/components/create-request-modal';
-import { EditRequestModal } from '../../requests/components/edit-request-modal';
-import { useUsers } from '../../users/api/get-users';
 import { useBoardKeyboardScroll } from '../hooks/use-board-keyboard-scroll';
 import { BoardColumn } from './board-column';
+import { CreateRequestModal } from './create-request-modal';
+import { EditRequestModal } from './edit-request-modal';
 import type { CardOwner } from './request-card';
 
 /** /main/requests (§2): five stage columns over the request list. */

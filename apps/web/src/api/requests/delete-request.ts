@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { REQUEST_MESSAGES, requestSchema } from '@crm/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { requestKeys } from './query-keys';
+import { api, queryKeyOfGroup, REQUEST_MESSAGES } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
 /** DELETE /api/form-contact/delete/{id} (§7), Reading A of §8. */
 export function deleteRequest(id: string) {
-  return apiRequest(`/api/form-contact/delete/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: requestSchema,
-    failureMessage: REQUEST_MESSAGES.deleteFailed,
-  });
+  return callEndpoint(
+    api.requests.remove,
+    { params: { id } },
+    { failureMessage: REQUEST_MESSAGES.deleteFailed },
+  );
 }
 
 export function useDeleteRequest() {
@@ -19,7 +18,7 @@ export function useDeleteRequest() {
     mutationFn: deleteRequest,
     onSuccess: () => {
       notify.success(REQUEST_MESSAGES.deleted);
-      return queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') });
     },
     onError: (error) => {
       console.error(REQUEST_MESSAGES.deleteFailed, error);

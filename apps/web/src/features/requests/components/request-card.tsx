@@ -8,9 +8,9 @@ import {
   type PriorityColor,
   type Request,
 } from '@crm/shared';
+import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { formatCardDate } from '../../../lib/format';
-import { useDeleteRequest } from '../../requests/api/delete-request';
 import { CardAvatar } from './card-avatar';
 
 const BAR_CLASSES: Record<PriorityColor, string> = {

@@ -1,16 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { messageResponseSchema, SESSION_MESSAGES } from '@crm/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { clearSession } from '../../../lib/session';
+import { api, SESSION_MESSAGES } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { clearSession } from '../../lib/session';
 
 /** POST /api/user/logout (§7): on 200, LOGOUT; otherwise "Logout failed" and stay (§8). */
 export async function logout(): Promise<void> {
-  await apiRequest('/api/user/logout', {
-    method: 'POST',
-    schema: messageResponseSchema,
-    failureMessage: SESSION_MESSAGES.logoutFailed,
-  });
+  await callEndpoint(api.auth.logout, {}, { failureMessage: SESSION_MESSAGES.logoutFailed });
 }
 
 export function useLogout() {

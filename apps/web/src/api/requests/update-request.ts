@@ -1,32 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  api,
   API_MESSAGES,
+  queryKeyOfGroup,
   REQUEST_MESSAGES,
-  requestSchema,
   type Request,
   type UpdateRequestBody,
 } from '@crm/shared';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { userKeys } from '../../users/api/query-keys';
-import { requestKeys } from './query-keys';
-
-/** PUT /api/user/assign-vendor (§7): vendorId null unassigns. */
-export function assignVendor(formId: string, vendorId: string | null) {
-  return apiRequest('/api/user/assign-vendor', {
-    method: 'PUT',
-    body: { formId, vendorId },
-    schema: requestSchema,
-  });
-}
+import { ApiError, callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { assignVendor } from './assign-vendor';
 
 /** PUT /api/form-contact/update/{id} (§7) with the whole request, `version` included. */
 export function updateRequest(request: UpdateRequestBody & { _id: string }) {
-  return apiRequest(`/api/form-contact/update/${encodeURIComponent(request._id)}`, {
-    method: 'PUT',
-    body: request,
-    schema: requestSchema,
-  });
+  return callEndpoint(api.requests.update, { params: { id: request._id }, body: request });
 }
 
 export type SaveRequestInput = { original: Request; draft: Request };
@@ -44,10 +31,10 @@ export function useSaveRequest() {
     mutationFn: async ({ original, draft }: SaveRequestInput) => {
       if (draft.vendor !== original.vendor) {
         await assignVendor(draft._id, draft.vendor);
-        void queryClient.invalidateQueries({ queryKey: userKeys.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
       }
       const saved = await updateRequest(draft);
-      await queryClient.invalidateQueries({ queryKey: requestKeys.all });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') });
       return saved;
     },
     onError: (error) => {
@@ -55,8 +42,8 @@ export function useSaveRequest() {
         notify.error(API_MESSAGES.requestConflict);
         // The vendor may have been assigned before the conflict: show the server's state.
         return Promise.all([
-          queryClient.invalidateQueries({ queryKey: requestKeys.all }),
-          queryClient.invalidateQueries({ queryKey: userKeys.all }),
+          queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') }),
+          queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') }),
         ]);
       }
       console.error(error);

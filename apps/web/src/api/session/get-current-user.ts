@@ -1,16 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_ROLE, SESSION_MESSAGES, sessionUserSchema, type SessionUser } from '@crm/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { authKeys } from './query-keys';
+import { ADMIN_ROLE, api, queryKeyOf, SESSION_MESSAGES, type User } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 
-/** GET /api/user/data/{userId} (§7): role, name and lastName of the signed-in user. */
-export async function getCurrentUser(userId: string): Promise<SessionUser> {
+/**
+ * GET /api/user/data/{userId} (§7): role, name and lastName of the signed-in user. Its key
+ * sits under the users group, so a change to users also refreshes the sidebar and permissions.
+ */
+export async function getCurrentUser(userId: string): Promise<User> {
   try {
-    return await apiRequest(`/api/user/data/${encodeURIComponent(userId)}`, {
-      schema: sessionUserSchema,
-      failureMessage: SESSION_MESSAGES.fetchFailed,
-    });
+    return await callEndpoint(
+      api.users.get,
+      { params: { userId } },
+      { failureMessage: SESSION_MESSAGES.fetchFailed },
+    );
   } catch (error) {
     // §8: only logged; nothing is shown to the person.
     console.error(SESSION_MESSAGES.userDataFailed, error);
@@ -20,7 +23,7 @@ export async function getCurrentUser(userId: string): Promise<SessionUser> {
 
 export const currentUserQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: authKeys.currentUser(userId),
+    queryKey: queryKeyOf(api.users.get, { params: { userId } }),
     queryFn: () => getCurrentUser(userId),
   });
 

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { LOGIN_MESSAGES, loginResponseSchema, type LoginForm } from '@crm/shared';
+import { api, LOGIN_MESSAGES, loginResponseSchema, pathOf, type LoginForm } from '@crm/shared';
 import { z } from 'zod';
-import { ApiError, apiRequest } from '../../../lib/api-client';
-import { saveSession } from '../../../lib/session';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { saveSession } from '../../lib/session';
 
 /** The §8 login outcomes: authError is what the session records; the person sees `message`. */
 export class LoginError extends Error {
@@ -23,7 +23,8 @@ const lenientLoginResponse = z.object({ token: z.unknown(), user: z.unknown() })
 export async function login(form: LoginForm): Promise<void> {
   let data: z.infer<typeof lenientLoginResponse>;
   try {
-    data = await apiRequest('/api/user/login', {
+    // The contract's endpoint, read with the lenient schema rather than its own (see above).
+    data = await apiRequest(pathOf(api.auth.login), {
       method: 'POST',
       body: form,
       schema: lenientLoginResponse,

@@ -1,16 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { USER_MESSAGES, userSchema, type CreateUserBody } from '@crm/shared';
-import { apiRequest } from '../../../lib/api-client';
-import { notify } from '../../../lib/notify';
-import { userKeys } from './query-keys';
+import { api, queryKeyOfGroup, USER_MESSAGES, type CreateUserBody } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
 
 /** POST /api/user/create (§7): {name, lastName, email, password, role, photo: ''}. */
 export function createUser(body: CreateUserBody) {
-  return apiRequest('/api/user/create', {
-    method: 'POST',
-    body: { ...body, photo: '' },
-    schema: userSchema,
-  });
+  return callEndpoint(api.users.create, { body: { ...body, photo: '' } });
 }
 
 export function useCreateUser() {
@@ -19,7 +14,7 @@ export function useCreateUser() {
     mutationFn: createUser,
     onSuccess: () => {
       notify.success(USER_MESSAGES.created);
-      return queryClient.invalidateQueries({ queryKey: userKeys.all });
+      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
     },
     onError: () => notify.error(USER_MESSAGES.createFailed),
   });

@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, pathOf, type Role } from '@crm/shared';
+import { contractCases, type ContractClient } from '@crm/shared/contract-cases';
+import { addUser, solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
+
+// The contract suite against the real API and a real database; the web tests run the very same
+// cases against their fake (apps/web/src/test/fake-api.contract.test.ts).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const PASSWORD = 'Contrato.123';
+
+const client: ContractClient = {
+  async signIn(role: Role) {
+    const user = await addUser(t.ctx, role, { password: PASSWORD });
+    const res = await request(t.app)
+      .post(pathOf(api.auth.login))
+      .send({ email: user.email, password: PASSWORD, altcha: await solvedCaptcha(t.app) });
+    return { token: (res.body as { token: string }).token, user };
+  },
+  captcha: () => solvedCaptcha(t.app),
+  async call(endpoint, { params, query, body } = {}, token) {
+    let call = request(t.app)[endpoint.method](pathOf(endpoint, params));
+    if (token) call = call.set('Authorization', `Bearer ${token}`);
+    if (query) call = call.query(query);
+    const res = body === undefined ? await call : await call.send(body as object);
+    return { status: res.status, body: res.body as unknown };
+  },
+};
+
+describe('the API meets the contract', () => {
+  it.each(contractCases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
+    await contractCase.run(client, expect);
+  });
+});

@@ -1,0 +1,77 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import {
+  validateRequest,
+  type EndpointDeclaration,
+  type EndpointInput,
+  type EndpointResponse,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { authenticate, requireAdmin } from '../auth/authenticate.js';
+import { requireDatabase } from '../db/availability.js';
+import { AppError } from './app-error.js';
+import { jsonBody } from './json-body.js';
+
+/** Turns a call's validated input into the endpoint's answer (sent with its declared status). */
+export type Handler<E extends EndpointDeclaration> = (
+  input: EndpointInput<E>,
+  req: Request,
+  res: Response,
+) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
+
+/**
+ * For the few endpoints that answer by themselves (Swagger UI's page): they still get the
+ * declared gate and access checks, then these handlers instead of validation and a JSON answer.
+ */
+export type RawHandler = { raw: RequestHandler[] };
+
+type Handlers<G extends Record<string, EndpointDeclaration>> = {
+  [K in keyof G]: Handler<G[K]> | RawHandler;
+};
+
+/** The chain every route starts with, from its declaration: database gate, token, role, body. */
+function guardsFor(ctx: AppContext, endpoint: EndpointDeclaration): RequestHandler[] {
+  const chain: RequestHandler[] = [];
+  if (endpoint.database ?? true) chain.push(requireDatabase(ctx.connection));
+  if (endpoint.access !== 'public') chain.push(authenticate(ctx));
+  if (endpoint.access === 'admin') chain.push(requireAdmin);
+  // Bodies are read only by routes that declare one, after the caller is known.
+  if (endpoint.body) chain.push(...jsonBody);
+  return chain;
+}
+
+function answer<E extends EndpointDeclaration>(endpoint: E, handler: Handler<E>): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const validation = validateRequest(endpoint, {
+        params: req.params,
+        query: req.query,
+        body: req.body as unknown,
+      });
+      if (!validation.ok) {
+        throw new AppError(400, validation.error.message, validation.error.errors);
+      }
+      const result = await handler(validation.input, req, res);
+      res.status(endpoint.status).json(result);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/**
+ * The routes of one group of the contract (`api.users`, …), each registered from its
+ * declaration. TypeScript asks for a handler per endpoint of the group, typed by it.
+ */
+export function implement<G extends Record<string, EndpointDeclaration>>(
+  ctx: AppContext,
+  group: G,
+  handlers: Handlers<G>,
+): Router {
+  const router = Router();
+  for (const [name, endpoint] of Object.entries(group) as [keyof G, G[keyof G]][]) {
+    const handler = handlers[name];
+    const final = 'raw' in handler ? handler.raw : [answer(endpoint, handler)];
+    router[endpoint.method](endpoint.path, ...guardsFor(ctx, endpoint), ...final);
+  }
+  return router;
+}

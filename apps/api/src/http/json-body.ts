@@ -1,0 +1,98 @@
+import express, { type RequestHandler } from 'express';
+import { API_MESSAGES } from '@crm/shared';
+import { AppError } from './app-error.js';
+
+/**
+ * The largest JSON body any route takes. The biggest legitimate one, a request update with
+ * every field and note at its limit (about 26,000 characters), stays under 160 KB even if every
+ * character is sent as a six-byte \u escape.
+ */
+export const JSON_BODY_LIMIT_BYTES = 256 * 1024;
+/** Our deepest legitimate body nests 2 levels; 32 leaves room and stops pathological input. */
+export const JSON_MAX_DEPTH = 32;
+
+const OPEN_BRACE = 0x7b;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** A body nested deeper than `JSON_MAX_DEPTH`; the error handler answers 400. */
+export class BodyTooDeepError extends Error {
+  readonly type = 'entity.too.deep';
+}
+
+/**
+ * The deepest nesting of a JSON text, in one pass over its bytes (brackets inside strings don't
+ * count), stopping as soon as it passes `limit`. Runs on the raw body, before JSON.parse builds
+ * anything from it.
+ */
+export function exceedsDepth(json: Uint8Array, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const byte = json[i];
+    if (inString) {
+      if (byte === BACKSLASH) i++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
+      if (++depth > limit) return true;
+    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/**
+ * The first key, at any depth, that MongoDB could read as an operator or a dotted path.
+ * Iterative, so no body can exhaust the stack (parsed bodies are at most `JSON_MAX_DEPTH` deep
+ * anyway).
+ */
+export function findOperatorKey(value: unknown): string | undefined {
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value: node, path } = next;
+    if (node === null || typeof node !== 'object') continue;
+    const entries = Array.isArray(node)
+      ? node.map((item, index): [string, unknown] => [String(index), item])
+      : Object.entries(node);
+    for (const [key, item] of entries) {
+      if (!Array.isArray(node) && (key.startsWith('$') || key.includes('.'))) {
+        return [...path, key].join('.');
+      }
+      pending.push({ value: item, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+/** Refuses `{"$gt": ""}`, `$where`, dotted keys and the like anywhere in a body (400). */
+const rejectOperators: RequestHandler = (req, _res, next) => {
+  const path = findOperatorKey(req.body);
+  if (path === undefined) return next();
+  next(
+    new AppError(400, API_MESSAGES.operatorNotAllowed, [
+      { path, message: API_MESSAGES.operatorNotAllowed },
+    ]),
+  );
+};
+
+/**
+ * JSON body parsing, mounted only on the routes that take a body (by `validate`), after
+ * authentication: bounded in size (413), uncompressed (415: no inflating on our side),
+ * bounded in depth before parsing (400), then free of operator keys (400).
+ */
+export const jsonBody: RequestHandler[] = [
+  express.json({
+    limit: JSON_BODY_LIMIT_BYTES,
+    inflate: false,
+    verify: (_req, _res, raw) => {
+      if (exceedsDepth(raw, JSON_MAX_DEPTH)) throw new BodyTooDeepError();
+    },
+  }),
+  rejectOperators,
+];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { api, pathOf, type Role } from '@crm/shared';
+import { contractCases, type ContractClient } from '@crm/shared/contract-cases';
+import { addUser, PASSWORD, SOLVED_CAPTCHA } from './fake-api';
+
+// The contract suite against the fake the screens are tested with; the API runs the very same
+// cases against a real database (apps/api/src/contract/contract.test.ts). A case that passes
+// there and fails here means the fake claims behaviour the API lacks (or the reverse).
+
+const url = (path: string) => new URL(path, window.location.origin).toString();
+
+const client: ContractClient = {
+  async signIn(role: Role) {
+    const user = addUser({
+      role,
+      email: `${role.replace(' ', '-')}.${crypto.randomUUID()}@crm.test`,
+    });
+    const res = await fetch(url(pathOf(api.auth.login)), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: PASSWORD, altcha: SOLVED_CAPTCHA }),
+    });
+    return { token: ((await res.json()) as { token: string }).token, user };
+  },
+  captcha: () => Promise.resolve(SOLVED_CAPTCHA),
+  async call(endpoint, { params, query, body } = {}, token) {
+    const search = query
+      ? `?${new URLSearchParams(query as Record<string, string>).toString()}`
+      : '';
+    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const res = await fetch(url(pathOf(endpoint, params) + search), {
+      method: endpoint.method.toUpperCase(),
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as unknown };
+  },
+};
+
+describe('the web tests’ fake API meets the contract', () => {
+  it.each(contractCases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
+    await contractCase.run(client, expect);
+  });
+});

@@ -1,0 +1,99 @@
+import type { z } from 'zod';
+
+/**
+ * One declaration per endpoint (issue 10). The API registers its route from it (authentication,
+ * role, validation, status), the OpenAPI document is generated from it, the web app's fetchers
+ * and query keys and the web tests' fake API are typed and routed by it, and the auth tests walk
+ * it. A small table of our own rather than ts-rest or oRPC: see the README's decisions.
+ */
+
+/** Who may call: anyone, any signed-in role, or a system admin only (§6). */
+export type Access = 'public' | 'signed-in' | 'admin';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Error statuses an endpoint may answer, each with the ErrorBody of packages/shared/error.ts. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+
+export type Tag = 'operations' | 'captcha' | 'auth' | 'users' | 'requests';
+
+export type EndpointDeclaration = {
+  /** Stable name, `<group>.<name>`; also the root of the endpoint's query keys. */
+  id: string;
+  method: HttpMethod;
+  /** Express form, `/api/user/data/:userId`; OpenAPI gets `{userId}`. */
+  path: `/api/${string}`;
+  tag: Tag;
+  summary: string;
+  description?: string;
+  access: Access;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  /** The body schema; `bodyFor` picks it per payload where the rules depend on the payload. */
+  body?: z.ZodType;
+  bodyFor?: (raw: unknown) => z.ZodType;
+  /** The success status and answer. */
+  status: 200 | 201;
+  response: z.ZodType;
+  /** What the success is, for the documentation. */
+  responseDescription: string;
+  /** `text/html` for pages; JSON otherwise. */
+  responseMediaType?: 'application/json' | 'text/html';
+  /** Error statuses beyond those implied by `access`, `body` and `database`, with their meaning. */
+  errors?: Partial<Record<ErrorStatus, string>>;
+  /** Behind the database gate (503 while the database is away). Defaults to true. */
+  database?: boolean;
+  /** A 301 the endpoint answers, with what it means (documentation only). */
+  redirect?: string;
+};
+
+/** Keeps the literal types of a declaration, so handlers and fetchers infer from it. */
+export const defineEndpoint = <const E extends EndpointDeclaration>(endpoint: E): E => endpoint;
+
+type SchemaOutput<S> = S extends z.ZodType ? z.output<S> : undefined;
+type SchemaInput<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives: params, query and body as the schemas output them. */
+export type EndpointInput<E extends EndpointDeclaration> = {
+  params: SchemaOutput<E['params']>;
+  query: SchemaOutput<E['query']>;
+  body: SchemaOutput<E['body']>;
+};
+
+/** What a caller sends: params, query and body as the schemas take them. */
+export type EndpointRequest<E extends EndpointDeclaration> = (E['params'] extends z.ZodType
+  ? { params: z.input<E['params']> }
+  : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) &
+  (E['body'] extends z.ZodType ? { body: SchemaInput<E['body']> } : { body?: undefined });
+
+/** The success answer: what a handler returns (input side) and what a caller gets (output). */
+export type EndpointResponse<E extends EndpointDeclaration> = z.input<E['response']>;
+export type EndpointResult<E extends EndpointDeclaration> = z.output<E['response']>;
+
+/** `/api/user/data/:userId` with `{ userId }` filled in, each value percent-encoded. */
+export function pathOf(endpoint: EndpointDeclaration, params?: Record<string, unknown>): string {
+  return endpoint.path.replace(/:(\w+)/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new Error(`${endpoint.id}: missing path parameter "${name}"`);
+    }
+    return encodeURIComponent(value);
+  });
+}
+
+/** `/api/user/data/{userId}`: the OpenAPI form of an endpoint's path. */
+export const openApiPathOf = (endpoint: EndpointDeclaration): string =>
+  endpoint.path.replace(/:(\w+)/g, '{$1}');
+
+/**
+ * The query key of an endpoint's answer: its id's parts, then params and query, so
+ * `['users']` covers every cached answer of the users group and `['users', 'get']` every user.
+ */
+export function queryKeyOf(
+  endpoint: EndpointDeclaration,
+  request?: { params?: unknown; query?: unknown },
+): readonly unknown[] {
+  const rest = [request?.params, request?.query].filter((part) => part !== undefined);
+  return [...endpoint.id.split('.'), ...rest];
+}

@@ -1,0 +1,292 @@
+import { z } from 'zod';
+import { loginBodySchema, loginResponseSchema, messageResponseSchema } from '../auth.js';
+import { altchaChallengeSchema } from '../captcha.js';
+import { API_MESSAGES, FIELD_MESSAGES, LOGIN_MESSAGES } from '../messages.js';
+import { healthStatusSchema, openApiDocumentSchema, readyStatusSchema } from '../operations.js';
+import {
+  assignVendorBodySchema,
+  createRequestBodySchema,
+  requestIdParamsSchema,
+  requestListSchema,
+  requestSchema,
+  updateRequestBodySchema,
+} from '../request.js';
+import {
+  createUserBodySchema,
+  updateUserBodySchema,
+  updateUserSchemaFor,
+  updateUserWithPasswordBodySchema,
+  userDataParamsSchema,
+  userIdParamsSchema,
+  userListSchema,
+  userSchema,
+} from '../user.js';
+import { defineEndpoint, type EndpointDeclaration } from './define.js';
+
+/** Every endpoint of the API (§7 and the product's own), grouped as the features are. */
+export const api = {
+  operations: {
+    health: defineEndpoint({
+      id: 'operations.health',
+      method: 'get',
+      path: '/api/health',
+      tag: 'operations',
+      summary: 'Liveness: the process answers',
+      description: 'Does not touch the database.',
+      access: 'public',
+      database: false,
+      status: 200,
+      response: healthStatusSchema,
+      responseDescription: 'Alive',
+    }),
+    ready: defineEndpoint({
+      id: 'operations.ready',
+      method: 'get',
+      path: '/api/ready',
+      tag: 'operations',
+      summary: 'Readiness: the database answers a ping',
+      access: 'public',
+      database: false,
+      status: 200,
+      response: readyStatusSchema,
+      responseDescription: 'Ready for traffic',
+      errors: { 503: API_MESSAGES.databaseUnavailable },
+    }),
+  },
+  docs: {
+    openApiDocument: defineEndpoint({
+      id: 'docs.openApiDocument',
+      method: 'get',
+      path: '/api/openapi.json',
+      tag: 'operations',
+      summary: 'This OpenAPI 3.1 document',
+      access: 'public',
+      database: false,
+      status: 200,
+      response: openApiDocumentSchema,
+      responseDescription: 'The document',
+    }),
+    page: defineEndpoint({
+      id: 'docs.page',
+      method: 'get',
+      path: '/api/docs',
+      tag: 'operations',
+      summary: 'Swagger UI over this document',
+      description: 'Without the trailing slash it redirects to `/api/docs/`.',
+      access: 'public',
+      database: false,
+      status: 200,
+      response: z.string(),
+      responseMediaType: 'text/html',
+      responseDescription: 'HTML page',
+      redirect: 'Redirect to `/api/docs/` (its assets are relative to it)',
+    }),
+  },
+  captcha: {
+    challenge: defineEndpoint({
+      id: 'captcha.challenge',
+      method: 'get',
+      path: '/api/captcha/challenge',
+      tag: 'captcha',
+      summary: 'A signed ALTCHA challenge for the login form',
+      description: 'Never cached. The solved payload goes into the login body as `altcha`.',
+      access: 'public',
+      status: 200,
+      response: altchaChallengeSchema,
+      responseDescription: 'Challenge',
+    }),
+  },
+  auth: {
+    login: defineEndpoint({
+      id: 'auth.login',
+      method: 'post',
+      path: '/api/user/login',
+      tag: 'auth',
+      summary: 'Sign in',
+      description:
+        'Checks the captcha, then the credentials. Repeated failures for one email or address ' +
+        'are answered with 429 and `Retry-After` for a growing while (see the README).',
+      access: 'public',
+      body: loginBodySchema,
+      status: 200,
+      response: loginResponseSchema,
+      responseDescription: 'A bearer token and who it is for',
+      errors: {
+        400: `Invalid input, or a missing or invalid captcha ("${LOGIN_MESSAGES.captchaRequired}")`,
+        401: LOGIN_MESSAGES.invalidCredentials,
+        429: API_MESSAGES.tooManyLoginAttempts,
+      },
+    }),
+    logout: defineEndpoint({
+      id: 'auth.logout',
+      method: 'post',
+      path: '/api/user/logout',
+      tag: 'auth',
+      summary: 'Sign out: the token stops working on every API process',
+      access: 'signed-in',
+      status: 200,
+      response: messageResponseSchema,
+      responseDescription: API_MESSAGES.loggedOut,
+    }),
+  },
+  users: {
+    list: defineEndpoint({
+      id: 'users.list',
+      method: 'get',
+      path: '/api/user/all',
+      tag: 'users',
+      summary: 'All users, each with the requests assigned to them as `events`',
+      access: 'signed-in',
+      status: 200,
+      response: userListSchema,
+      responseDescription: 'Users',
+    }),
+    get: defineEndpoint({
+      id: 'users.get',
+      method: 'get',
+      path: '/api/user/data/:userId',
+      tag: 'users',
+      summary: 'One user: yourself, or anyone for a system admin',
+      access: 'signed-in',
+      params: userDataParamsSchema,
+      status: 200,
+      response: userSchema,
+      responseDescription: 'The user',
+      errors: {
+        400: API_MESSAGES.invalidId,
+        403: 'Another user, and the caller is not a system admin',
+        404: API_MESSAGES.userNotFound,
+      },
+    }),
+    create: defineEndpoint({
+      id: 'users.create',
+      method: 'post',
+      path: '/api/user/create',
+      tag: 'users',
+      summary: 'Create a user',
+      access: 'admin',
+      body: createUserBodySchema,
+      status: 201,
+      response: userSchema,
+      responseDescription: 'The new user',
+      errors: {
+        409: `${API_MESSAGES.emailTaken} (field \`email\`: "${FIELD_MESSAGES.emailTaken}")`,
+      },
+    }),
+    update: defineEndpoint({
+      id: 'users.update',
+      method: 'put',
+      path: '/api/user/update/:id',
+      tag: 'users',
+      summary: 'Edit a user, optionally changing the password',
+      description:
+        'With `password` the create-user rules apply (UpdateUserWithPasswordBody); without it, ' +
+        'UpdateUserBody. A password change ends the user’s sessions.',
+      access: 'admin',
+      params: userIdParamsSchema,
+      body: z.union([updateUserWithPasswordBodySchema, updateUserBodySchema]),
+      bodyFor: updateUserSchemaFor,
+      status: 200,
+      response: userSchema,
+      responseDescription: 'The updated user',
+      errors: {
+        404: API_MESSAGES.userNotFound,
+        409: `${API_MESSAGES.emailTaken} (field \`email\`: "${FIELD_MESSAGES.emailTaken}"), or: ${API_MESSAGES.lastAdmin}`,
+      },
+    }),
+    remove: defineEndpoint({
+      id: 'users.remove',
+      method: 'delete',
+      path: '/api/user/delete/:id',
+      tag: 'users',
+      summary: 'Delete a user; their requests become unassigned',
+      access: 'admin',
+      params: userIdParamsSchema,
+      status: 200,
+      response: userSchema,
+      responseDescription: 'The deleted user',
+      errors: {
+        400: API_MESSAGES.invalidId,
+        404: API_MESSAGES.userNotFound,
+        409: API_MESSAGES.lastAdmin,
+      },
+    }),
+  },
+  requests: {
+    assignVendor: defineEndpoint({
+      id: 'requests.assignVendor',
+      method: 'put',
+      path: '/api/user/assign-vendor',
+      tag: 'requests',
+      summary: 'Assign a request to a user, or unassign it with `vendorId: null`',
+      access: 'admin',
+      body: assignVendorBodySchema,
+      status: 200,
+      response: requestSchema,
+      responseDescription: 'The updated request',
+      errors: { 404: `${API_MESSAGES.requestNotFound}, or: ${API_MESSAGES.userNotFound}` },
+    }),
+    list: defineEndpoint({
+      id: 'requests.list',
+      method: 'get',
+      path: '/api/form-contact/all',
+      tag: 'requests',
+      summary: 'All requests, newest first',
+      access: 'signed-in',
+      status: 200,
+      response: requestListSchema,
+      responseDescription: 'Requests',
+    }),
+    create: defineEndpoint({
+      id: 'requests.create',
+      method: 'post',
+      path: '/api/form-contact/crm-create',
+      tag: 'requests',
+      summary: 'Create a request',
+      access: 'signed-in',
+      body: createRequestBodySchema,
+      status: 201,
+      response: requestSchema,
+      responseDescription: 'The new request',
+    }),
+    update: defineEndpoint({
+      id: 'requests.update',
+      method: 'put',
+      path: '/api/form-contact/update/:id',
+      tag: 'requests',
+      summary: 'Save a request (the whole object, with the `version` it was read at)',
+      description:
+        'Read-only fields may be sent back as they came but are not stored; `vendor` changes ' +
+        'only through assign-vendor.',
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      body: updateRequestBodySchema,
+      status: 200,
+      response: requestSchema,
+      responseDescription: 'The saved request',
+      errors: { 404: API_MESSAGES.requestNotFound, 409: API_MESSAGES.requestConflict },
+    }),
+    remove: defineEndpoint({
+      id: 'requests.remove',
+      method: 'delete',
+      path: '/api/form-contact/delete/:id',
+      tag: 'requests',
+      summary: 'Delete a request',
+      access: 'admin',
+      params: requestIdParamsSchema,
+      status: 200,
+      response: requestSchema,
+      responseDescription: 'The deleted request',
+      errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
+    }),
+  },
+} as const;
+
+export type Api = typeof api;
+
+/** Every endpoint, in declaration order. */
+const groups: Record<string, EndpointDeclaration>[] = Object.values(api);
+export const endpoints: EndpointDeclaration[] = groups.flatMap((group) => Object.values(group));
+
+/** The query key prefix of every cached answer of one group (`['users']`). */
+export const queryKeyOfGroup = (group: keyof Api) => [group] as const;

@@ -1,0 +1,3 @@
+export * from './define.js';
+export * from './endpoints.js';
+export * from './validate.js';

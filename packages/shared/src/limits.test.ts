@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { loginBodySchema } from './auth.js';
+import { EMAIL_PATTERN, FIELD_MAX_LENGTH, MAX_NOTES_PER_REQUEST } from './constants.js';
+import { createRequestBodySchema, notesSchema, requestSchema } from './request.js';
+import { messagesByPath } from './test-utils.js';
+import { createUserBodySchema } from './user.js';
+
+/** The pattern §5's email check had before it was rewritten not to backtrack. */
+const BACKTRACKING_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Every string of `alphabet` up to `maxLength` characters. */
+function* allStrings(alphabet: string[], maxLength: number): Generator<string> {
+  let layer = [''];
+  yield '';
+  for (let length = 1; length <= maxLength; length++) {
+    layer = layer.flatMap((prefix) => alphabet.map((c) => prefix + c));
+    yield* layer;
+  }
+}
+
+describe('the email pattern', () => {
+  it('accepts exactly what the old pattern accepted', () => {
+    // Every string of up to 7 characters over the characters that matter to either pattern.
+    for (const candidate of allStrings(['a', '@', '.', ' '], 7)) {
+      expect(EMAIL_PATTERN.test(candidate), JSON.stringify(candidate)).toBe(
+        BACKTRACKING_EMAIL_PATTERN.test(candidate),
+      );
+    }
+  });
+
+  it('answers at once on the input that froze the API', () => {
+    // The old pattern needs seconds here; a wrong answer or a hang fails the test's timeout.
+    expect(EMAIL_PATTERN.test('a@' + '.'.repeat(128_000) + '@')).toBe(false);
+    expect(EMAIL_PATTERN.test('a@' + 'b'.repeat(128_000) + '.c')).toBe(true);
+  });
+});
+
+describe('field limits', () => {
+  const tooLong = (max: number) => `Demasiado largo: máximo ${max} caracteres`;
+
+  it('says a name is too long, not that it is missing', () => {
+    const name = 'x'.repeat(FIELD_MAX_LENGTH.name + 1);
+    expect(
+      messagesByPath(createRequestBodySchema, {
+        name,
+        email: 'a@b.co',
+        requestType: 'otro',
+        message: 'hola',
+      }),
+    ).toEqual({ name: [tooLong(FIELD_MAX_LENGTH.name)] });
+    expect(
+      messagesByPath(createRequestBodySchema, {
+        name: 'x'.repeat(FIELD_MAX_LENGTH.name),
+        email: 'a@b.co',
+        requestType: 'otro',
+        message: 'hola',
+      }),
+    ).toEqual({});
+  });
+
+  it('stops an over-long email before its format check', () => {
+    const email = 'a@' + '.'.repeat(FIELD_MAX_LENGTH.email) + '@';
+    expect(messagesByPath(loginBodySchema, { email, password: 'x', altcha: 'y' }).email).toEqual([
+      tooLong(FIELD_MAX_LENGTH.email),
+    ]);
+    expect(
+      messagesByPath(createUserBodySchema, {
+        name: 'A',
+        lastName: 'B',
+        email,
+        password: 'Secreto.123',
+        role: 'vendor',
+      }).email,
+    ).toEqual([tooLong(FIELD_MAX_LENGTH.email)]);
+  });
+
+  it('bounds notes one by one, in number and in total', () => {
+    expect(notesSchema.safeParse(['x'.repeat(FIELD_MAX_LENGTH.note)]).success).toBe(true);
+    expect(messagesByPath(notesSchema, ['x'.repeat(FIELD_MAX_LENGTH.note + 1)])).toEqual({
+      '0': [tooLong(FIELD_MAX_LENGTH.note)],
+    });
+    expect(messagesByPath(notesSchema, Array(MAX_NOTES_PER_REQUEST + 1).fill('n'))).toEqual({
+      '': ['Demasiadas notas: máximo 100 por solicitud'],
+    });
+    expect(messagesByPath(notesSchema, Array(11).fill('x'.repeat(2000)))).toEqual({
+      '': ['Las notas suman demasiado texto: máximo 20000 caracteres en total'],
+    });
+  });
+
+  it('still reads a stored request whose name is longer than today’s limit', () => {
+    const stored = {
+      _id: '0123456789abcdef01234567',
+      name: 'x'.repeat(150),
+      email: 'a@b.co',
+      jobPosition: '',
+      company: '',
+      contactNumber: '',
+      requestType: 'otro',
+      status: 'new request',
+      priority: 'mid',
+      notes: [],
+      paymentMethod: 'unknown',
+      eventsQuantity: 0,
+      pax: 0,
+      bussinesItem: 'unknown',
+      amoutPaid: 0,
+      emailSentToCloseEvents: 'pending',
+      eventDate: null,
+      requestNumber: 1,
+      message: 'hola',
+      sourceOfContact: 'vendor',
+      vendor: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      version: 0,
+    };
+    expect(requestSchema.safeParse(stored).success).toBe(true);
+  });
+});
