@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app.js';
+import { fakeWebDir } from '../test/web-dir.js';
 import { EMBEDDABLE_PATHS, isEmbeddable, TLS_ONLY_HEADERS } from './security-headers.js';
 
 /**
@@ -19,19 +17,14 @@ const EMBEDDABLE_CSP = APP_CSP.replace(";frame-ancestors 'none'", '');
 
 describe('browser security headers', () => {
   let testApp: TestApp;
-  let webDir: string;
+  const webDir = fakeWebDir({ 'embed.js': 'console.log("embed")' });
 
   beforeAll(async () => {
-    webDir = mkdtempSync(path.join(tmpdir(), 'crm-web-'));
-    mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    writeFileSync(path.join(webDir, 'embed.js'), 'console.log("embed")');
-    testApp = await startTestApp({ webDir });
+    testApp = await startTestApp({ webDir: webDir.dir });
   });
   afterAll(async () => {
     await testApp.close();
-    rmSync(webDir, { recursive: true, force: true });
+    webDir.remove();
   });
 
   it('the app page gets the CSP, nosniff, a referrer policy and may not be framed', async () => {

@@ -1,28 +1,23 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/test-app.js';
+import { fakeWebDir } from '../test/web-dir.js';
 
 describe('the web app served by the API (npm start)', () => {
   let testApp: TestApp;
-  let webDir: string;
+  const webDir = fakeWebDir({
+    // As a build with source maps would leave them (the full source of the app).
+    'assets/index-abc123.js.map': '{"sources":["secret.ts"]}',
+    'app.js.map': '{"sources":["secret.ts"]}',
+    'favicon.svg': '<svg/>',
+  });
 
   beforeAll(async () => {
-    webDir = mkdtempSync(path.join(tmpdir(), 'crm-web-'));
-    mkdirSync(path.join(webDir, 'assets'));
-    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log(1)');
-    // As a build with source maps would leave them (the full source of the app).
-    writeFileSync(path.join(webDir, 'assets', 'index-abc123.js.map'), '{"sources":["secret.ts"]}');
-    writeFileSync(path.join(webDir, 'app.js.map'), '{"sources":["secret.ts"]}');
-    writeFileSync(path.join(webDir, 'favicon.svg'), '<svg/>');
-    testApp = await startTestApp({ webDir });
+    testApp = await startTestApp({ webDir: webDir.dir });
   });
   afterAll(async () => {
     await testApp.close();
-    rmSync(webDir, { recursive: true, force: true });
+    webDir.remove();
   });
 
   it('serves index.html at / and never lets it be cached', async () => {

@@ -65,6 +65,14 @@ const newRequest = {
 export const placeholderParams = (endpoint: EndpointDeclaration) =>
   Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, UNKNOWN_ID]));
 
+const EMAIL_TAKEN = {
+  status: 409,
+  body: {
+    message: API_MESSAGES.emailTaken,
+    errors: [{ path: 'email', message: FIELD_MESSAGES.emailTaken }],
+  },
+};
+
 export const contractCases: ContractCase[] = [
   {
     name: 'auth.login: a right password answers a token and the session user, never a password',
@@ -188,13 +196,7 @@ export const contractCases: ContractCase[] = [
         { body: newUser('vendor', admin.user.email.toUpperCase()) },
         admin.token,
       );
-      expect(res).toEqual({
-        status: 409,
-        body: {
-          message: API_MESSAGES.emailTaken,
-          errors: [{ path: 'email', message: FIELD_MESSAGES.emailTaken }],
-        },
-      });
+      expect(res).toEqual(EMAIL_TAKEN);
     },
   },
   {
@@ -232,13 +234,7 @@ export const contractCases: ContractCase[] = [
         },
         admin.token,
       );
-      expect(res).toEqual({
-        status: 409,
-        body: {
-          message: API_MESSAGES.emailTaken,
-          errors: [{ path: 'email', message: FIELD_MESSAGES.emailTaken }],
-        },
-      });
+      expect(res).toEqual(EMAIL_TAKEN);
     },
   },
   {
