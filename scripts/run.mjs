@@ -121,11 +121,19 @@ switch (task) {
   }
   case 'bench':
   case 'bench:abuse':
+  case 'bench:board':
   case 'seed':
-    await pnpm('turbo', 'run', 'build', '--filter=@crm/api...');
+    // The board benchmark opens the board in Chromium: it needs the built web app too.
+    await pnpm(
+      'turbo',
+      'run',
+      'build',
+      '--filter=@crm/api...',
+      ...(task === 'bench:board' ? ['--filter=@crm/web...'] : []),
+    );
     process.exit(await run(pnpmBin, [...pnpmPrefix, '--filter', '@crm/api', task], { env }));
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|test|bench|bench:abuse|seed');
+    console.error('usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|seed');
     process.exit(2);
 }

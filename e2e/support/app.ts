@@ -51,6 +51,26 @@ export const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Edit
 export const notice = (page: Page, text: string) =>
   page.getByRole('alert').filter({ hasText: text });
 
+/** The signed-in person's user id, as the web app keeps it. */
+export async function userIdOf(page: Page): Promise<string> {
+  const id = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
+  if (!id) throw new Error('no user id stored');
+  return id;
+}
+
+/** Runs `run` over `items`, `size` at a time (seeding many requests without a stampede). */
+export async function inBatches<T, R>(
+  items: readonly T[],
+  size: number,
+  run: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < items.length; start += size) {
+    results.push(...(await Promise.all(items.slice(start, start + size).map(run))));
+  }
+  return results;
+}
+
 /** The session token the web app keeps, for calling the API as that person. */
 export async function tokenOf(page: Page): Promise<string> {
   const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.token);
@@ -91,6 +111,14 @@ export function apiAs(request: APIRequestContext, token: string) {
       });
       expect(res.status(), await res.text()).toBe(api.requests.create.status);
       return api.requests.create.response.parse(await res.json());
+    },
+    async assignVendor(formId: string, vendorId: string | null): Promise<Request> {
+      const res = await request.put(pathOf(api.requests.assignVendor), {
+        headers,
+        data: { formId, vendorId },
+      });
+      expect(res.status(), await res.text()).toBe(api.requests.assignVendor.status);
+      return api.requests.assignVendor.response.parse(await res.json());
     },
     async requests(): Promise<Request[]> {
       const res = await request.get(pathOf(api.requests.list), { headers });

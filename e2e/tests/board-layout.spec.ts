@@ -24,9 +24,14 @@ test.describe('board layout', () => {
       names.push(name);
     }
     await page.reload();
-    // Newest first: the last one created is on top, the first one further down.
+    // Newest first: the last one created is on top, the first one further down (the column
+    // draws only the cards near the view, so the first one is looked for at the bottom).
     await expect(card(page, names.at(-1) ?? '')).toBeVisible();
+    await expect(card(page, names.at(-1) ?? '')).toHaveAttribute('aria-posinset', '1');
+    await board(page).evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
     await expect(card(page, names[0] ?? '')).toBeAttached();
+    await expect(card(page, names[0] ?? '')).toHaveAttribute('aria-posinset', '12');
+    await board(page).evaluate((element) => element.scrollTo({ top: 0 }));
 
     // The board is the element that scrolls, not the page.
     const room = await board(page).evaluate(

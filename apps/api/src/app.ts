@@ -1,3 +1,4 @@
+import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
@@ -22,6 +23,8 @@ export function createApp(ctx: AppContext): Express {
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('etag', false);
   app.use(securityHeaders());
+  // gzip/brotli for JSON and the web app's files; answers under 1 KB (health, errors) stay as is.
+  app.use(compression());
 
   app.use(requestLogger(ctx.logger));
   app.use(

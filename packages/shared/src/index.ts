@@ -5,6 +5,7 @@ export * from './error.js';
 export * from './auth.js';
 export * from './user.js';
 export * from './request.js';
+export * from './board.js';
 export * from './request-rules.js';
 export * from './operations.js';
 export * from './captcha.js';

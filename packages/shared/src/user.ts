@@ -5,7 +5,12 @@ import { API_MESSAGES, CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messag
 
 const roleSchema = z.enum(ROLES, { error: API_MESSAGES.invalidRole });
 
-/** A user as the API returns it: never a password or hash. `events` are derived from request.vendor. */
+/**
+ * A user as the API returns it: never a password or hash. §3's `events` (the requests assigned
+ * to the user) is no longer sent: it grew with every request, and request.vendor says the same
+ * (see the README's decisions). Optional rather than removed, so a client or fake that still
+ * sends it parses.
+ */
 export const userSchema = z.object({
   _id: objectIdSchema,
   name: z.string(),
@@ -13,7 +18,7 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   photo: z.string(),
-  events: z.array(z.object({ _id: objectIdSchema })),
+  events: z.array(z.object({ _id: objectIdSchema })).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);

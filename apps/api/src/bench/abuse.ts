@@ -17,7 +17,8 @@ import { loginToken } from './login.js';
 // eslint-disable-next-line no-restricted-syntax -- benchmark entry point
 const env = process.env;
 const ADMIN = { email: 'abuse-bench@example.com', password: 'Abuse.Bench1' };
-const REPEAT = 3;
+/** Each payload is sent this many times at once (BENCH_REPEAT). */
+const REPEAT = Number(env.BENCH_REPEAT ?? 3);
 const HEALTH_TARGET_MS = 100;
 
 type Hostile = { name: string; send: (base: string, token: string) => Promise<Response> };
@@ -112,18 +113,28 @@ async function waitForHealth(base: string, child: ChildProcess): Promise<void> {
   throw new Error('the API did not start');
 }
 
-/** Polls /api/health every 10 ms until `done` settles; resolves to the slowest answer in ms. */
-async function worstHealthWhile(base: string, done: Promise<unknown>): Promise<number> {
+/**
+ * Polls /api/health every 10 ms until `done` settles; resolves to the slowest answer in ms and
+ * how many polls failed outright (a stalled server may drop the connection).
+ */
+async function worstHealthWhile(
+  base: string,
+  done: Promise<unknown>,
+): Promise<{ worst: number; failed: number }> {
   let finished = false;
   void done.finally(() => (finished = true));
   let worst = 0;
+  let failed = 0;
   while (!finished) {
     const started = performance.now();
-    await fetch(`${base}/api/health`);
+    await fetch(`${base}/api/health`).then(
+      (res) => res.arrayBuffer(),
+      () => (failed += 1),
+    );
     worst = Math.max(worst, performance.now() - started);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return worst;
+  return { worst, failed };
 }
 
 async function main(): Promise<void> {
@@ -159,7 +170,10 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(base, server);
     const token = await loginToken(base, ADMIN.email, ADMIN.password);
-    const idle = await worstHealthWhile(base, new Promise((resolve) => setTimeout(resolve, 500)));
+    const { worst: idle } = await worstHealthWhile(
+      base,
+      new Promise((resolve) => setTimeout(resolve, 500)),
+    );
     console.log(`API: ${base} on ${env.MONGO_URL ? 'MONGO_URL' : 'mongodb-memory-server'}`);
     console.log(`health alone: worst ${idle.toFixed(1)} ms over 0.5 s\n`);
     let worstOverall = 0;
@@ -167,18 +181,21 @@ async function main(): Promise<void> {
       const started = performance.now();
       const sent = Promise.all(
         Array.from({ length: REPEAT }, () =>
-          hostile.send(base, token).then(async (res) => {
-            await res.arrayBuffer();
-            return res.status;
-          }),
+          hostile.send(base, token).then(
+            async (res) => {
+              await res.arrayBuffer();
+              return String(res.status);
+            },
+            () => 'reset',
+          ),
         ),
       );
-      const worst = await worstHealthWhile(base, sent);
+      const { worst, failed } = await worstHealthWhile(base, sent);
       const statuses = [...new Set(await sent)].join('/');
       const took = performance.now() - started;
       worstOverall = Math.max(worstOverall, worst);
       console.log(
-        `${hostile.name.padEnd(52)} ${REPEAT}× → ${statuses.padEnd(7)} in ${took.toFixed(0).padStart(5)} ms; health worst ${worst.toFixed(1).padStart(6)} ms`,
+        `${hostile.name.padEnd(52)} ${REPEAT}× → ${statuses.padEnd(7)} in ${took.toFixed(0).padStart(5)} ms; health worst ${worst.toFixed(1).padStart(8)} ms${failed ? `, ${failed} health calls failed` : ''}`,
       );
     }
     const verdict = worstOverall < HEALTH_TARGET_MS ? 'within' : 'OVER';

@@ -20,7 +20,7 @@ const requestSchema = new Schema(
     requestType: { type: String, enum: REQUEST_TYPES, required: true },
     status: { type: String, enum: REQUEST_STATUSES, default: DEFAULTS.status },
     priority: { type: String, enum: PRIORITIES, default: DEFAULTS.priority },
-    /** The assigned user: the one source of truth for a user's `events`. */
+    /** The assigned user (§3 "vendor"): the one record of who works a request. */
     vendor: { type: Schema.Types.ObjectId, ref: 'User', default: DEFAULTS.vendor },
     sourceOfContact: { type: String, enum: SOURCES_OF_CONTACT, default: DEFAULTS.sourceOfContact },
     notes: { type: [String], default: () => [...DEFAULTS.notes] },
@@ -41,7 +41,12 @@ const requestSchema = new Schema(
   },
   { versionKey: false },
 );
-requestSchema.index({ vendor: 1 });
+// The board's order within a column is createdAt then _id, both descending (board.service.ts):
+// a column's page and its count are one range of this index; the cursor continues the range.
+requestSchema.index({ status: 1, createdAt: -1, _id: -1 });
+// The same per executive ("me", a user, "none" = null); its prefix also serves the `vendor`
+// lookups of deleting a user, so the former { vendor: 1 } index is no longer declared.
+requestSchema.index({ vendor: 1, status: 1, createdAt: -1, _id: -1 });
 requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
 
 export type RequestDoc = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };

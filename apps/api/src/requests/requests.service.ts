@@ -60,6 +60,13 @@ export async function listRequests(ctx: AppContext): Promise<Request[]> {
   return requests.sort(newestFirst).map(toRequestJson);
 }
 
+/** GET /api/form-contact/:id */
+export async function getRequest(ctx: AppContext, id: string): Promise<Request> {
+  const found = await ctx.models.Request.findById(id).lean<RequestDoc>();
+  if (!found) throw notFound(API_MESSAGES.requestNotFound);
+  return toRequestJson(found);
+}
+
 /** The next request number from an atomic $inc on a counter document. */
 async function nextRequestNumber(ctx: AppContext): Promise<number> {
   for (let attempt = 0; ; attempt++) {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestListSchema, requestSchema, type Request, type User } from '@crm/shared';
+import { requestListSchema, requestSchema, type ColumnPage, type Request } from '@crm/shared';
 import {
   bearer,
   signInEachRole,
@@ -177,6 +177,67 @@ describe('GET /api/form-contact/all', () => {
 
   it('returns 401 without a token', async () => {
     expect((await request(t.app).get('/api/form-contact/all')).status).toBe(401);
+  });
+});
+
+describe('GET /api/form-contact/:id', () => {
+  it.each(['system admin', 'vendor', 'driver'] as const)(
+    'lets a %s read one request as the list shows it',
+    async (role) => {
+      const caller = { 'system admin': admin, vendor, driver }[role];
+      const created = await create(admin.token);
+      const res = await request(t.app)
+        .get(`/api/form-contact/${created._id}`)
+        .set(bearer(caller.token));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(created);
+    },
+  );
+
+  it('returns 400 for a bad id, 404 for an unknown one, 401 without a token', async () => {
+    const bad = await request(t.app).get('/api/form-contact/not-an-id').set(bearer(vendor.token));
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({
+      message: 'Invalid id',
+      errors: [{ path: 'id', message: 'Invalid id' }],
+    });
+    const unknown = await request(t.app)
+      .get(`/api/form-contact/${UNKNOWN_ID}`)
+      .set(bearer(vendor.token));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Request not found' });
+    const created = await create();
+    expect((await request(t.app).get(`/api/form-contact/${created._id}`)).status).toBe(401);
+  });
+});
+
+describe('Response compression', () => {
+  const listWith = (encoding: string) =>
+    request(t.app)
+      .get('/api/form-contact/all')
+      .set(bearer(vendor.token))
+      .set('Accept-Encoding', encoding);
+
+  it('compresses a large JSON answer with gzip or brotli when the client accepts it', async () => {
+    await create();
+    await create();
+    const plain = await listWith('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.stringify(plain.body).length).toBeGreaterThan(1024);
+
+    const gzip = await listWith('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(gzip.body).toEqual(plain.body);
+
+    const brotli = await listWith('br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+  });
+
+  it('leaves the tiny health answer as it is', async () => {
+    const res = await request(t.app).get('/api/health').set('Accept-Encoding', 'gzip');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
   });
 });
 
@@ -407,12 +468,18 @@ describe('DELETE /api/form-contact/delete/:id', () => {
 });
 
 describe('PUT /api/user/assign-vendor', () => {
-  it("assigns, changes and clears the executive; the user's events follow", async () => {
-    const req = await create();
-    const eventsOf = async (userId: string) =>
+  it("assigns, changes and clears the executive; the executive's board filter follows", async () => {
+    const name = `Asignada ${Date.now()}`;
+    const req = await create(vendor.token, { ...newRequest, name });
+    const assignedTo = async (userId: string) =>
       (
-        (await request(t.app).get(`/api/user/data/${userId}`).set(bearer(admin.token))).body as User
-      ).events.map((e) => e._id);
+        (
+          await request(t.app)
+            .get('/api/form-contact')
+            .query({ status: 'new request', vendor: userId, q: name })
+            .set(bearer(admin.token))
+        ).body as ColumnPage
+      ).items.map((r) => r._id);
 
     const assigned = await request(t.app)
       .put('/api/user/assign-vendor')
@@ -420,22 +487,22 @@ describe('PUT /api/user/assign-vendor', () => {
       .send({ formId: req._id, vendorId: vendor.user._id });
     expect(assigned.status).toBe(200);
     expect(assigned.body).toMatchObject({ _id: req._id, vendor: vendor.user._id, version: 0 });
-    expect(await eventsOf(vendor.user._id)).toContain(req._id);
+    expect(await assignedTo(vendor.user._id)).toContain(req._id);
 
     await request(t.app)
       .put('/api/user/assign-vendor')
       .set(bearer(admin.token))
       .send({ formId: req._id, vendorId: driver.user._id })
       .expect(200);
-    expect(await eventsOf(vendor.user._id)).not.toContain(req._id);
-    expect(await eventsOf(driver.user._id)).toContain(req._id);
+    expect(await assignedTo(vendor.user._id)).not.toContain(req._id);
+    expect(await assignedTo(driver.user._id)).toContain(req._id);
 
     const cleared = await request(t.app)
       .put('/api/user/assign-vendor')
       .set(bearer(admin.token))
       .send({ formId: req._id, vendorId: null });
     expect(cleared.body.vendor).toBeNull();
-    expect(await eventsOf(driver.user._id)).not.toContain(req._id);
+    expect(await assignedTo(driver.user._id)).not.toContain(req._id);
   });
 
   it.each(['vendor', 'driver'] as const)('returns 403 for a %s', async (role) => {

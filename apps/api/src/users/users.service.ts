@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import type { Types, UpdateQuery } from 'mongoose';
+import type { UpdateQuery } from 'mongoose';
 import {
   ADMIN_ROLE,
   API_MESSAGES,
@@ -18,9 +18,13 @@ import type { UserDoc } from './user.model.js';
 // Never passwordHash (also deselected in the model) nor sessionVersion.
 const PUBLIC_FIELDS = { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } as const;
 type PublicUserDoc = Pick<UserDoc, '_id' | 'name' | 'lastName' | 'email' | 'role' | 'photo'>;
-type EventRef = { _id: Types.ObjectId };
 
-function toUserJson(user: PublicUserDoc, events: EventRef[]): User {
+/**
+ * Without §3's `events`: listing a user's requests cost a read of every assigned request, so
+ * the user list grew with the requests (20 s at 100,000). request.vendor says the same, and
+ * the board filters by it (README, "Decisions where the spec is silent").
+ */
+function toUserJson(user: PublicUserDoc): User {
   return {
     _id: user._id.toHexString(),
     name: user.name,
@@ -28,40 +32,24 @@ function toUserJson(user: PublicUserDoc, events: EventRef[]): User {
     email: user.email,
     role: user.role,
     photo: user.photo ?? '',
-    events: events.map((event) => ({ _id: event._id.toHexString() })),
   };
 }
 
 const byName = new Intl.Collator('es', { sensitivity: 'base' });
 
-/** GET /api/user/all: every user with `events` derived from request.vendor, sorted by name. */
+/** GET /api/user/all: every user, sorted by name. Reads no request. */
 export async function listUsers(ctx: AppContext): Promise<User[]> {
-  const [users, assigned] = await Promise.all([
-    ctx.models.User.find({}, PUBLIC_FIELDS).lean<PublicUserDoc[]>(),
-    ctx.models.Request.find({ vendor: { $ne: null } }, '_id vendor').lean<
-      (EventRef & { vendor: Types.ObjectId })[]
-    >(),
-  ]);
-  const eventsByVendor = new Map<string, EventRef[]>();
-  for (const request of assigned) {
-    const key = request.vendor.toHexString();
-    const list = eventsByVendor.get(key);
-    if (list) list.push({ _id: request._id });
-    else eventsByVendor.set(key, [{ _id: request._id }]);
-  }
+  const users = await ctx.models.User.find({}, PUBLIC_FIELDS).lean<PublicUserDoc[]>();
   return users
-    .map((user) => toUserJson(user, eventsByVendor.get(user._id.toHexString()) ?? []))
+    .map(toUserJson)
     .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.lastName, b.lastName));
 }
 
-/** GET /api/user/data/:userId */
+/** GET /api/user/data/:userId. Reads no request. */
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
-  const [user, events] = await Promise.all([
-    ctx.models.User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>(),
-    ctx.models.Request.find({ vendor: id }, '_id').lean<EventRef[]>(),
-  ]);
+  const user = await ctx.models.User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
   if (!user) throw notFound(API_MESSAGES.userNotFound);
-  return toUserJson(user, events);
+  return toUserJson(user);
 }
 
 /**
@@ -82,7 +70,7 @@ export async function createUser(ctx: AppContext, body: CreateUserBody): Promise
   try {
     const { password: _plain, ...fields } = body;
     const created = await ctx.models.User.create({ ...fields, email, passwordHash });
-    return toUserJson(created, []);
+    return toUserJson(created);
   } catch (error) {
     throw emailTaken(error);
   }
@@ -135,6 +123,6 @@ export async function deleteUser(ctx: AppContext, id: string): Promise<User> {
     await User.deleteOne({ _id: id });
     // After the delete, so an assignment racing with it is undone too.
     await Request.updateMany({ vendor: id }, { $set: { vendor: null } });
-    return toUserJson(existing, []);
+    return toUserJson(existing);
   });
 }

@@ -37,17 +37,33 @@ const newUser = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+/** The collections the app touches while `act` runs (mongoose's per-connection debug hook). */
+async function collectionsReadDuring(act: () => Promise<unknown>): Promise<Set<string>> {
+  const touched = new Set<string>();
+  t.ctx.connection.set('debug', (collection: string) => touched.add(collection));
+  try {
+    await act();
+  } finally {
+    t.ctx.connection.set('debug', false);
+  }
+  return touched;
+}
+
+async function assignNewRequestTo(userId: string): Promise<void> {
+  const created = await request(t.app)
+    .post('/api/form-contact/crm-create')
+    .set(bearer(vendor.token))
+    .send({ name: 'Cliente', email: 'c@example.com', requestType: 'otro', message: 'Hola' });
+  await request(t.app)
+    .put('/api/user/assign-vendor')
+    .set(bearer(admin.token))
+    .send({ formId: created.body._id, vendorId: userId })
+    .expect(200);
+}
+
 describe('GET /api/user/all', () => {
-  it('lists every user with their assigned requests as events, no secrets', async () => {
-    const created = await request(t.app)
-      .post('/api/form-contact/crm-create')
-      .set(bearer(vendor.token))
-      .send({ name: 'Cliente', email: 'c@example.com', requestType: 'otro', message: 'Hola' });
-    await request(t.app)
-      .put('/api/user/assign-vendor')
-      .set(bearer(admin.token))
-      .send({ formId: created.body._id, vendorId: vendor.user._id })
-      .expect(200);
+  it('lists every user without events (a deliberate deviation from §3) and no secrets', async () => {
+    await assignNewRequestTo(vendor.user._id);
 
     const res = await request(t.app).get('/api/user/all').set(bearer(driver.token));
     expect(res.status).toBe(200);
@@ -55,20 +71,26 @@ describe('GET /api/user/all', () => {
     expect(users.map((u) => u._id)).toEqual(
       expect.arrayContaining([admin.user._id, vendor.user._id, driver.user._id]),
     );
-    expect(users.find((u) => u._id === vendor.user._id)?.events).toEqual([
-      { _id: created.body._id },
-    ]);
-    expect(users.find((u) => u._id === driver.user._id)?.events).toEqual([]);
-    expect(Object.keys(users[0]!).sort()).toEqual([
-      '_id',
-      'email',
-      'events',
-      'lastName',
-      'name',
-      'photo',
-      'role',
-    ]);
+    for (const user of users) {
+      expect(Object.keys(user).sort()).toEqual([
+        '_id',
+        'email',
+        'lastName',
+        'name',
+        'photo',
+        'role',
+      ]);
+    }
     noSecrets(res.body);
+  });
+
+  it('reads no request, so its cost does not grow with the number of requests', async () => {
+    await assignNewRequestTo(vendor.user._id);
+    const touched = await collectionsReadDuring(() =>
+      request(t.app).get('/api/user/all').set(bearer(driver.token)).expect(200),
+    );
+    expect(touched).toContain('users');
+    expect(touched).not.toContain('requests');
   });
 
   it('returns 401 without a token', async () => {
@@ -89,6 +111,15 @@ describe('GET /api/user/data/:userId', () => {
       lastName: vendor.user.lastName,
     });
     noSecrets(res.body);
+  });
+
+  it('reads no request, so its cost does not grow with the number of requests', async () => {
+    await assignNewRequestTo(vendor.user._id);
+    const touched = await collectionsReadDuring(() =>
+      request(t.app).get(`/api/user/data/${vendor.user._id}`).set(bearer(vendor.token)).expect(200),
+    );
+    expect(touched).toContain('users');
+    expect(touched).not.toContain('requests');
   });
 
   it('lets a system admin read anyone', async () => {
@@ -142,7 +173,6 @@ describe('POST /api/user/create', () => {
       email: 'new.person@example.com',
       role: 'vendor',
       photo: '',
-      events: [],
     });
     noSecrets(res.body);
     expect((await login(t.app, 'new.person@example.com', 'Secreto.1')).status).toBe(200);

@@ -43,13 +43,14 @@ describe('routes and session (§2 route map, §4 session)', () => {
     expect(await screen.findByText('NUEVA SOLICITUD')).toBeInTheDocument();
   });
 
-  it('fetches all requests and all users once signed in (§2 start-up)', async () => {
+  it('fetches the board (the first page of every column, in place of all requests) and all users once signed in (§2 start-up)', async () => {
     const ana = addUser({ role: 'driver' });
     renderApp('/main/home', ana);
     await screen.findByText('This will be the home page.');
     await waitFor(() => {
       const paths = db.calls.map((call) => call.path);
-      expect(paths).toContain('/api/form-contact/all');
+      expect(paths).toContain('/api/form-contact/board');
+      expect(paths).not.toContain('/api/form-contact/all');
       expect(paths).toContain('/api/user/all');
       expect(paths).toContain(`/api/user/data/${ana._id}`);
     });

@@ -1,18 +1,26 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { Slide, ToastContainer } from 'react-toastify';
-import { useQuery } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { NOTICE_OPTIONS } from '@crm/shared';
-import { requestsQueryOptions } from '../api/requests/get-requests';
+import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
+import { readBoardFilters } from '../lib/board-search-params';
 import { FullPageLoading } from './full-page-loading';
 import { Sidebar } from './sidebar';
 
 /** /main (§2): sidebar, content area, notices at the top right. */
 export function MainLayout() {
   const currentUser = useCurrentUser();
-  // §2 start-up: the app fetches all requests and all users once signed in.
-  useQuery(requestsQueryOptions());
+  const { pathname, search } = useLocation();
+  // §2 start-up fetches all requests and all users once signed in. All requests no longer: the
+  // board's first pages (under the URL's filters when the board is the page), fetched while the
+  // signed-in user is still being read. The board then finds them in the cache.
+  usePrefetchQuery(
+    boardQueryOptions(
+      pathname.startsWith('/main/requests') ? readBoardFilters(new URLSearchParams(search)) : {},
+    ),
+  );
   useQuery(usersQueryOptions());
 
   if (currentUser.isPending) {

@@ -89,6 +89,18 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   return parsed.data;
 }
 
+/** `?a=1&b=2` from a query object; absent (undefined) values are left out, not sent as "undefined". */
+function searchOf(query: unknown): string {
+  if (!query) return '';
+  const entries = Object.entries(query as Record<string, unknown>).filter(
+    (entry): entry is [string, string | number | boolean] =>
+      entry[1] !== undefined && entry[1] !== null,
+  );
+  return entries.length === 0
+    ? ''
+    : `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}`;
+}
+
 type CallOptions = Pick<RequestOptions<unknown>, 'failureMessage' | 'signal'>;
 
 /**
@@ -100,9 +112,7 @@ export function callEndpoint<E extends EndpointDeclaration>(
   request: EndpointRequest<E>,
   options: CallOptions = {},
 ): Promise<EndpointResult<E>> {
-  const query = request.query
-    ? `?${new URLSearchParams(request.query as Record<string, string>).toString()}`
-    : '';
+  const query = searchOf(request.query);
   return apiRequest(`${pathOf(endpoint, request.params)}${query}`, {
     method: endpoint.method.toUpperCase() as RequestOptions<unknown>['method'],
     body: request.body,

@@ -2,6 +2,8 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
   ADMIN_ROLE,
   api,
+  BOARD_COLUMNS,
+  encodeBoardCursor,
   API_MESSAGES,
   EVENT_FIELD_PLACEHOLDERS,
   FIELD_MESSAGES,
@@ -11,8 +13,13 @@ import {
   type EndpointDeclaration,
   type EndpointInput,
   type EndpointResponse,
+  VENDOR_FILTER_ME,
+  VENDOR_FILTER_NONE,
+  type BoardCursor,
+  type BoardFilters,
   type FieldError,
   type Request,
+  type RequestStatus,
   type Role,
   type User,
 } from '@crm/shared';
@@ -23,7 +30,8 @@ import {
  * answers. The API itself is tested against a real database in apps/api.
  */
 export type StoredUser = Omit<User, 'events'> & { password: string };
-export type Call = { method: string; path: string; body: unknown };
+/** A recorded call; `search` is its query string ("?q=ana&vendor=me"), when it has one. */
+export type Call = { method: string; path: string; body: unknown; search?: string };
 
 export const SOLVED_CAPTCHA = 'solved-captcha-payload';
 export const PASSWORD = 'Secreto.123';
@@ -94,10 +102,8 @@ export function addRequest(overrides: Partial<Request> = {}): Request {
 
 export const tokenFor = (user: { _id: string }) => `token-${user._id}`;
 
-const publicUser = ({ password: _password, ...user }: StoredUser): User => ({
-  ...user,
-  events: db.requests.filter((r) => r.vendor === user._id).map((r) => ({ _id: r._id })),
-});
+// As the API: no §3 `events` (a request's executive is its vendor).
+const publicUser = ({ password: _password, ...user }: StoredUser): User => user;
 
 const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
 
@@ -141,7 +147,7 @@ function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E
     const url = new URL(request.url);
     const method = endpoint.method.toUpperCase();
     const body: unknown = endpoint.body ? await request.json().catch(() => undefined) : undefined;
-    db.calls.push({ method, path: url.pathname, body });
+    db.calls.push({ method, path: url.pathname, body, search: url.search || undefined });
     if (db.latencyMs) await delay(db.latencyMs);
     const failure = db.failures.get(`${method} ${url.pathname}`);
     if (failure) {
@@ -171,6 +177,59 @@ function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E
     }
     return json(answer as JsonBodyType, endpoint.status);
   });
+}
+
+// The board as the API pages and filters it: newest first (createdAt, then _id), a keyset
+// cursor after the last item of a page, and counts under the filters.
+const newestFirst = (
+  a: Pick<Request, 'createdAt' | '_id'>,
+  b: Pick<Request, 'createdAt' | '_id'>,
+) =>
+  Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+
+function matchesFilters(request: Request, filters: BoardFilters, user: StoredUser) {
+  const q = filters.q?.toLowerCase();
+  if (q) {
+    const inText = [request.name, request.email, request.company, request.contactNumber].some(
+      (field) => field.toLowerCase().includes(q),
+    );
+    const isNumber = /^\d+$/.test(q) && request.requestNumber === Number(q);
+    if (!inText && !isNumber) return false;
+  }
+  if (filters.vendor === VENDOR_FILTER_ME && request.vendor !== user._id) return false;
+  if (filters.vendor === VENDOR_FILTER_NONE && request.vendor !== null) return false;
+  if (
+    filters.vendor &&
+    filters.vendor !== VENDOR_FILTER_ME &&
+    filters.vendor !== VENDOR_FILTER_NONE &&
+    request.vendor !== filters.vendor
+  ) {
+    return false;
+  }
+  if (filters.priority && request.priority !== filters.priority) return false;
+  if (filters.requestType && request.requestType !== filters.requestType) return false;
+  return true;
+}
+
+function columnPage(
+  status: RequestStatus,
+  { q, vendor, priority, requestType }: BoardFilters,
+  user: StoredUser,
+  limit: number,
+  after?: BoardCursor,
+) {
+  const filters = { q, vendor, priority, requestType };
+  const column = db.requests
+    .filter((request) => request.status === status && matchesFilters(request, filters, user))
+    .sort(newestFirst);
+  const rest = after ? column.filter((request) => newestFirst(request, after) > 0) : column;
+  const items = rest.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rest.length > limit && last ? encodeBoardCursor(last) : null,
+    count: column.length,
+  };
 }
 
 const isAdmin = (user: StoredUser) => user.role === ADMIN_ROLE;
@@ -236,6 +295,19 @@ export const handlers = [
 
   fake(api.requests.list, () => db.requests),
 
+  fake(api.requests.board, ({ input, user }) => ({
+    columns: BOARD_COLUMNS.map(({ status }) => ({
+      status,
+      ...columnPage(status, input.query, user, input.query.limit),
+    })),
+  })),
+
+  fake(api.requests.column, ({ input, user }) => {
+    // The contract's schema has decoded the cursor (a bad one was a 400 on `cursor`).
+    const { status, cursor, limit } = input.query;
+    return columnPage(status, input.query, user, limit, cursor);
+  }),
+
   fake(api.requests.create, ({ input }) =>
     addRequest({
       ...NEW_REQUEST_DEFAULTS,
@@ -270,6 +342,12 @@ export const handlers = [
     if (!stored) return fail(404, API_MESSAGES.requestNotFound);
     db.requests = db.requests.filter((r) => r !== stored);
     return stored;
+  }),
+
+  // After every fixed /api/form-contact/… path: the first handler that matches answers.
+  fake(api.requests.get, ({ input }) => {
+    const stored = db.requests.find((r) => r._id === input.params.id);
+    return stored ?? fail(404, API_MESSAGES.requestNotFound);
   }),
 
   fake(api.requests.assignVendor, ({ input }) => {

@@ -7,10 +7,15 @@ import { createQueryClient } from '../lib/query-client';
 import { resetSessionCache } from '../lib/session';
 import { tokenFor, type StoredUser } from './fake-api';
 
-/** Shows the current path, so tests can assert where the router went. */
+/** Shows the current path and query, so tests can assert where the router went. */
 function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <>
+      <output data-testid="location">{location.pathname}</output>
+      <output data-testid="location-search">{location.search}</output>
+    </>
+  );
 }
 
 export function signIn(user: Pick<StoredUser, '_id'>) {

@@ -3,10 +3,12 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { resetSessionCache } from '../lib/session';
 import { resetDb } from './fake-api';
+import { installBoardLayout } from './layout';
 import { server } from './server';
 
 // CI runs these beside the API tests on two cores: give async queries room before failing.
 configure({ asyncUtilTimeout: 5000 });
+installBoardLayout();
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
@@ -21,5 +23,6 @@ afterEach(() => {
   localStorage.clear();
   resetSessionCache();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 afterAll(() => server.close());

@@ -1,5 +1,5 @@
 import type { ExpectStatic } from 'vitest';
-import { ADMIN_ROLE, NEW_REQUEST_DEFAULTS, type Role } from '../constants.js';
+import { ADMIN_ROLE, BOARD_COLUMNS, NEW_REQUEST_DEFAULTS, type Role } from '../constants.js';
 import {
   API_MESSAGES,
   CREATE_REQUEST_MESSAGES,
@@ -60,6 +60,11 @@ const newRequest = {
   requestType: 'obtener una demo',
   message: 'Quiero una demo',
 };
+
+/** A name no other case or run uses: board cases filter on it with `q`, so other data can't leak in. */
+const uniqueName = () => `Caso ${++counter} ${Date.now().toString(36)}`;
+const idOf = (request: unknown) => (request as { _id: string })._id;
+const idsOf = (answer: ContractAnswer) => (answer.body as { items: unknown[] }).items.map(idOf);
 
 /** Placeholder params (an unknown id) for an endpoint's path, to call any endpoint without data. */
 export const placeholderParams = (endpoint: EndpointDeclaration) =>
@@ -180,7 +185,6 @@ export const contractCases: ContractCase[] = [
           email: body.email,
           role: 'driver',
           photo: '',
-          events: [],
         },
       });
       const list = await c.call(api.users.list, {}, admin.token);
@@ -238,7 +242,7 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
-    name: 'users.get: yourself, with photo and events; another user is 403 unless you are an admin',
+    name: 'users.get: yourself, with photo and without events; another user is 403 unless you are an admin',
     run: async (c, expect) => {
       const vendor = await c.signIn('vendor');
       const other = await c.signIn('driver');
@@ -256,7 +260,6 @@ export const contractCases: ContractCase[] = [
           email: vendor.user.email,
           role: 'vendor',
           photo: expect.any(String),
-          events: [],
         },
       });
       expect(
@@ -342,12 +345,14 @@ export const contractCases: ContractCase[] = [
     },
   },
   {
-    name: 'requests.assignVendor: assigns (the user’s events follow), refuses an unknown user (404)',
+    name: 'requests.assignVendor: assigns (the request and the executive’s board follow), refuses an unknown user (404)',
     run: async (c, expect) => {
       const admin = await c.signIn(ADMIN_ROLE);
       const vendor = await c.signIn('vendor');
-      const created = (await c.call(api.requests.create, { body: newRequest }, admin.token))
-        .body as { _id: string };
+      const name = uniqueName();
+      const created = (
+        await c.call(api.requests.create, { body: { ...newRequest, name } }, admin.token)
+      ).body as { _id: string };
       const unknownUser = await c.call(
         api.requests.assignVendor,
         { body: { formId: created._id, vendorId: UNKNOWN_ID } },
@@ -360,11 +365,14 @@ export const contractCases: ContractCase[] = [
         admin.token,
       );
       expect(assigned).toMatchObject({ status: 200, body: { vendor: vendor.user._id } });
-      const users = (await c.call(api.users.list, {}, admin.token)).body as {
-        _id: string;
-        events: { _id: string }[];
-      }[];
-      expect(users.find((u) => u._id === vendor.user._id)?.events).toEqual([{ _id: created._id }]);
+      const read = await c.call(api.requests.get, { params: { id: created._id } }, vendor.token);
+      expect(read).toMatchObject({ status: 200, body: { vendor: vendor.user._id } });
+      const mine = await c.call(
+        api.requests.column,
+        { query: { status: 'new request', q: name, vendor: 'me' } },
+        vendor.token,
+      );
+      expect(idsOf(mine)).toEqual([created._id]);
     },
   },
   {
@@ -387,6 +395,141 @@ export const contractCases: ContractCase[] = [
       expect(
         await c.call(api.requests.remove, { params: { id: 'nope' } }, admin.token),
       ).toMatchObject({ status: 400, body: { message: API_MESSAGES.invalidId } });
+    },
+  },
+  {
+    name: 'requests.get: any role reads one request; an unknown id is 404, a bad one 400',
+    run: async (c, expect) => {
+      const vendor = await c.signIn('vendor');
+      const driver = await c.signIn('driver');
+      const created = (await c.call(api.requests.create, { body: newRequest }, vendor.token)).body;
+      expect(
+        await c.call(api.requests.get, { params: { id: idOf(created) } }, driver.token),
+      ).toEqual({ status: 200, body: created });
+      expect(await c.call(api.requests.get, { params: { id: UNKNOWN_ID } }, driver.token)).toEqual({
+        status: 404,
+        body: { message: API_MESSAGES.requestNotFound },
+      });
+      expect(
+        await c.call(api.requests.get, { params: { id: 'nope' } }, driver.token),
+      ).toMatchObject({ status: 400, body: { message: API_MESSAGES.invalidId } });
+    },
+  },
+  {
+    name: 'requests.board: the five columns in board order, each with its count and newest-first page',
+    run: async (c, expect) => {
+      const { token } = await c.signIn('driver');
+      const name = uniqueName();
+      const older = (await c.call(api.requests.create, { body: { ...newRequest, name } }, token))
+        .body;
+      const newer = (await c.call(api.requests.create, { body: { ...newRequest, name } }, token))
+        .body;
+      const res = await c.call(api.requests.board, { query: { q: name } }, token);
+      expect(res).toEqual({
+        status: 200,
+        body: {
+          columns: BOARD_COLUMNS.map(({ status }) =>
+            status === 'new request'
+              ? { status, count: 2, items: [newer, older], nextCursor: null }
+              : { status, count: 0, items: [], nextCursor: null },
+          ),
+        },
+      });
+    },
+  },
+  {
+    name: 'requests.column: the cursor walks a column once; a bad cursor is 400 on `cursor`',
+    run: async (c, expect) => {
+      const { token } = await c.signIn('vendor');
+      const name = uniqueName();
+      const created: unknown[] = [];
+      for (let i = 0; i < 3; i++) {
+        created.unshift(
+          (await c.call(api.requests.create, { body: { ...newRequest, name } }, token)).body,
+        );
+      }
+      const query = { status: 'new request', q: name, limit: 2 } as const;
+      const firstPage = await c.call(api.requests.column, { query }, token);
+      expect(firstPage).toEqual({
+        status: 200,
+        body: { items: created.slice(0, 2), nextCursor: expect.any(String), count: 3 },
+      });
+      const cursor = (firstPage.body as { nextCursor: string }).nextCursor;
+      const rest = await c.call(api.requests.column, { query: { ...query, cursor } }, token);
+      expect(rest).toEqual({
+        status: 200,
+        body: { items: created.slice(2), nextCursor: null, count: 3 },
+      });
+      // The board's first page of a column hands out the same cursor as the column's own.
+      const board = await c.call(api.requests.board, { query: { q: name, limit: 2 } }, token);
+      expect((board.body as { columns: unknown[] }).columns[0]).toEqual({
+        status: 'new request',
+        ...(firstPage.body as object),
+      });
+
+      const bad = await c.call(api.requests.column, { query: { ...query, cursor: 'nope' } }, token);
+      expect(bad).toEqual({
+        status: 400,
+        body: {
+          message: API_MESSAGES.invalidCursor,
+          errors: [{ path: 'cursor', message: API_MESSAGES.invalidCursor }],
+        },
+      });
+    },
+  },
+  {
+    name: 'requests.board: filters by executive ("me", "none"), type and priority; an unknown parameter is 400',
+    run: async (c, expect) => {
+      const admin = await c.signIn(ADMIN_ROLE);
+      const vendor = await c.signIn('vendor');
+      const name = uniqueName();
+      const create = async (requestType: string) =>
+        (
+          await c.call(
+            api.requests.create,
+            { body: { ...newRequest, name, requestType } },
+            vendor.token,
+          )
+        ).body;
+      const assigned = await create('otro');
+      const unassigned = await create('obtener una demo');
+      await c.call(
+        api.requests.assignVendor,
+        { body: { formId: idOf(assigned), vendorId: vendor.user._id } },
+        admin.token,
+      );
+      const newColumn = async (filters: object) =>
+        idsOf(
+          await c.call(
+            api.requests.column,
+            { query: { status: 'new request', q: name, ...filters } },
+            vendor.token,
+          ),
+        );
+      expect(await newColumn({ vendor: 'me' })).toEqual([idOf(assigned)]);
+      expect(await newColumn({ vendor: vendor.user._id })).toEqual([idOf(assigned)]);
+      expect(await newColumn({ vendor: 'none' })).toEqual([idOf(unassigned)]);
+      expect(await newColumn({ requestType: 'obtener una demo' })).toEqual([idOf(unassigned)]);
+      expect(await newColumn({ priority: NEW_REQUEST_DEFAULTS.priority, vendor: 'me' })).toEqual([
+        idOf(assigned),
+      ]);
+      expect(await newColumn({ priority: 'high' })).toEqual([]);
+
+      const unknown = await c.call(api.requests.board, { query: { colour: 'red' } }, vendor.token);
+      const message = `${API_MESSAGES.unknownParameter}: colour`;
+      expect(unknown).toEqual({ status: 400, body: { message, errors: [{ path: '', message }] } });
+      const badVendor = await c.call(
+        api.requests.board,
+        { query: { vendor: 'someone' } },
+        vendor.token,
+      );
+      expect(badVendor).toEqual({
+        status: 400,
+        body: {
+          message: API_MESSAGES.invalidVendorFilter,
+          errors: [{ path: 'vendor', message: API_MESSAGES.invalidVendorFilter }],
+        },
+      });
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginBodySchema, loginResponseSchema, messageResponseSchema } from '../auth.js';
+import { boardQuerySchema, boardSchema, columnPageSchema, columnQuerySchema } from '../board.js';
 import { altchaChallengeSchema } from '../captcha.js';
 import { API_MESSAGES, FIELD_MESSAGES, LOGIN_MESSAGES } from '../messages.js';
 import { healthStatusSchema, openApiDocumentSchema, readyStatusSchema } from '../operations.js';
@@ -135,7 +136,9 @@ export const api = {
       method: 'get',
       path: '/api/user/all',
       tag: 'users',
-      summary: 'All users, each with the requests assigned to them as `events`',
+      summary: 'All users, by name',
+      description:
+        'Without §3’s `events`: a request’s executive is its `vendor` (see the README’s decisions).',
       access: 'signed-in',
       status: 200,
       response: userListSchema,
@@ -237,6 +240,38 @@ export const api = {
       response: requestListSchema,
       responseDescription: 'Requests',
     }),
+    board: defineEndpoint({
+      id: 'requests.board',
+      method: 'get',
+      path: '/api/form-contact/board',
+      tag: 'requests',
+      summary: 'The board: the five columns, each with its count and first page',
+      description:
+        'Columns in board order (§2), newest first; `count` is the column total under the ' +
+        'filters; `nextCursor` (null at the end) fetches the next page from GET /api/form-contact.',
+      access: 'signed-in',
+      query: boardQuerySchema,
+      status: 200,
+      response: boardSchema,
+      responseDescription: 'The board',
+      errors: { 400: 'A bad filter value or an unknown parameter, named in `errors`' },
+    }),
+    column: defineEndpoint({
+      id: 'requests.column',
+      method: 'get',
+      path: '/api/form-contact',
+      tag: 'requests',
+      summary: 'The next page of one column (keyset cursor on createdAt and _id)',
+      description:
+        'Pages are stable while requests are created or moved: a request is listed at most once ' +
+        'per column walk.',
+      access: 'signed-in',
+      query: columnQuerySchema,
+      status: 200,
+      response: columnPageSchema,
+      responseDescription: 'A page of the column',
+      errors: { 400: 'A bad filter value, cursor or status, or an unknown parameter' },
+    }),
     create: defineEndpoint({
       id: 'requests.create',
       method: 'post',
@@ -265,6 +300,20 @@ export const api = {
       response: requestSchema,
       responseDescription: 'The saved request',
       errors: { 404: API_MESSAGES.requestNotFound, 409: API_MESSAGES.requestConflict },
+    }),
+    // After every fixed /api/form-contact/… path: Express matches in this order.
+    get: defineEndpoint({
+      id: 'requests.get',
+      method: 'get',
+      path: '/api/form-contact/:id',
+      tag: 'requests',
+      summary: 'One request (what the Edit Request modal reads)',
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      status: 200,
+      response: requestSchema,
+      responseDescription: 'The request',
+      errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
     }),
     remove: defineEndpoint({
       id: 'requests.remove',

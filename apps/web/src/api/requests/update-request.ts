@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   api,
   API_MESSAGES,
@@ -10,6 +10,8 @@ import {
 import { ApiError, callEndpoint } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { assignVendor } from './assign-vendor';
+import { applyRequestChange } from './board-cache';
+import { requestQueryOptions } from './get-request';
 
 /** PUT /api/form-contact/update/{id} (§7) with the whole request, `version` included. */
 export function updateRequest(request: UpdateRequestBody & { _id: string }) {
@@ -22,8 +24,32 @@ export type SaveRequestInput = { original: Request; draft: Request };
 export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
+ * Reads the stored request again (after a 409) into its query and the board; null when it is
+ * gone meanwhile.
+ */
+export async function reloadStoredRequest(
+  queryClient: QueryClient,
+  shown: Request,
+): Promise<Request | null> {
+  try {
+    const stored = await queryClient.fetchQuery({
+      ...requestQueryOptions(shown._id),
+      staleTime: 0,
+    });
+    await applyRequestChange(queryClient, shown, stored);
+    return stored;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    await applyRequestChange(queryClient, shown, undefined);
+    return null;
+  }
+}
+
+/**
  * "Guardar cambios" (§2), in order: assign-vendor only when the vendor changed (then all users
- * are fetched again), then the update of the whole request (then all requests are fetched again).
+ * are fetched again, as §2 says), then the update of the whole request. §2 then fetches all
+ * requests again; here only the saved card is replaced, and only the columns it left or entered
+ * change (see board-cache.ts).
  */
 export function useSaveRequest() {
   const queryClient = useQueryClient();
@@ -33,18 +59,15 @@ export function useSaveRequest() {
         await assignVendor(draft._id, draft.vendor);
         void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
       }
-      const saved = await updateRequest(draft);
-      await queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') });
-      return saved;
+      return updateRequest(draft);
     },
+    onSuccess: (saved, { original }) => applyRequestChange(queryClient, original, saved),
     onError: (error) => {
       if (isConflict(error)) {
         notify.error(API_MESSAGES.requestConflict);
         // The vendor may have been assigned before the conflict: show the server's state.
-        return Promise.all([
-          queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') }),
-          queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') }),
-        ]);
+        void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
+        return;
       }
       console.error(error);
       notify.error(REQUEST_MESSAGES.updateFailed);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeyOfGroup, USER_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { refreshAllColumns } from '../requests/board-cache';
 
 /** DELETE /api/user/delete/{id} (§7). */
 export function deleteUser(id: string) {
@@ -15,8 +16,8 @@ export function useDeleteUser() {
     mutationFn: deleteUser,
     onSuccess: () => {
       notify.success(USER_MESSAGES.deleted);
-      // The API unassigns the deleted user's requests, so the board changes too.
-      void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('requests') });
+      // The API unassigns the deleted user's requests, so the board's columns change too.
+      void refreshAllColumns(queryClient);
       return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
     },
     onError: (error) => {

@@ -1,18 +1,26 @@
-import { useState } from 'react';
-import { Plus } from 'lucide-react';
-import { SESSION_MESSAGES, type Request } from '@crm/shared';
-import { IconButton } from '../../../components/ui/button';
+import { useCallback, useMemo } from 'react';
+import { SESSION_MESSAGES, type BoardFilters, type Request, type RequestStatus } from '@crm/shared';
+import { useColumn } from '../../../api/requests/get-column';
 import { LABELS } from '../../../lib/labels';
-import { RequestCard, type CardOwner } from './request-card';
+import { ColumnCards } from './column-cards';
+import { ColumnHeader } from './column-header';
+import { LoadMoreRow } from './load-more-row';
+import type { CardOwner } from './request-card';
 
-/** Cards drawn per column before "Mostrar más": keeps the board quick with thousands of requests. */
-export const COLUMN_PAGE_SIZE = 100;
+/** How far the board call has gone: it seeds every column's first page. */
+export type BoardSeed = { ready: boolean; errorMessage?: string };
 
 export type BoardColumnProps = {
+  status: RequestStatus;
   title: string;
-  requests: readonly Request[];
-  status: 'loading' | 'error' | 'ready';
-  errorMessage?: string;
+  filters: BoardFilters;
+  seed: BoardSeed;
+  /**
+   * The board, the one element that scrolls (§2), once mounted. Passed as an element, not a
+   * ref: React attaches a parent's ref after its children's layout effects, where the
+   * virtualiser looks for it.
+   */
+  scrollElement: HTMLElement | null;
   ownerOf: (request: Request) => CardOwner | null;
   canDelete: boolean;
   onEdit: (requestId: string) => void;
@@ -20,80 +28,84 @@ export type BoardColumnProps = {
   onCreate?: () => void;
 };
 
+/**
+ * One stage column: its own paged query, seeded by the board call, loading further pages as
+ * the board scrolls down to its end. The header's count is the server's.
+ */
 export function BoardColumn({
-  title,
-  requests,
   status,
-  errorMessage,
+  title,
+  filters,
+  seed,
+  scrollElement,
   ownerOf,
   canDelete,
   onEdit,
   onCreate,
 }: BoardColumnProps) {
-  const [shown, setShown] = useState(COLUMN_PAGE_SIZE);
-  const headingId = `column-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  const column = useColumn(filters, status, { enabled: seed.ready, keepPrevious: true });
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = column;
+  const headingId = `column-${status.replace(/\W+/g, '-')}`;
+
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const count = data?.pages.at(-1)?.count;
+  const errorMessage = seed.errorMessage ?? (data ? undefined : column.error?.message);
+  const state = errorMessage ? 'error' : data ? 'ready' : 'loading';
+
+  // The previous filters' cards (shown while the new ones load) have nothing more to load.
+  const showingPrevious = column.isPlaceholderData;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !showingPrevious) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, showingPrevious, fetchNextPage]);
+  // Scrolling asks again only until a page fails; then the button retries.
+  const loadMoreOnScroll = useCallback(() => {
+    if (!isFetchNextPageError) loadMore();
+  }, [isFetchNextPageError, loadMore]);
 
   return (
     <section
       aria-labelledby={headingId}
-      className="flex w-72 shrink-0 flex-col rounded-xl bg-slate-100/80 ring-1 ring-slate-200"
+      className="flex min-w-0 flex-col rounded-xl bg-slate-100/80 ring-1 ring-slate-200"
     >
-      <header className="sticky top-0 z-10 flex min-h-12 items-center justify-between gap-2 rounded-t-xl bg-slate-100 px-3 py-2">
-        <div className="flex min-w-0 items-center gap-2">
-          <h2 id={headingId} className="truncate text-xs font-bold tracking-wide text-slate-700">
-            {title}
-          </h2>
-          {status === 'ready' ? (
-            <span
-              className="rounded-full bg-white px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200"
-              aria-label={`${requests.length} solicitudes`}
-            >
-              {requests.length}
-            </span>
-          ) : null}
-        </div>
-        {onCreate ? (
-          <IconButton
-            label="Crear solicitud"
-            onClick={onCreate}
-            className="bg-indigo-600 text-white hover:bg-indigo-500 hover:text-white"
-          >
-            <Plus className="size-4" aria-hidden />
-          </IconButton>
-        ) : null}
-      </header>
+      <ColumnHeader
+        headingId={headingId}
+        title={title}
+        count={state === 'ready' ? count : undefined}
+        onCreate={onCreate}
+      />
 
-      <div className="flex flex-col gap-2 px-2 pb-3">
-        {status === 'loading' ? (
+      <div className={`px-1.5 pb-2 transition-opacity ${showingPrevious ? 'opacity-60' : ''}`}>
+        {state === 'loading' ? (
           <p className="px-1 py-2 text-sm text-slate-500">{LABELS.loading}</p>
         ) : null}
-        {status === 'error' ? (
+        {state === 'error' ? (
           <p role="alert" className="px-1 py-2 text-sm text-red-600">
             {SESSION_MESSAGES.errorPrefix}
             {errorMessage}
           </p>
         ) : null}
-        {status === 'ready'
-          ? requests
-              .slice(0, shown)
-              .map((request) => (
-                <RequestCard
-                  key={request._id}
-                  request={request}
-                  owner={ownerOf(request)}
-                  canDelete={canDelete}
-                  onEdit={onEdit}
-                />
-              ))
-          : null}
-        {status === 'ready' && requests.length > shown ? (
-          <button
-            type="button"
-            onClick={() => setShown((count) => count + COLUMN_PAGE_SIZE)}
-            className="rounded-md px-2 py-1.5 text-sm font-medium text-indigo-700 hover:bg-indigo-50"
-          >
-            Mostrar más ({requests.length - shown})
-          </button>
+        {state === 'ready' && scrollElement ? (
+          <>
+            <ColumnCards
+              items={items}
+              total={count ?? items.length}
+              scrollElement={scrollElement}
+              labelledBy={headingId}
+              busy={isFetchingNextPage || showingPrevious}
+              ownerOf={ownerOf}
+              canDelete={canDelete}
+              onEdit={onEdit}
+              onNearEnd={loadMoreOnScroll}
+            />
+            {hasNextPage && !showingPrevious ? (
+              <LoadMoreRow
+                remaining={Math.max(0, (count ?? 0) - items.length)}
+                loading={isFetchingNextPage}
+                errorMessage={isFetchNextPageError ? column.error?.message : undefined}
+                onLoadMore={loadMore}
+              />
+            ) : null}
+          </>
         ) : null}
       </div>
     </section>

@@ -17,9 +17,9 @@ export function CardAvatar({ owner, assigned, onClick }: CardAvatarProps) {
         onClick={onClick}
         aria-label={`${LABELS.noVendor}: asignar`}
         title={LABELS.noVendor}
-        className="flex size-8 items-center justify-center rounded-full bg-slate-200 text-slate-500 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
-        <UserPlus className="size-4" aria-hidden />
+        <UserPlus className="size-3.5" aria-hidden />
       </button>
     );
   }
@@ -30,7 +30,7 @@ export function CardAvatar({ owner, assigned, onClick }: CardAvatarProps) {
       onClick={onClick}
       aria-label={label}
       title={label}
-      className="flex size-8 items-center justify-center rounded-full bg-indigo-600 text-xs font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
     >
       {owner?.initials ?? '?'}
     </button>

@@ -139,8 +139,9 @@ describe('Create Request modal', () => {
     expect(await screen.findByText(REQUEST_MESSAGES.created)).toBeInTheDocument();
   });
 
-  it('on success, sends {name, email, requestType, message}, says "Event added successfully", closes, and the card appears in NUEVA SOLICITUD', async () => {
+  it('on success, sends {name, email, requestType, message}, says "Event added successfully", closes, and the card appears on top of NUEVA SOLICITUD', async () => {
     const { user, dialog } = await openCreateModal();
+    const before = db.calls.length;
     await user.type(within(dialog).getByLabelText('Name'), 'Nueva Cliente');
     await user.type(within(dialog).getByLabelText('Email'), 'nueva@empresa.test');
     await user.selectOptions(within(dialog).getByLabelText('Request Type'), REQUEST_TYPES[0]);
@@ -166,6 +167,10 @@ describe('Create Request modal', () => {
     expect(
       await within(column).findByRole('article', { name: /Nueva Cliente/ }),
     ).toBeInTheDocument();
+    expect(within(column).getAllByRole('article')[0]).toHaveAccessibleName(/Nueva Cliente$/);
+    expect(within(column).getByLabelText(/ solicitudes$/)).toHaveTextContent('2');
+    // Put on top of its column from the answer: the board was not read again.
+    expect(db.calls.slice(before).filter((call) => call.method === 'GET')).toEqual([]);
   });
 
   it('after a success, opening it again shows an empty form with "otro" chosen', async () => {

@@ -35,8 +35,15 @@ async function openEditor(
   renderApp('/main/requests', as);
   const user = userEvent.setup();
   await clickCard(user, request, via);
-  const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+  const dialog = await findEditor();
   return { user, dialog };
+}
+
+/** The modal, once the request it reads (GET /api/form-contact/:id) has filled its form. */
+async function findEditor() {
+  const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+  await within(dialog).findByLabelText('Etapa de la solicitud');
+  return dialog;
 }
 
 async function clickCard(
@@ -53,8 +60,14 @@ async function clickCard(
   await user.click(button);
 }
 
+const column = (title: string) => screen.getByRole('region', { name: title });
+const countOf = (title: string) => within(column(title)).getByLabelText(/ solicitudes$/);
+/** The board's reads after `from`: the board call, a column's page, one request. */
+const boardReads = (from: number) =>
+  callLog(from).filter((call) => /^GET \/api\/form-contact(\/board|\?|$)/.test(call));
 const stored = (request: Request) => db.requests.find((r) => r._id === request._id)!;
-const callLog = (from: number) => db.calls.slice(from).map((c) => `${c.method} ${c.path}`);
+const callLog = (from: number) =>
+  db.calls.slice(from).map((c) => `${c.method} ${c.path}${c.search ?? ''}`);
 const putCalls = (from: number) => db.calls.slice(from).filter((c) => c.method === 'PUT');
 const options = (select: HTMLElement) =>
   within(select)
@@ -253,7 +266,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
 });
 
 describe('Edit Request modal: "Guardar cambios"', () => {
-  it('when the admin changes the vendor: assign-vendor, then the whole request, then fetches again', async () => {
+  it('when the admin changes the vendor: assign-vendor, then the whole request; the users are fetched again, the board is not', async () => {
     const { admin, bea } = seedUsers();
     const request = addRequest({ name: 'Lucía Torres', vendor: null, version: 3 });
     const { user, dialog } = await openEditor(request, admin);
@@ -284,7 +297,6 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     const assignAt = log.indexOf('PUT /api/user/assign-vendor');
     const updateAt = log.indexOf(`PUT /api/form-contact/update/${request._id}`);
     expect(updateAt).toBeGreaterThan(assignAt);
-    expect(log.indexOf('GET /api/form-contact/all', updateAt)).toBeGreaterThan(updateAt);
     await waitFor(() =>
       expect(callLog(before).indexOf('GET /api/user/all', assignAt)).toBeGreaterThan(assignAt),
     );
@@ -294,6 +306,15 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     expect(screen.getByRole('dialog', { name: 'Editar solicitud' })).toBe(dialog);
     expect(within(dialog).getByLabelText('Compañía')).toHaveValue('ACME');
     expect(within(dialog).getByRole('combobox', { name: 'Ejecutivo' })).toHaveValue(bea._id);
+
+    // The saved request replaced its card in place: no page of the board was read again.
+    expect(boardReads(before)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    const card = await screen.findByRole('article', { name: cardName(request) });
+    expect(within(card).getByRole('button', { name: 'Ejecutivo: Bea Ruiz' })).toHaveTextContent(
+      'BR',
+    );
+    expect(boardReads(before)).toEqual([]);
   });
 
   it('when the vendor did not change, sends only the update of the whole request', async () => {
@@ -389,19 +410,23 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     expect(stored(request).name).toBe('Cliente Jr.');
   });
 
-  it('setting "Cerrado" and saving moves the card to the CERRADO column', async () => {
+  it('setting "Cerrado" and saving moves the card to the CERRADO column and both counts, without reading the board again', async () => {
     const { admin } = seedUsers();
+    addRequest({ name: 'Ya cerrada', status: 'closed' });
     const request = addRequest({ name: 'Para cerrar', status: 'follow up' });
     renderApp('/main/requests', admin);
     const user = userEvent.setup();
-    const column = (title: string) => screen.getByRole('region', { name: title });
     await screen.findByRole('region', { name: 'EN ESPERA' });
     expect(
       await within(column('EN ESPERA')).findByRole('article', { name: cardName(request) }),
     ).toBeInTheDocument();
 
+    expect(countOf('EN ESPERA')).toHaveTextContent('1');
+    expect(countOf('CERRADO')).toHaveTextContent('1');
+
     await clickCard(user, request);
-    const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    const dialog = await findEditor();
+    const before = db.calls.length;
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
     await saveAndWait(user, dialog);
     expect(stored(request).status).toBe('closed');
@@ -414,6 +439,38 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     expect(
       within(column('EN ESPERA')).queryByRole('article', { name: cardName(request) }),
     ).not.toBeInTheDocument();
+    expect(countOf('EN ESPERA')).toHaveTextContent('0');
+    expect(countOf('CERRADO')).toHaveTextContent('2');
+    // Newest first: the moved request (created after "Ya cerrada") is on top.
+    expect(
+      within(column('CERRADO'))
+        .getAllByRole('article')
+        .map((card) => card.getAttribute('aria-label')),
+    ).toEqual([cardName(request), expect.stringMatching(/: Ya cerrada$/)]);
+    // Without filters the columns could be updated in place: nothing was read again.
+    expect(boardReads(before)).toEqual([]);
+  });
+
+  it('with a filter on, a save that takes the request out of it refetches only its column', async () => {
+    const { admin } = seedUsers();
+    addRequest({ name: 'Otra baja', priority: 'low' });
+    const request = addRequest({ name: 'Baja por ahora', priority: 'low' });
+    addRequest({ name: 'Contactada baja', priority: 'low', status: 'contacted' });
+    renderApp('/main/requests?priority=low', admin);
+    const user = userEvent.setup();
+    await clickCard(user, request);
+    const dialog = await findEditor();
+    const before = db.calls.length;
+
+    await user.selectOptions(within(dialog).getByLabelText('Prioridad'), 'Alta');
+    await saveAndWait(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: cardName(request) })).not.toBeInTheDocument(),
+    );
+    expect(countOf('NUEVA SOLICITUD')).toHaveTextContent('1');
+    expect(boardReads(before)).toEqual(['GET /api/form-contact?priority=low&status=new+request']);
   });
 });
 
@@ -479,6 +536,8 @@ describe('Edit Request modal: failures', () => {
       version: 1,
     });
     expect(putCalls(before)).toHaveLength(1);
+    // The stored copy was read from the request itself, not from a list.
+    expect(callLog(before)).toContain(`GET /api/form-contact/${request._id}`);
     expect(screen.queryByText(REQUEST_MESSAGES.updateFailed)).not.toBeInTheDocument();
 
     // Applying the change again on the reloaded version saves it, keeping the other person's name.
@@ -584,7 +643,7 @@ describe('Edit Request modal: "Cancelar"', () => {
     expect(stored(request)).toMatchObject({ name: 'Lucía Torres', status: 'contacted' });
 
     await clickCard(user, request);
-    const reopened = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    const reopened = await findEditor();
     expect(within(reopened).getByLabelText('Nombre')).toHaveValue('Lucía Torres');
     expect(within(reopened).getByLabelText('Etapa de la solicitud')).toHaveValue('contacted');
     expect(within(reopened).getByLabelText('Prioridad')).toHaveValue('mid');

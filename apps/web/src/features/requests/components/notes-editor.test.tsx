@@ -144,6 +144,8 @@ describe('Notas in the Edit Request modal', () => {
     });
     await user.click(within(card).getByRole('button', { name: 'Editar solicitud' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    // The modal reads the request (GET /api/form-contact/:id) before it shows the form.
+    await within(dialog).findByRole('button', { name: 'Agregar nota' });
     return { user, dialog, request };
   }
 

@@ -1,10 +1,8 @@
 import { memo, useState } from 'react';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Building2, Pencil, Trash2 } from 'lucide-react';
 import {
   MISSING_REQUEST_NUMBER,
-  PRIORITY_LABELS,
   priorityColor,
-  type Priority,
   type PriorityColor,
   type Request,
 } from '@crm/shared';
@@ -12,6 +10,8 @@ import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { formatCardDate } from '../../../lib/format';
 import { CardAvatar } from './card-avatar';
+import { CardLine } from './card-line';
+import { PriorityBadge, priorityText } from './priority-badge';
 
 const BAR_CLASSES: Record<PriorityColor, string> = {
   green: 'bg-green-500',
@@ -26,67 +26,79 @@ export type RequestCardProps = {
   owner: CardOwner | null;
   canDelete: boolean;
   onEdit: (requestId: string) => void;
+  /** Its place in the column and the column's total, for screen readers (a feed of articles). */
+  position: number;
+  total: number;
 };
 
-function priorityText(priority: string) {
-  return PRIORITY_LABELS[priority as Priority] ?? priority;
-}
-
-/** One request on the board (§2): colour bar, number, name, date, type, edit/delete, avatar. */
+/**
+ * One request on the board (§2): priority bar (and its words), number, name, company, date,
+ * type, edit/delete, avatar. Dense, so five columns fit at 1280 px.
+ */
 export const RequestCard = memo(function RequestCard({
   request,
   owner,
   canDelete,
   onEdit,
+  position,
+  total,
 }: RequestCardProps) {
   const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteRequest();
   const color = priorityColor(request.priority);
+  const number = String(request.requestNumber ?? MISSING_REQUEST_NUMBER);
   const edit = () => onEdit(request._id);
 
   return (
     <article
-      aria-label={`Solicitud ${request.requestNumber ?? MISSING_REQUEST_NUMBER}: ${request.name}`}
-      className="relative overflow-hidden rounded-lg bg-white py-3 pr-3 pl-4 shadow-sm ring-1 ring-slate-200"
+      aria-label={`Solicitud ${number}: ${request.name}`}
+      aria-posinset={position}
+      aria-setsize={total}
+      className="relative rounded-lg bg-white py-2 pr-1.5 pl-3.5 text-xs shadow-xs ring-1 ring-slate-200"
     >
       <div
-        className={`absolute inset-y-0 left-0 w-1.5 ${BAR_CLASSES[color]}`}
+        className={`absolute inset-y-0 left-0 w-1.5 rounded-l-lg ${BAR_CLASSES[color]}`}
         data-priority-color={color}
         title={`Prioridad: ${priorityText(request.priority)}`}
+        aria-hidden
       />
-      <span className="sr-only">Prioridad: {priorityText(request.priority)}</span>
 
-      <div className="flex items-start justify-between gap-2">
-        <dl className="min-w-0 space-y-0.5 text-sm">
-          <CardLine
-            label="Número:"
-            value={String(request.requestNumber ?? MISSING_REQUEST_NUMBER)}
-          />
-          <CardLine label="Nombre:" value={request.name} strong />
-          <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
-          <CardLine label="Tipo:" value={request.requestType} />
-        </dl>
-        <div className="flex shrink-0 gap-0.5">
-          <IconButton label="Editar solicitud" onClick={edit}>
-            <Pencil className="size-4" aria-hidden />
+      {/* Top right, over the first line's free end; the lines below use the card's full width. */}
+      <div className="absolute top-1 right-1 flex">
+        <IconButton label="Editar solicitud" onClick={edit} className="p-1">
+          <Pencil className="size-3.5" aria-hidden />
+        </IconButton>
+        {canDelete ? (
+          <IconButton
+            label="Eliminar solicitud"
+            onClick={() => setConfirming(true)}
+            className="p-1 hover:bg-red-50 hover:text-red-600"
+          >
+            <Trash2 className="size-3.5" aria-hidden />
           </IconButton>
-          {canDelete ? (
-            <IconButton
-              label="Eliminar solicitud"
-              onClick={() => setConfirming(true)}
-              className="hover:bg-red-50 hover:text-red-600"
-            >
-              <Trash2 className="size-4" aria-hidden />
-            </IconButton>
-          ) : null}
-        </div>
+        ) : null}
       </div>
 
+      <dl className="space-y-0.5">
+        <CardLine label="Número:" value={number} className={canDelete ? 'pr-13' : 'pr-7'} />
+        <CardLine label="Nombre:" value={request.name} strong />
+        {request.company ? (
+          <CardLine
+            label="Compañía:"
+            value={request.company}
+            hiddenLabel
+            icon={<Building2 className="size-3 shrink-0 self-center text-slate-400" aria-hidden />}
+          />
+        ) : null}
+        <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
+        <CardLine label="Tipo:" value={request.requestType} />
+      </dl>
+
       {canDelete && confirming ? (
-        <div className="mt-2 flex items-center justify-end gap-2 rounded-md bg-red-50 p-2">
+        <div className="mt-2 mr-0.5 flex flex-wrap items-center justify-end gap-1.5 rounded-md bg-red-50 p-1.5">
           <Button
             variant="secondary"
-            className="px-2.5 py-1 text-xs"
+            className="px-2 py-1 text-xs"
             onClick={() => setConfirming(false)}
             disabled={deletion.isPending}
           >
@@ -94,7 +106,7 @@ export const RequestCard = memo(function RequestCard({
           </Button>
           <Button
             variant="danger"
-            className="px-2.5 py-1 text-xs"
+            className="px-2 py-1 text-xs"
             disabled={deletion.isPending}
             onClick={() => deletion.mutate(request._id, { onSettled: () => setConfirming(false) })}
           >
@@ -103,20 +115,10 @@ export const RequestCard = memo(function RequestCard({
         </div>
       ) : null}
 
-      <div className="mt-2 flex justify-end">
+      <div className="mt-1.5 mr-0.5 flex items-center justify-between gap-1">
+        <PriorityBadge priority={request.priority} />
         <CardAvatar owner={owner} assigned={request.vendor !== null} onClick={edit} />
       </div>
     </article>
   );
 });
-
-function CardLine({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
-  return (
-    <div className="flex gap-1">
-      <dt className="shrink-0 text-slate-500">{label}</dt>
-      <dd className={`truncate ${strong ? 'font-semibold text-slate-900' : 'text-slate-700'}`}>
-        {value}
-      </dd>
-    </div>
-  );
-}

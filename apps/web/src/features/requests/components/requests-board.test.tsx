@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -13,16 +13,21 @@ import {
   type Request,
 } from '@crm/shared';
 import { LABELS } from '../../../lib/labels';
-import { addRequest, addUser, db } from '../../../test/fake-api';
+import { addRequest, addUser, db, type Call } from '../../../test/fake-api';
+import { BOARD_HEIGHT_PX, CARD_ROW_PX } from '../../../test/layout';
+import { matchPhoneWidth } from '../../../test/media';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 
 const BOARD = '/main/requests';
-const LIST_PATH = '/api/form-contact/all';
+const BOARD_CALL = '/api/form-contact/board';
+const COLUMN_CALL = '/api/form-contact';
 const TITLES = BOARD_COLUMNS.map((column) => column.title);
 const NEW_REQUEST_TITLE = BOARD_COLUMNS[0].title;
 
 const column = (title: string) => screen.getByRole('region', { name: title });
+/** The count in a column's header (the server's total under the filters). */
+const countOf = (title: string) => within(column(title)).getByLabelText(/ solicitudes$/);
 const findCard = (name: string) => screen.findByRole('article', { name: new RegExp(`: ${name}$`) });
 const getCard = (name: string) => screen.getByRole('article', { name: new RegExp(`: ${name}$`) });
 const queryCard = (name: string) =>
@@ -34,17 +39,17 @@ function lineValue(card: HTMLElement, label: string) {
 }
 
 /**
- * Holds every GET of the request list until `release()` is called, then lets the fake answer.
- * (db.latencyMs delays the user-data call as much as the list, so whether the board mounts
- * before the list arrives would be a coin toss; this keeps the list pending for sure.)
+ * Holds every board call until `release()` is called, then lets the fake answer.
+ * (db.latencyMs delays the user-data call as much as the board, so whether the board mounts
+ * before its data arrives would be a coin toss; this keeps the board call pending for sure.)
  */
-function holdRequestList() {
+function holdBoardCall() {
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
   server.use(
-    http.get(LIST_PATH, async () => {
+    http.get(BOARD_CALL, async () => {
       await released;
       // Nothing returned: the call goes on to the fake API.
     }),
@@ -53,13 +58,13 @@ function holdRequestList() {
 }
 
 /**
- * Every GET of the request list fails with 500 (db.failures fails only the next call, and the
- * board asks again when it mounts).
+ * Every board call fails with 500 (db.failures fails only the next call, and the board may be
+ * asked again when it mounts).
  */
-function failEveryRequestListCall() {
+function failEveryBoardCall() {
   server.use(
-    http.get(LIST_PATH, () => {
-      db.failures.set(`GET ${LIST_PATH}`, 500);
+    http.get(BOARD_CALL, () => {
+      db.failures.set(`GET ${BOARD_CALL}`, 500);
     }),
   );
 }
@@ -98,7 +103,7 @@ describe('requests board (/main/requests): columns and loading', () => {
 
   it('while the requests are loading, every column reads "Loading..."', async () => {
     addRequest({ name: 'Zeta' });
-    const release = holdRequestList();
+    const release = holdBoardCall();
     renderApp(BOARD, admin());
 
     await screen.findByRole('region', { name: NEW_REQUEST_TITLE });
@@ -116,7 +121,7 @@ describe('requests board (/main/requests): columns and loading', () => {
 
   it('when the requests cannot be fetched, every column reads "Error: Failed to fetch requests"', async () => {
     addRequest({ name: 'Zeta' });
-    failEveryRequestListCall();
+    failEveryBoardCall();
     renderApp(BOARD, admin());
 
     await waitFor(() =>
@@ -128,24 +133,7 @@ describe('requests board (/main/requests): columns and loading', () => {
       );
     }
     expect(queryCard('Zeta')).not.toBeInTheDocument();
-    expect(db.calls.some((call) => call.path === LIST_PATH)).toBe(true);
-  });
-
-  it('when a column holds more than 100 requests, shows 100 and a "Mostrar más (N)" button for the rest', async () => {
-    for (let i = 0; i < 105; i++) addRequest({ name: `Cerrado ${i}`, status: 'closed' });
-    addRequest({ name: 'Nueva' });
-    renderApp(BOARD, admin());
-    await findCard('Nueva');
-    const closed = column('CERRADO');
-
-    expect(within(closed).getAllByRole('article')).toHaveLength(100);
-    await userEvent.setup().click(within(closed).getByRole('button', { name: 'Mostrar más (5)' }));
-
-    expect(within(closed).getAllByRole('article')).toHaveLength(105);
-    expect(within(closed).queryByRole('button', { name: /Mostrar más/ })).not.toBeInTheDocument();
-    expect(
-      within(column(NEW_REQUEST_TITLE)).queryByRole('button', { name: /Mostrar más/ }),
-    ).not.toBeInTheDocument();
+    expect(db.calls.some((call) => call.path === BOARD_CALL)).toBe(true);
   });
 
   it('only the NUEVA SOLICITUD column has the "+" (Crear solicitud) button', async () => {
@@ -212,7 +200,7 @@ describe('requests board: a card', () => {
     expect(avatar.querySelector('svg')).not.toBeNull();
   });
 
-  it('when the request has a vendor, the avatar shows the initials of the user whose events hold it', async () => {
+  it('when the request has a vendor, the avatar shows the initials of that user (the one whose events hold it)', async () => {
     const luis = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
     addUser({ role: 'vendor', name: 'Otra', lastName: 'Persona' });
     addRequest({ name: 'Asignada', vendor: luis._id });
@@ -250,6 +238,30 @@ describe('requests board: a card', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
     expect(within(dialog).getByDisplayValue('lapiz@empresa.test')).toBeInTheDocument();
     expect(within(dialog).queryByDisplayValue('otra@empresa.test')).not.toBeInTheDocument();
+  });
+
+  it('shows the whole name (two lines at most, all of it in a tooltip) and the company when there is one', async () => {
+    const long = 'María de los Ángeles Fernández-Villanueva del Castillo';
+    addRequest({ name: long, company: 'Eventos Andinos SpA' });
+    addRequest({ name: 'Sin empresa', company: '' });
+    renderApp(BOARD, admin());
+
+    const card = await findCard(long);
+    const name = within(card).getByText(long);
+    expect(name).toHaveAttribute('title', long);
+    expect(name).toHaveClass('line-clamp-2');
+    expect(lineValue(card, 'Compañía:')).toBe('Eventos Andinos SpA');
+    expect(within(getCard('Sin empresa')).queryByText('Compañía:')).not.toBeInTheDocument();
+  });
+
+  it('shows the priority in words beside the colour bar ("Alta", "Media", "Baja")', async () => {
+    addRequest({ name: 'Urgente', priority: 'high' });
+    renderApp(BOARD, admin());
+
+    const card = await findCard('Urgente');
+    expect(within(card).getByText('Alta')).toBeVisible();
+    expect(within(card).getByText('Alta')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(card).getByText('Prioridad: Alta')).toHaveClass('sr-only');
   });
 });
 
@@ -290,7 +302,7 @@ describe('requests board: deleting a request', () => {
     expect(db.calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
   });
 
-  it('"Delete" reads "Deleting..." while deleting, then the card disappears and "Event deleted successfully" shows', async () => {
+  it('"Delete" reads "Deleting..." while deleting, then the card disappears, its column counts one less and "Event deleted successfully" shows', async () => {
     const doomed = addRequest({ name: 'Borrar' });
     addRequest({ name: 'Quedar' });
     renderApp(BOARD, admin());
@@ -298,7 +310,8 @@ describe('requests board: deleting a request', () => {
     const user = userEvent.setup();
     await user.click(within(card).getByRole('button', { name: 'Eliminar solicitud' }));
     db.latencyMs = 150;
-    const listCallsBefore = db.calls.filter((call) => call.path === LIST_PATH).length;
+    const callsBefore = db.calls.length;
+    expect(countOf(NEW_REQUEST_TITLE)).toHaveTextContent('2');
 
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
 
@@ -311,10 +324,9 @@ describe('requests board: deleting a request', () => {
       path: `/api/form-contact/delete/${doomed._id}`,
       body: undefined,
     });
-    // The list was fetched again after the deletion.
-    expect(db.calls.filter((call) => call.path === LIST_PATH).length).toBeGreaterThan(
-      listCallsBefore,
-    );
+    // Only the card and its column's count changed: nothing was fetched again for it.
+    expect(countOf(NEW_REQUEST_TITLE)).toHaveTextContent('1');
+    expect(db.calls.slice(callsBefore).filter((call) => call.method === 'GET')).toEqual([]);
     expect(db.requests.map((request: Request) => request.name)).toEqual(['Quedar']);
   });
 
@@ -335,5 +347,180 @@ describe('requests board: deleting a request', () => {
     expect(within(getCard('Resiste')).queryByText('Deleting...')).not.toBeInTheDocument();
     // §8 Reading A: the failure is also raised as "Failed to delete request".
     expect(consoleError).toHaveBeenCalledWith(REQUEST_MESSAGES.deleteFailed, expect.anything());
+  });
+});
+
+/** Scrolls the board (the one element that scrolls, §2) as a person would. */
+function scrollBoard(top: number) {
+  const board = screen.getByTestId('board');
+  board.scrollTop = top;
+  fireEvent.scroll(board);
+}
+
+const columnCalls = (from = 0) =>
+  db.calls.slice(from).filter((call) => call.method === 'GET' && call.path === COLUMN_CALL);
+const boardCalls = (from = 0) =>
+  db.calls.slice(from).filter((call) => call.method === 'GET' && call.path === BOARD_CALL);
+const paramsOf = (call: Call) => Object.fromEntries(new URLSearchParams(call.search));
+
+/** `count` closed requests, newest first as "Cerrado 0" … (the first added is the oldest). */
+function addClosed(count: number) {
+  for (let index = count - 1; index >= 0; index--) {
+    addRequest({ name: `Cerrado ${index}`, status: 'closed' });
+  }
+}
+
+describe('requests board: pages, counts and virtualised columns', () => {
+  it("loads all five columns with one board call, and the headers show the server's counts", async () => {
+    addClosed(120);
+    addRequest({ name: 'Nueva' });
+    renderApp(BOARD, admin());
+    await findCard('Nueva');
+
+    expect(boardCalls()).toHaveLength(1);
+    expect(columnCalls()).toEqual([]);
+    expect(countOf('CERRADO')).toHaveTextContent('120');
+    expect(countOf(NEW_REQUEST_TITLE)).toHaveTextContent('1');
+    expect(countOf('CONTACTADO')).toHaveTextContent('0');
+    // 50 loaded (the first page), 120 in the column: the rest is one click or a scroll away.
+    expect(
+      within(column('CERRADO')).getByRole('button', { name: 'Cargar más (70)' }),
+    ).toBeInTheDocument();
+    expect(
+      within(column(NEW_REQUEST_TITLE)).queryByRole('button', { name: /Cargar más/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('draws only the cards in view: a long column keeps a few dozen cards in the DOM', async () => {
+    addClosed(120);
+    renderApp(BOARD, admin());
+    await findCard('Cerrado 0');
+
+    const drawn = within(column('CERRADO')).getAllByRole('article');
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn.length).toBeLessThan(20);
+    expect(drawn[0]).toHaveAttribute('aria-posinset', '1');
+    expect(drawn[0]).toHaveAttribute('aria-setsize', '120');
+    expect(queryCard('Cerrado 30')).not.toBeInTheDocument();
+
+    scrollBoard(30 * CARD_ROW_PX);
+
+    expect(await findCard('Cerrado 30')).toBeInTheDocument();
+    expect(queryCard('Cerrado 0')).not.toBeInTheDocument();
+    expect(within(column('CERRADO')).getAllByRole('article').length).toBeLessThan(25);
+  });
+
+  it("scrolling near a column's loaded end loads its next page, from the cursor, with the filters", async () => {
+    addClosed(120);
+    renderApp(`${BOARD}?priority=low`, admin());
+    await findCard('Cerrado 0');
+    const before = db.calls.length;
+
+    // Card 45 of 50 in view: the column asks for the next page by itself.
+    scrollBoard(45 * CARD_ROW_PX - BOARD_HEIGHT_PX);
+
+    await waitFor(() => expect(columnCalls(before)).toHaveLength(1));
+    expect(paramsOf(columnCalls(before)[0]!)).toEqual({
+      priority: 'low',
+      status: 'closed',
+      cursor: expect.any(String),
+    });
+    scrollBoard(60 * CARD_ROW_PX);
+    expect(await findCard('Cerrado 60')).toBeInTheDocument();
+    expect(
+      await within(column('CERRADO')).findByRole('button', { name: 'Cargar más (20)' }),
+    ).toBeInTheDocument();
+    // The other columns had nothing more to load; the board was not asked again.
+    expect(columnCalls(before).map((call) => paramsOf(call).status)).toEqual(['closed']);
+    expect(boardCalls(before)).toEqual([]);
+  });
+
+  it('"Cargar más" loads the next page; at the end of the column it is gone and every card was seen', async () => {
+    addClosed(120);
+    renderApp(BOARD, admin());
+    await findCard('Cerrado 0');
+    const user = userEvent.setup();
+    const closed = column('CERRADO');
+
+    await user.click(within(closed).getByRole('button', { name: 'Cargar más (70)' }));
+    await user.click(await within(closed).findByRole('button', { name: 'Cargar más (20)' }));
+    await waitFor(() =>
+      expect(within(closed).queryByRole('button', { name: /Cargar más/ })).not.toBeInTheDocument(),
+    );
+    expect(columnCalls()).toHaveLength(2);
+
+    // Walk the board down to the column's end: each of the 120 cards is drawn on the way.
+    const seen = new Set<string>();
+    for (let top = 0; top <= 130 * CARD_ROW_PX; top += BOARD_HEIGHT_PX / 4) {
+      scrollBoard(top);
+      await waitFor(() => expect(within(closed).getAllByRole('article').length).toBeGreaterThan(0));
+      for (const card of within(closed).getAllByRole('article')) {
+        seen.add(lineValue(card, 'Nombre:') ?? '');
+      }
+    }
+    expect(seen.size).toBe(120);
+    expect(seen).toContain('Cerrado 119');
+  });
+
+  it('when a further page fails, the column says so and "Cargar más" tries again', async () => {
+    addClosed(60);
+    renderApp(BOARD, admin());
+    await findCard('Cerrado 0');
+    const user = userEvent.setup();
+    const closed = column('CERRADO');
+    db.failures.set(`GET ${COLUMN_CALL}`, 500);
+
+    await user.click(within(closed).getByRole('button', { name: 'Cargar más (10)' }));
+
+    expect(await within(closed).findByRole('alert')).toHaveTextContent(
+      `${SESSION_MESSAGES.errorPrefix}${SESSION_MESSAGES.fetchFailed}`,
+    );
+    expect(getCard('Cerrado 0')).toBeInTheDocument();
+    await user.click(within(closed).getByRole('button', { name: 'Cargar más (10)' }));
+    await waitFor(() =>
+      expect(within(closed).queryByRole('button', { name: /Cargar más/ })).not.toBeInTheDocument(),
+    );
+    expect(within(closed).queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+/** The titles of the columns on screen. */
+const shownColumns = () =>
+  TITLES.filter((title) => screen.queryByRole('region', { name: title }) !== null);
+
+describe('requests board: on a phone (< 768 px)', () => {
+  it('shows one column at a time, picked with a stage switcher that lists titles and counts', async () => {
+    matchPhoneWidth();
+    addRequest({ name: 'Nueva A' });
+    addRequest({ name: 'Nueva B' });
+    addRequest({ name: 'Contactada', status: 'contacted' });
+    renderApp(BOARD, admin());
+
+    await findCard('Nueva A');
+    expect(shownColumns()).toEqual([NEW_REQUEST_TITLE]);
+    const switcher = screen.getByRole('combobox', { name: 'Columna' });
+    await waitFor(() =>
+      expect(
+        within(switcher)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual([
+        'NUEVA SOLICITUD (2)',
+        'CONTACTADO (1)',
+        'COTIZACIÓN ENVIADA (0)',
+        'EN ESPERA (0)',
+        'CERRADO (0)',
+      ]),
+    );
+    expect(switcher).toHaveValue('new request');
+
+    await userEvent.setup().selectOptions(switcher, 'contacted');
+
+    expect(await findCard('Contactada')).toBeInTheDocument();
+    expect(shownColumns()).toEqual(['CONTACTADO']);
+    expect(queryCard('Nueva A')).not.toBeInTheDocument();
+    // Only NUEVA SOLICITUD has "+" (§2): not shown while another stage is.
+    expect(screen.queryByRole('button', { name: 'Crear solicitud' })).not.toBeInTheDocument();
+    expect(boardCalls()).toHaveLength(1);
   });
 });

@@ -1,68 +1,122 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BOARD_COLUMNS, type Request, type RequestStatus } from '@crm/shared';
-import { useRequests } from '../../../api/requests/get-requests';
+import { useBoard } from '../../../api/requests/get-board';
 import { useCurrentUser } from '../../../api/session/get-current-user';
 import { useUsers } from '../../../api/users/get-users';
 import { fullName, initials } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useBoardFilters } from '../hooks/use-board-filters';
 import { useBoardKeyboardScroll } from '../hooks/use-board-keyboard-scroll';
-import { BoardColumn } from './board-column';
+import { BoardColumn, type BoardSeed } from './board-column';
+import { BOARD_PATH } from './board-path';
+import { BoardToolbar } from './board-toolbar';
 import { CreateRequestModal } from './create-request-modal';
-import { EditRequestModal } from './edit-request-modal';
 import type { CardOwner } from './request-card';
+import { StageSwitcher } from './stage-switcher';
 
-/** /main/requests (§2): five stage columns over the request list. */
+/** Below Tailwind's `md`: one column at a time, picked with the stage switcher. */
+const PHONE_QUERY = '(max-width: 767.98px)';
+
+/**
+ * /main/requests (§2): the search and filters (in the URL), then five stage columns, each its
+ * own paged query seeded by one board call. /main/requests/:requestId opens that request's
+ * Edit Request modal over the board (the nested route renders into the Outlet).
+ */
 export function RequestsBoard() {
-  const requests = useRequests();
+  const { filters, setFilters } = useBoardFilters();
+  const board = useBoard(filters);
   const users = useUsers();
   const { isAdmin } = useCurrentUser();
-  const [editingId, setEditingId] = useState<string | null>(null);
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const [stage, setStage] = useState<RequestStatus>(BOARD_COLUMNS[0].status);
   const [creating, setCreating] = useState(false);
-  const boardRef = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const boardRef = useRef<HTMLDivElement | null>(null);
+  // The columns need the element itself, after it mounts (see BoardColumn's scrollElement).
+  const [boardElement, setBoardElement] = useState<HTMLDivElement | null>(null);
+  const attachBoard = useCallback((element: HTMLDivElement | null) => {
+    boardRef.current = element;
+    setBoardElement(element);
+  }, []);
   useBoardKeyboardScroll(boardRef);
 
-  const byStatus = useMemo(() => {
-    const groups = new Map<RequestStatus, Request[]>(BOARD_COLUMNS.map((c) => [c.status, []]));
-    for (const request of requests.data ?? []) groups.get(request.status)?.push(request);
-    return groups;
-  }, [requests.data]);
+  // Other filters, or another stage on a phone, start at the top of the board.
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => {
+    if (boardRef.current) boardRef.current.scrollTop = 0;
+  }, [filtersKey, stage]);
 
-  // §2: the avatar shows the initials of the user whose events list contains the request.
-  const ownerByRequest = useMemo(() => {
+  // §2: the avatar shows the initials of the user whose events hold the request, which is the
+  // request's vendor (the API no longer sends `events`).
+  const ownerById = useMemo(() => {
     const owners = new Map<string, CardOwner>();
     for (const user of users.data ?? []) {
-      const owner = { initials: initials(user), fullName: fullName(user) };
-      for (const event of user.events) owners.set(event._id, owner);
+      owners.set(user._id, { initials: initials(user), fullName: fullName(user) });
     }
     return owners;
   }, [users.data]);
   const ownerOf = useCallback(
-    (request: Request) => ownerByRequest.get(request._id) ?? null,
-    [ownerByRequest],
+    (request: Request) => (request.vendor ? (ownerById.get(request.vendor) ?? null) : null),
+    [ownerById],
   );
 
-  const status = requests.isPending ? 'loading' : requests.isError ? 'error' : 'ready';
+  const openRequest = useCallback(
+    (requestId: string) =>
+      navigate({ pathname: `${BOARD_PATH}/${requestId}`, search }, { state: { fromBoard: true } }),
+    [navigate, search],
+  );
+
+  const seed: BoardSeed = useMemo(
+    () => ({ ready: board.isSuccess, errorMessage: board.error?.message }),
+    [board.isSuccess, board.error],
+  );
+  const columns = isPhone
+    ? BOARD_COLUMNS.filter((column) => column.status === stage)
+    : BOARD_COLUMNS;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
       <h1 className="sr-only">Solicitudes</h1>
+      <BoardToolbar
+        filters={filters}
+        compact={isPhone}
+        users={users.data ?? []}
+        onChange={setFilters}
+      />
+      {isPhone ? (
+        <StageSwitcher
+          value={stage}
+          filters={filters}
+          enabled={board.isSuccess}
+          onChange={setStage}
+        />
+      ) : null}
       <div
-        ref={boardRef}
+        ref={attachBoard}
         data-testid="board"
         className="min-h-0 flex-1 overflow-auto overscroll-contain px-3 pb-3 md:px-5 md:pb-5"
       >
         {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
-            top edge instead of leaving a strip where scrolled cards show through. */}
-        <div className="flex w-max items-start gap-3 pt-3 md:gap-4 md:pt-5">
-          {BOARD_COLUMNS.map((column) => (
+            top edge instead of leaving a strip where scrolled cards show through. The columns
+            stretch to the tallest, so every header stays stuck while the board scrolls. */}
+        <div
+          className={`grid gap-2.5 pt-3 ${
+            isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
+          }`}
+        >
+          {columns.map((column) => (
             <BoardColumn
               key={column.status}
+              status={column.status}
               title={column.title}
-              requests={byStatus.get(column.status) ?? []}
-              status={status}
-              errorMessage={requests.error?.message}
+              filters={filters}
+              seed={seed}
+              scrollElement={boardElement}
               ownerOf={ownerOf}
               canDelete={isAdmin}
-              onEdit={setEditingId}
+              onEdit={openRequest}
               onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
             />
           ))}
@@ -70,13 +124,7 @@ export function RequestsBoard() {
       </div>
 
       <CreateRequestModal open={creating} onClose={() => setCreating(false)} />
-      {editingId ? (
-        <EditRequestModal
-          key={editingId}
-          requestId={editingId}
-          onClose={() => setEditingId(null)}
-        />
-      ) : null}
+      <Outlet />
     </div>
   );
 }

@@ -1,0 +1,93 @@
+import type { Browser } from 'playwright-core';
+
+export type BrowserFigures = {
+  /** From navigation to /main/requests until every column shows at least one card. */
+  firstCardsMs: number;
+  heapMb: number;
+  domNodes: number;
+  /** Frames per second while the board scrolls down for 3 s. */
+  fps: number;
+};
+
+type Session = {
+  token: string;
+  userId: string;
+  storageKeys: { token: string; userId: string };
+  columnTitles: string[];
+};
+
+// Page scripts are plain JavaScript strings: they run in the browser, and the API's TypeScript
+// has no DOM types to check them against.
+
+/** Every column (a labelled section) shows at least one card (an article). */
+const EVERY_COLUMN_HAS_A_CARD = (columns: number) => `(() => {
+  const sections = [...document.querySelectorAll('section[aria-labelledby]')];
+  return sections.length >= ${columns} && sections.every((s) => s.querySelector('article'));
+})()`;
+
+/**
+ * Scrolls the board (one scroller for all columns; the columns' cards are virtualised against
+ * it) down 60 px a frame for 3 s, loading pages as it goes; resolves to frames per second.
+ */
+const SCROLL_FPS = `new Promise((resolve) => {
+  const scroller = document.querySelector('[data-testid="board"]');
+  if (!scroller) return resolve(NaN);
+  let frames = 0;
+  const begin = performance.now();
+  const step = () => {
+    scroller.scrollTop += 60;
+    frames += 1;
+    const elapsed = performance.now() - begin;
+    if (elapsed < 3000) requestAnimationFrame(step);
+    else resolve((frames * 1000) / elapsed);
+  };
+  requestAnimationFrame(step);
+})`;
+
+const SIGN_IN = (keys: Session['storageKeys'], token: string, userId: string) =>
+  `localStorage.setItem(${JSON.stringify(keys.token)}, ${JSON.stringify(token)});` +
+  `localStorage.setItem(${JSON.stringify(keys.userId)}, ${JSON.stringify(userId)});`;
+
+/**
+ * Opens the board as a signed-in admin in a 1280×800 page and measures it. Columns are the
+ * board's labelled `<section>`s, cards their `<article>`s (apps/web/src/features/requests).
+ */
+export async function measureBoardInBrowser(
+  browser: Browser,
+  base: string,
+  session: Session,
+): Promise<BrowserFigures> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    await context.addInitScript({
+      content: SIGN_IN(session.storageKeys, session.token, session.userId),
+    });
+    const page = await context.newPage();
+    // One visit first, so the figures compare boards, not a cold HTTP cache of the app's files.
+    await page.goto(`${base}/main/home`);
+    await page.waitForLoadState('networkidle');
+
+    const started = performance.now();
+    await page.goto(`${base}/main/requests`);
+    await page.waitForFunction(EVERY_COLUMN_HAS_A_CARD(session.columnTitles.length), undefined, {
+      timeout: 600_000,
+      polling: 'raf',
+    });
+    const firstCardsMs = performance.now() - started;
+    const fps = Number(await page.evaluate(SCROLL_FPS));
+
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    return {
+      firstCardsMs,
+      heapMb: metric('JSHeapUsedSize') / 1024 / 1024,
+      domNodes: Number(await page.evaluate('document.getElementsByTagName("*").length')),
+      fps,
+    };
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,159 @@
+import { Types, type FilterQuery } from 'mongoose';
+import {
+  BOARD_COLUMNS,
+  REQUEST_STATUSES,
+  VENDOR_FILTER_ME,
+  VENDOR_FILTER_NONE,
+  type api,
+  encodeBoardCursor,
+  type Board,
+  type BoardCursor,
+  type BoardFilters,
+  type ColumnPage,
+  type EndpointInput,
+  type RequestStatus,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { toRequestJson } from './requests.service.js';
+import type { RequestDoc } from './request.model.js';
+
+type BoardQuery = EndpointInput<typeof api.requests.board>['query'];
+type ColumnQuery = EndpointInput<typeof api.requests.column>['query'];
+type RequestFilter = FilterQuery<RequestDoc>;
+
+/** The order of a column, and of the indexes { status, createdAt, _id } that serve it. */
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** The text fields `q` looks into (§3 contact fields). */
+const SEARCHED_FIELDS = ['name', 'email', 'company', 'contactNumber'] as const;
+
+/** `q` is text, never a pattern: "a.b" must not match "axb", nor "(" fail. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A case-insensitive substring in any searched field; a whole number is also a request number. */
+function searchClause(q: string): RequestFilter {
+  const pattern = new RegExp(escapeRegExp(q), 'i');
+  const clauses: RequestFilter[] = SEARCHED_FIELDS.map((field) => ({ [field]: pattern }));
+  const asNumber = Number(q);
+  if (/^\d+$/.test(q) && Number.isSafeInteger(asNumber)) {
+    clauses.push({ requestNumber: asNumber });
+  }
+  return { $or: clauses };
+}
+
+/**
+ * "me" is the caller, "none" the unassigned (null, as assign-vendor stores it). An ObjectId,
+ * not the string: aggregate's $match is sent as written, without mongoose's casting.
+ */
+function vendorValue(vendor: string, callerId: string): Types.ObjectId | null {
+  if (vendor === VENDOR_FILTER_NONE) return null;
+  return new Types.ObjectId(vendor === VENDOR_FILTER_ME ? callerId : vendor);
+}
+
+/** The board's filters as one MongoDB filter, without status or cursor. */
+function filterFor(filters: BoardFilters, callerId: string): RequestFilter {
+  const filter: RequestFilter = {};
+  if (filters.vendor) filter.vendor = vendorValue(filters.vendor, callerId);
+  if (filters.priority) filter.priority = filters.priority;
+  if (filters.requestType) filter.requestType = filters.requestType;
+  // An empty q (only blanks, trimmed away) filters nothing.
+  if (filters.q) filter.$and = [searchClause(filters.q)];
+  return filter;
+}
+
+/**
+ * Strictly after `position` in newest-first order. A keyset, not an offset: requests created
+ * or moved meanwhile can't shift what comes next, so nothing is listed twice or skipped. The
+ * `$lte` gives the index a tight range; the `$or` settles ties on createdAt by _id.
+ */
+const after = (position: BoardCursor): RequestFilter => ({
+  createdAt: { $lte: new Date(position.createdAt) },
+  $or: [
+    { createdAt: { $lt: new Date(position.createdAt) } },
+    { _id: { $lt: new Types.ObjectId(position._id) } },
+  ],
+});
+
+function columnFilter(
+  status: RequestStatus,
+  filter: RequestFilter,
+  position?: BoardCursor,
+): RequestFilter {
+  if (!position) return { ...filter, status };
+  return { ...filter, status, $and: [...(filter.$and ?? []), after(position)] };
+}
+
+const cursorAt = (doc: RequestDoc) =>
+  encodeBoardCursor({ createdAt: doc.createdAt.toISOString(), _id: doc._id.toHexString() });
+
+/** One page of a column; one more than asked is read to know whether another page follows. */
+async function pageOf(
+  ctx: AppContext,
+  status: RequestStatus,
+  filter: RequestFilter,
+  limit: number,
+  position?: BoardCursor,
+): Promise<Omit<ColumnPage, 'count'>> {
+  const docs = await ctx.models.Request.find(columnFilter(status, filter, position))
+    .sort(NEWEST_FIRST)
+    .limit(limit + 1)
+    .lean<RequestDoc[]>();
+  const items = docs.slice(0, limit);
+  const last = items.at(-1);
+  return {
+    items: items.map(toRequestJson),
+    nextCursor: docs.length > limit && last ? cursorAt(last) : null,
+  };
+}
+
+/**
+ * Every column's count in one pass, grouped by the database: never by reading requests into
+ * Node. One pass rather than five countDocuments: on MongoDB the same index range (the status
+ * bounds keep it an index-only scan when no filter needs the documents), on FerretDB one
+ * collection scan instead of five, as it pushes little of a filter down.
+ */
+async function countsByStatus(
+  ctx: AppContext,
+  filter: RequestFilter,
+): Promise<Map<RequestStatus, number>> {
+  const groups = await ctx.models.Request.aggregate<{ _id: RequestStatus; count: number }>([
+    { $match: { ...filter, status: { $in: [...REQUEST_STATUSES] } } },
+    { $group: { _id: '$status', count: { $sum: 1 } } },
+  ]);
+  return new Map(groups.map((group) => [group._id, group.count]));
+}
+
+/** GET /api/form-contact/board: the five columns in board order (§2), each with its first page. */
+export async function getBoard(
+  ctx: AppContext,
+  query: BoardQuery,
+  callerId: string,
+): Promise<Board> {
+  const filter = filterFor(query, callerId);
+  const [counts, pages] = await Promise.all([
+    countsByStatus(ctx, filter),
+    Promise.all(BOARD_COLUMNS.map(({ status }) => pageOf(ctx, status, filter, query.limit))),
+  ]);
+  return {
+    columns: BOARD_COLUMNS.map(({ status }, index) => ({
+      status,
+      count: counts.get(status) ?? 0,
+      items: pages[index]?.items ?? [],
+      nextCursor: pages[index]?.nextCursor ?? null,
+    })),
+  };
+}
+
+/** GET /api/form-contact?status&cursor: the page of one column after the cursor. */
+export async function getColumnPage(
+  ctx: AppContext,
+  query: ColumnQuery,
+  callerId: string,
+): Promise<ColumnPage> {
+  const filter = filterFor(query, callerId);
+  const [page, count] = await Promise.all([
+    pageOf(ctx, query.status, filter, query.limit, query.cursor),
+    ctx.models.Request.countDocuments(columnFilter(query.status, filter)),
+  ]);
+  return { ...page, count };
+}

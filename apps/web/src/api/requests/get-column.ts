@@ -1,0 +1,78 @@
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  api,
+  queryKeyOf,
+  SESSION_MESSAGES,
+  type BoardFilters,
+  type ColumnQuery,
+  type RequestStatus,
+} from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+
+/** GET /api/form-contact?status&cursor + the board's filters: the next page of one column. */
+export function getColumnPage(query: ColumnQuery, signal?: AbortSignal) {
+  return callEndpoint(
+    api.requests.column,
+    { query },
+    { failureMessage: SESSION_MESSAGES.fetchFailed, signal },
+  );
+}
+
+/** A column is fresh for this long after its board call or its last page. */
+export const COLUMN_STALE_MS = 30_000;
+/**
+ * A column refreshes itself (on focus, or when the board is shown again) only while it holds
+ * this many pages or fewer: a refresh fetches every loaded page again, one after the other, and
+ * someone 400 cards deep would pay for 8 calls and see the list shift under them.
+ */
+export const MAX_REFRESHED_PAGES = 4;
+
+const refreshWhenShallow = (query: { state: { data?: { pages: readonly unknown[] } } }) =>
+  (query.state.data?.pages.length ?? 0) <= MAX_REFRESHED_PAGES;
+
+/** The cache key of one column under the board's filters. */
+export const columnQueryKey = (filters: BoardFilters, status: RequestStatus) =>
+  queryKeyOf(api.requests.column, { query: { ...filters, status } });
+
+/** Every column, of any filters: for the cache updates after a save, a create or a delete. */
+export const allColumnsQueryKey = () => queryKeyOf(api.requests.column);
+
+/**
+ * One column as an infinite query. Its first page normally comes from the board call (see
+ * get-board.ts, which seeds it); `pageParam` is the previous page's `nextCursor`.
+ */
+export const columnQueryOptions = (filters: BoardFilters, status: RequestStatus) =>
+  infiniteQueryOptions({
+    queryKey: columnQueryKey(filters, status),
+    queryFn: ({ pageParam, signal }) =>
+      getColumnPage({ ...filters, status, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor,
+    staleTime: COLUMN_STALE_MS,
+    refetchOnWindowFocus: refreshWhenShallow,
+    refetchOnMount: refreshWhenShallow,
+  });
+
+export type UseColumnOptions = {
+  /** False until the board call has seeded the column, so the column doesn't fetch it twice. */
+  enabled: boolean;
+  /** Keep the previous filters' cards on screen while the new ones load. */
+  keepPrevious?: boolean;
+};
+
+export function useColumn(filters: BoardFilters, status: RequestStatus, options: UseColumnOptions) {
+  return useInfiniteQuery({
+    ...columnQueryOptions(filters, status),
+    enabled: options.enabled,
+    placeholderData: options.keepPrevious ? keepPreviousData : undefined,
+  });
+}
+
+/** The column's total under the filters, from the server (its latest page), once known. */
+export function useColumnCount(filters: BoardFilters, status: RequestStatus, enabled: boolean) {
+  return useInfiniteQuery({
+    ...columnQueryOptions(filters, status),
+    enabled,
+    select: (data) => data.pages.at(-1)?.count,
+  }).data;
+}

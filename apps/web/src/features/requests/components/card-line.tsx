@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+
+export type CardLineProps = {
+  label: string;
+  value: string;
+  /** The request's name: bold, wraps to two lines, the whole of it in a tooltip. */
+  strong?: boolean;
+  /** Only for screen readers (the line shows an icon instead). */
+  hiddenLabel?: boolean;
+  icon?: ReactNode;
+  className?: string;
+};
+
+/** One "Label: value" line of a card (§2), a dt/dd pair of the card's list. */
+export function CardLine({
+  label,
+  value,
+  strong,
+  hiddenLabel,
+  icon,
+  className = '',
+}: CardLineProps) {
+  return (
+    <div className={`flex gap-1 ${strong ? 'items-start' : 'items-baseline'} ${className}`}>
+      {icon}
+      <dt className={hiddenLabel ? 'sr-only' : 'shrink-0 text-slate-500'}>{label}</dt>
+      <dd
+        title={value}
+        className={`min-w-0 ${
+          strong
+            ? 'line-clamp-2 font-semibold break-words text-slate-900'
+            : 'truncate text-slate-700'
+        }`}
+      >
+        {value}
+      </dd>
+    </div>
+  );
+}

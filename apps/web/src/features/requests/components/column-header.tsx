@@ -1,0 +1,46 @@
+import { Plus } from 'lucide-react';
+import { IconButton } from '../../../components/ui/button';
+import { formatCount } from './format-count';
+
+export type ColumnHeaderProps = {
+  headingId: string;
+  title: string;
+  /** The column's total under the filters, from the server; undefined while unknown. */
+  count: number | undefined;
+  /** Only the "new request" column has the "+" button (§2). */
+  onCreate?: () => void;
+};
+
+/** A column's sticky header: the stage title, its count and, in NUEVA SOLICITUD, "+". */
+export function ColumnHeader({ headingId, title, count, onCreate }: ColumnHeaderProps) {
+  return (
+    // The square band behind the rounded header has the board's colour: stuck at the board's
+    // top edge, its corners then hide the cards scrolling beneath instead of showing them.
+    <div className="sticky top-0 z-10 bg-slate-50">
+      <header className="flex min-h-11 items-center justify-between gap-1.5 rounded-t-xl bg-slate-100 px-2.5 py-1.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
+          <h2 id={headingId} className="text-[11px] leading-tight font-bold text-slate-700">
+            {title}
+          </h2>
+          {count === undefined ? null : (
+            <span
+              className="rounded-full bg-white px-1.5 py-px text-[11px] font-medium text-slate-600 tabular-nums ring-1 ring-slate-200"
+              aria-label={`${count} solicitudes`}
+            >
+              {formatCount(count)}
+            </span>
+          )}
+        </div>
+        {onCreate ? (
+          <IconButton
+            label="Crear solicitud"
+            onClick={onCreate}
+            className="shrink-0 bg-indigo-600 p-1 text-white hover:bg-indigo-500 hover:text-white"
+          >
+            <Plus className="size-4" aria-hidden />
+          </IconButton>
+        ) : null}
+      </header>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import { EditRequestModal } from './edit-request-modal';
+import { BOARD_PATH } from './board-path';
+
+type BoardState = { fromBoard?: boolean } | null;
+
+/**
+ * /main/requests/:requestId: that request's Edit Request modal over the board, so a request can
+ * be linked to. Closing returns to the board with its filters: back in history when the board
+ * opened it, else (a deep link) by replacing this entry.
+ */
+export function EditRequestRoute() {
+  const { requestId = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { search } = location;
+  const fromBoard = (location.state as BoardState)?.fromBoard === true;
+
+  const close = useCallback(() => {
+    if (fromBoard) void navigate(-1);
+    else void navigate({ pathname: BOARD_PATH, search }, { replace: true });
+  }, [fromBoard, navigate, search]);
+
+  return <EditRequestModal key={requestId} requestId={requestId} onClose={close} />;
+}

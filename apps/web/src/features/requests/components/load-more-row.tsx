@@ -1,0 +1,38 @@
+import { SESSION_MESSAGES } from '@crm/shared';
+import { LABELS } from '../../../lib/labels';
+import { formatCount } from './format-count';
+
+export type LoadMoreRowProps = {
+  /** Cards the server holds beyond those loaded. */
+  remaining: number;
+  loading: boolean;
+  /** The last "load more" failed: shown, and the button tries again. */
+  errorMessage?: string;
+  onLoadMore: () => void;
+};
+
+/**
+ * The end of a column's loaded cards. Scrolling near it loads the next page by itself (see
+ * ColumnCards); the button does the same for the keyboard, and after a failure.
+ */
+export function LoadMoreRow({ remaining, loading, errorMessage, onLoadMore }: LoadMoreRowProps) {
+  return (
+    <div className="mt-2 flex flex-col items-stretch gap-1">
+      {errorMessage && !loading ? (
+        <p role="alert" className="px-1 text-xs text-red-600">
+          {SESSION_MESSAGES.errorPrefix}
+          {errorMessage}
+        </p>
+      ) : null}
+      <button
+        type="button"
+        onClick={onLoadMore}
+        disabled={loading}
+        aria-busy={loading}
+        className="rounded-md px-2 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-wait disabled:text-slate-500 disabled:hover:bg-transparent"
+      >
+        {loading ? LABELS.loading : `Cargar más (${formatCount(remaining)})`}
+      </button>
+    </div>
+  );
+}

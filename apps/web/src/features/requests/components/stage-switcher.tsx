@@ -1,0 +1,40 @@
+import { BOARD_COLUMNS, type BoardFilters, type RequestStatus } from '@crm/shared';
+import { Select } from '../../../components/ui/form-field';
+import { StageOption } from './stage-option';
+
+export type StageSwitcherProps = {
+  value: RequestStatus;
+  filters: BoardFilters;
+  /** False until the board call has answered (the counts come from it). */
+  enabled: boolean;
+  onChange: (status: RequestStatus) => void;
+};
+
+const isStatus = (value: string): value is RequestStatus =>
+  BOARD_COLUMNS.some((column) => column.status === value);
+
+/** On a phone the board shows one column at a time; this picks it (titles and counts). */
+export function StageSwitcher({ value, filters, enabled, onChange }: StageSwitcherProps) {
+  return (
+    <div className="relative z-20 px-3 pt-2">
+      <Select
+        aria-label="Columna"
+        value={value}
+        onChange={(event) => {
+          if (isStatus(event.target.value)) onChange(event.target.value);
+        }}
+        className="py-1.5 text-sm font-semibold"
+      >
+        {BOARD_COLUMNS.map((column) => (
+          <StageOption
+            key={column.status}
+            status={column.status}
+            title={column.title}
+            filters={filters}
+            enabled={enabled}
+          />
+        ))}
+      </Select>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { FIELD_MAX_LENGTH, PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from './constants.js';
+import { maxLength, objectIdSchema } from './fields.js';
+import { API_MESSAGES } from './messages.js';
+import { requestSchema } from './request.js';
+
+/** Cards per column page: the board's first page and each "load more" (issue 11). */
+export const BOARD_PAGE_SIZE = 50;
+export const BOARD_MAX_PAGE_SIZE = 200;
+
+/** "Mis solicitudes" and "Sin ejecutivo" in the executive filter. */
+export const VENDOR_FILTER_ME = 'me';
+export const VENDOR_FILTER_NONE = 'none';
+
+/** Unknown query parameters are refused with 400, naming them. */
+const unknownParameter = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys'
+    ? `${API_MESSAGES.unknownParameter}: ${issue.keys.join(', ')}`
+    : undefined;
+
+/**
+ * A user id that stops at its first failure: zod reports a union's own message only when every
+ * option stopped, otherwise the id's "Invalid id" for "someone" would hide the filter's message.
+ */
+const vendorIdSchema = z
+  .string()
+  .max(FIELD_MAX_LENGTH.token, { message: API_MESSAGES.invalidId, abort: true })
+  .regex(/^[0-9a-fA-F]{24}$/, { message: API_MESSAGES.invalidId, abort: true });
+
+/**
+ * The board's filters, shared by the board and a column's next page: `q` matches name, email,
+ * company and contact number case-insensitively (a whole number also matches requestNumber),
+ * `vendor` is a user id, "me" or "none" (unassigned).
+ */
+export const boardFilterShape = {
+  q: z.string().trim().max(FIELD_MAX_LENGTH.name, maxLength(FIELD_MAX_LENGTH.name)).optional(),
+  vendor: z
+    .union([vendorIdSchema, z.literal(VENDOR_FILTER_ME), z.literal(VENDOR_FILTER_NONE)], {
+      error: API_MESSAGES.invalidVendorFilter,
+    })
+    .optional(),
+  priority: z.enum(PRIORITIES).optional(),
+  requestType: z.enum(REQUEST_TYPES).optional(),
+};
+export type BoardFilters = z.infer<z.ZodObject<typeof boardFilterShape>>;
+
+/** Where a column's page ended: the last card's sort key (createdAt, then _id, both descending). */
+export type BoardCursor = { createdAt: string; _id: string };
+
+const cursorPositionSchema = z.strictObject({ createdAt: z.iso.datetime(), _id: objectIdSchema });
+
+const toBase64Url = (text: string) =>
+  btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
+const fromBase64Url = (text: string) => atob(text.replaceAll('-', '+').replaceAll('_', '/'));
+
+/**
+ * Opaque to callers (base64url of a small JSON), so the position's shape can change without
+ * breaking them. Not signed: it only names a position in an order anyone may read from anyway.
+ */
+export const encodeBoardCursor = (position: BoardCursor): string =>
+  toBase64Url(JSON.stringify({ createdAt: position.createdAt, _id: position._id }));
+
+/** The position a cursor names, or null when it is not one this API handed out. */
+export function decodeBoardCursor(cursor: string): BoardCursor | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
+  try {
+    const parsed = cursorPositionSchema.safeParse(JSON.parse(fromBase64Url(cursor)) as unknown);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // atob or JSON.parse refused it: not base64url, or not JSON.
+    return null;
+  }
+}
+
+const cursorSchema = z
+  .string()
+  .max(FIELD_MAX_LENGTH.token * 2, maxLength(FIELD_MAX_LENGTH.token * 2))
+  .transform((cursor, ctx) => {
+    const position = decodeBoardCursor(cursor);
+    if (!position) ctx.addIssue({ code: 'custom', message: API_MESSAGES.invalidCursor });
+    return position ?? z.NEVER;
+  });
+
+const limitSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(BOARD_MAX_PAGE_SIZE)
+  .default(BOARD_PAGE_SIZE);
+
+/** GET /api/form-contact/board?q&vendor&priority&requestType&limit */
+export const boardQuerySchema = z.strictObject(
+  { ...boardFilterShape, limit: limitSchema },
+  { error: unknownParameter },
+);
+export type BoardQuery = z.input<typeof boardQuerySchema>;
+
+/** GET /api/form-contact?status&cursor&limit and the board's filters: one column's next page. */
+export const columnQuerySchema = z.strictObject(
+  {
+    ...boardFilterShape,
+    limit: limitSchema,
+    status: z.enum(REQUEST_STATUSES),
+    /** Opaque; the previous page's `nextCursor`. Decoded here, so a bad one is a 400 on it. */
+    cursor: cursorSchema.optional(),
+  },
+  { error: unknownParameter },
+);
+export type ColumnQuery = z.input<typeof columnQuerySchema>;
+
+/** One page of a column, newest first; `count` is the column's total under the filters. */
+export const columnPageSchema = z.object({
+  items: z.array(requestSchema),
+  nextCursor: z.string().nullable(),
+  count: z.number().int().nonnegative(),
+});
+export type ColumnPage = z.infer<typeof columnPageSchema>;
+
+/** The five columns in board order, each with its count and first page. */
+export const boardSchema = z.object({
+  columns: z.array(columnPageSchema.extend({ status: z.enum(REQUEST_STATUSES) })),
+});
+export type Board = z.infer<typeof boardSchema>;
