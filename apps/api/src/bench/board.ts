@@ -13,7 +13,7 @@ import { loadConfig } from '../config/env.js';
 import { createContext } from '../context.js';
 import { connectDatabase } from '../db/connect.js';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo-data.js';
-import { close, listen } from './http-util.js';
+import { close, listen, trackInFlight } from './http-util.js';
 import { loginToken } from './login.js';
 import { percentile } from './measure.js';
 import { measureBoardInBrowser, type BrowserFigures } from './board-browser.js';
@@ -124,6 +124,7 @@ async function measureSize(size: number, mongoUrl: string, browser: Browser): Pr
   const connection = await connectDatabase(mongoUrl, DB_NAME, config.mongoMaxPoolSize);
   const client = await MongoClient.connect(mongoUrl, { maxPoolSize: config.mongoMaxPoolSize });
   let server: Server | undefined;
+  let idle: () => Promise<void> = () => Promise.resolve();
   try {
     await connection.dropDatabase();
     const ctx = await createContext(
@@ -137,6 +138,7 @@ async function measureSize(size: number, mongoUrl: string, browser: Browser): Pr
       `  seeded ${size} requests in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
     server = createServer(createApp(ctx));
+    ({ idle } = trackInFlight(server));
     const base = await listen(server);
     const token = await loginToken(base, users[0]!.email, DEMO_PASSWORD);
     const db = client.db(DB_NAME);
@@ -186,6 +188,9 @@ async function measureSize(size: number, mongoUrl: string, browser: Browser): Pr
       browser: browserFigures,
     };
   } finally {
+    // Calls the browser left running must end before the database is dropped under them
+    // (FerretDB 1.x crashes when its SQLite file goes away mid-read).
+    await idle();
     if (server) await close(server);
     await connection.dropDatabase().catch(() => undefined);
     await connection.close();
