@@ -19,27 +19,13 @@ type UserRow = {
   role: string;
   photo?: string;
 };
-type Assigned = { _id: ObjectId; vendor: ObjectId };
 
-/** GET /api/user/all: users plus their assigned requests as `events`, grouped in one pass. */
+/** GET /api/user/all as the API answers it now: the users alone, no `events` (issue 11). */
 async function allUsers(db: Db): Promise<unknown> {
-  const [users, assigned] = await Promise.all([
-    db
-      .collection('users')
-      .find({}, { projection: { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } })
-      .toArray() as Promise<UserRow[]>,
-    db
-      .collection('requests')
-      .find({ vendor: { $ne: null } }, { projection: { _id: 1, vendor: 1 } })
-      .toArray() as Promise<Assigned[]>,
-  ]);
-  const events = new Map<string, { _id: string }[]>();
-  for (const { _id, vendor } of assigned) {
-    const key = vendor.toHexString();
-    const list = events.get(key);
-    if (list) list.push({ _id: _id.toHexString() });
-    else events.set(key, [{ _id: _id.toHexString() }]);
-  }
+  const users = (await db
+    .collection('users')
+    .find({}, { projection: { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } })
+    .toArray()) as UserRow[];
   return users.map((user) => ({
     _id: user._id.toHexString(),
     name: user.name,
@@ -47,7 +33,6 @@ async function allUsers(db: Db): Promise<unknown> {
     email: user.email,
     role: user.role,
     photo: user.photo ?? '',
-    events: events.get(user._id.toHexString()) ?? [],
   }));
 }
 
