@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { MongoMemoryServer } from 'mongodb-memory-server';
+import { benchDatabase } from './bench-setup.js';
 import { close, listen } from './http-util.js';
 import { loginToken } from './login.js';
 
@@ -138,10 +138,8 @@ async function worstHealthWhile(
 }
 
 async function main(): Promise<void> {
-  let memory: MongoMemoryServer | undefined;
-  const mongoUrl =
-    env.MONGO_URL ??
-    (memory = await MongoMemoryServer.create({ instance: { ip: '127.0.0.1' } })).getUri();
+  const database = await benchDatabase(env.MONGO_URL);
+  const mongoUrl = database.url;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dbName = `abuse_${randomBytes(4).toString('hex')}`;
@@ -174,7 +172,7 @@ async function main(): Promise<void> {
       base,
       new Promise((resolve) => setTimeout(resolve, 500)),
     );
-    console.log(`API: ${base} on ${env.MONGO_URL ? 'MONGO_URL' : 'mongodb-memory-server'}`);
+    console.log(`API: ${base} on ${database.source}`);
     console.log(`health alone: worst ${idle.toFixed(1)} ms over 0.5 s\n`);
     let worstOverall = 0;
     for (const hostile of HOSTILE) {
@@ -208,7 +206,7 @@ async function main(): Promise<void> {
     const client = await MongoClient.connect(mongoUrl);
     await client.db(dbName).dropDatabase();
     await client.close();
-    await memory?.stop();
+    await database.stop();
   }
 }
 

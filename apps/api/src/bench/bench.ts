@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { MongoClient, type Db } from 'mongodb';
-import { MongoMemoryServer } from 'mongodb-memory-server';
 import { pino } from 'pino';
 import { createApp } from '../app.js';
-import { loadConfig, type AppConfig } from '../config/env.js';
+import type { AppConfig } from '../config/env.js';
 import { createContext } from '../context.js';
 import { connectDatabase } from '../db/connect.js';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo-data.js';
 import { createBareServer } from './bare-server.js';
+import { benchConfig, benchDatabase } from './bench-setup.js';
 import { close, getJson, listen, trackInFlight } from './http-util.js';
 import { loginToken } from './login.js';
 import { measure, type LoadSettings } from './measure.js';
@@ -50,17 +50,6 @@ async function runCleanups(cleanups: Cleanup[]): Promise<boolean> {
     }
   }
   return ok;
-}
-
-/** MONGO_URL when set; otherwise a throwaway mongod from mongodb-memory-server. */
-async function databaseUrl(
-  mongoUrl: string | undefined,
-  cleanups: Cleanup[],
-): Promise<{ url: string; source: string }> {
-  if (mongoUrl) return { url: mongoUrl, source: 'MONGO_URL' };
-  const server = await MongoMemoryServer.create({ instance: { ip: '127.0.0.1' } });
-  cleanups.push({ label: 'memory server', run: () => server.stop() });
-  return { url: server.getUri(), source: 'mongodb-memory-server' };
 }
 
 /** FerretDB answers buildInfo like MongoDB, plus a `ferretdbVersion` field. */
@@ -119,18 +108,6 @@ async function measureAll(targets: Targets, settings: LoadSettings): Promise<End
     results.push({ endpoint, api, bare, ...sizes.get(endpoint)! });
   }
   return results;
-}
-
-/** The production config (MONGO_URL, pool size...) with cheap bcrypt and captcha, no logs. */
-function benchConfig(env: NodeJS.ProcessEnv): AppConfig {
-  return loadConfig({
-    ...env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    BCRYPT_ROUNDS: '4',
-    CAPTCHA_COST: '1',
-    CAPTCHA_MAX_COUNTER: '40',
-  });
 }
 
 async function startApi(
@@ -213,7 +190,9 @@ async function main(): Promise<void> {
   const cleanups: Cleanup[] = [];
   try {
     const config = benchConfig(env);
-    const { url, source } = await databaseUrl(config.mongoUrl, cleanups);
+    const database = await benchDatabase(config.mongoUrl);
+    cleanups.push({ label: 'benchmark database', run: database.stop });
+    const { url, source } = database;
     const { api } = await startApi(config, url, cleanups);
     const { bare, db } = await startBare(url, config.mongoMaxPoolSize, cleanups);
     const results = await measureAll({ api, bare }, settings);

@@ -4,15 +4,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { MongoClient, type Db } from 'mongodb';
-import { MongoMemoryServer } from 'mongodb-memory-server';
 import { pino } from 'pino';
 import { chromium, type Browser } from 'playwright-core';
 import { BOARD_COLUMNS, REQUEST_STATUSES, STORAGE_KEYS, api, pathOf } from '@crm/shared';
 import { createApp } from '../app.js';
-import { loadConfig } from '../config/env.js';
+import type { AppConfig } from '../config/env.js';
 import { createContext } from '../context.js';
 import { connectDatabase } from '../db/connect.js';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/demo-data.js';
+import { benchConfig, benchDatabase } from './bench-setup.js';
 import { close, listen, trackInFlight } from './http-util.js';
 import { loginToken } from './login.js';
 import { percentile } from './measure.js';
@@ -112,15 +112,12 @@ async function bareNextPage(db: Db) {
     .toArray();
 }
 
-async function measureSize(size: number, mongoUrl: string, browser: Browser): Promise<SizeFigures> {
-  const config = loadConfig({
-    ...env,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    BCRYPT_ROUNDS: '4',
-    CAPTCHA_COST: '1',
-    CAPTCHA_MAX_COUNTER: '40',
-  });
+async function measureSize(
+  size: number,
+  mongoUrl: string,
+  config: AppConfig,
+  browser: Browser,
+): Promise<SizeFigures> {
   const connection = await connectDatabase(mongoUrl, DB_NAME, config.mongoMaxPoolSize);
   const client = await MongoClient.connect(mongoUrl, { maxPoolSize: config.mongoMaxPoolSize });
   let server: Server | undefined;
@@ -257,10 +254,8 @@ function printVerdicts(rows: SizeFigures[]): void {
 }
 
 async function main(): Promise<void> {
-  let memory: MongoMemoryServer | undefined;
-  const mongoUrl =
-    env.MONGO_URL ??
-    (memory = await MongoMemoryServer.create({ instance: { ip: '127.0.0.1' } })).getUri();
+  const config = benchConfig(env);
+  const database = await benchDatabase(config.mongoUrl);
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
@@ -269,13 +264,11 @@ async function main(): Promise<void> {
     console.log(
       `command: npm run bench:board (BENCH_BOARD_SIZES=${SIZES.join(',')} BENCH_SAMPLES=${SAMPLES})`,
     );
-    console.log(
-      `database: ${env.MONGO_URL ? 'MONGO_URL' : 'mongodb-memory-server'}; browser: ${CHROMIUM}`,
-    );
+    console.log(`database: ${database.source}; browser: ${CHROMIUM}`);
     const rows: SizeFigures[] = [];
     for (const size of SIZES) {
       console.log(`${size} requests:`);
-      rows.push(await measureSize(size, mongoUrl, browser));
+      rows.push(await measureSize(size, database.url, config, browser));
     }
     console.log('');
     printTable(rows);
@@ -283,7 +276,7 @@ async function main(): Promise<void> {
     printVerdicts(rows);
   } finally {
     await browser.close();
-    await memory?.stop();
+    await database.stop();
   }
 }
 

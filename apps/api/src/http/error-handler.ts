@@ -5,13 +5,12 @@ import { API_MESSAGES } from '@crm/shared';
 import { databaseUnavailable, isDatabaseUnreachableError } from '../db/availability.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { AppError } from './app-error.js';
-import { JSON_BODY_LIMIT_BYTES, JSON_MAX_DEPTH } from './json-body.js';
+import { JSON_BODY_LIMIT_BYTES } from './json-body.js';
 
-/** body-parser's error types (and json-body's own), with what the caller is told. */
+/** body-parser's error types, with what the caller is told. */
 const BODY_ERROR_MESSAGES: Record<string, string> = {
   'entity.parse.failed': API_MESSAGES.malformedJson,
   'entity.too.large': API_MESSAGES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024),
-  'entity.too.deep': API_MESSAGES.bodyTooDeep(JSON_MAX_DEPTH),
   'encoding.unsupported': API_MESSAGES.bodyEncodingNotAccepted,
   'charset.unsupported': API_MESSAGES.bodyEncodingNotAccepted,
 };
@@ -27,11 +26,9 @@ function toAppError(error: unknown): AppError | undefined {
   // body-parser's errors carry `type` and a client status (bad JSON, too large, wrong charset).
   const clientError = error as { type?: unknown; status?: unknown };
   if (typeof clientError.type === 'string' && typeof clientError.status === 'number') {
-    // body-parser answers 403 for anything its `verify` throws; a too-deep body is bad input.
-    const status = clientError.type === 'entity.too.deep' ? 400 : clientError.status;
-    if (status < 500) {
+    if (clientError.status < 500) {
       return new AppError(
-        status,
+        clientError.status,
         BODY_ERROR_MESSAGES[clientError.type] ?? API_MESSAGES.bodyNotAccepted,
       );
     }

@@ -18,10 +18,8 @@ const CLOSE_BRACKET = 0x5d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
-/** A body nested deeper than `JSON_MAX_DEPTH`; the error handler answers 400. */
-export class BodyTooDeepError extends Error {
-  readonly type = 'entity.too.deep';
-}
+/** Thrown from body-parser's `verify` for a body nested deeper than `JSON_MAX_DEPTH`. */
+class BodyTooDeepError extends Error {}
 
 /**
  * The deepest nesting of a JSON text, in one pass over its bytes (brackets inside strings don't
@@ -81,18 +79,32 @@ const rejectOperators: RequestHandler = (req, _res, next) => {
   );
 };
 
+const parseJson = express.json({
+  limit: JSON_BODY_LIMIT_BYTES,
+  inflate: false,
+  verify: (_req, _res, raw) => {
+    if (exceedsDepth(raw, JSON_MAX_DEPTH)) throw new BodyTooDeepError();
+  },
+});
+
 /**
- * JSON body parsing, mounted only on the routes that take a body (by `validate`), after
+ * body-parser reports whatever `verify` throws as a 403; a too-deep body is bad input, so it
+ * becomes our 400 here, where the depth rule lives. body-parser's other errors (bad JSON, too
+ * large, compressed) go on to the error handler.
+ */
+const parseBoundedJson: RequestHandler = (req, res, next) => {
+  parseJson(req, res, (error?: unknown) => {
+    if (error instanceof BodyTooDeepError) {
+      next(new AppError(400, API_MESSAGES.bodyTooDeep(JSON_MAX_DEPTH)));
+      return;
+    }
+    next(error);
+  });
+};
+
+/**
+ * JSON body parsing, mounted only on the routes that take a body (http/endpoint.ts), after
  * authentication: bounded in size (413), uncompressed (415: no inflating on our side),
  * bounded in depth before parsing (400), then free of operator keys (400).
  */
-export const jsonBody: RequestHandler[] = [
-  express.json({
-    limit: JSON_BODY_LIMIT_BYTES,
-    inflate: false,
-    verify: (_req, _res, raw) => {
-      if (exceedsDepth(raw, JSON_MAX_DEPTH)) throw new BodyTooDeepError();
-    },
-  }),
-  rejectOperators,
-];
+export const jsonBody: RequestHandler[] = [parseBoundedJson, rejectOperators];

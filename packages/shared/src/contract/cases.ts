@@ -70,13 +70,13 @@ const idsOf = (answer: ContractAnswer) => (answer.body as { items: unknown[] }).
 export const placeholderParams = (endpoint: EndpointDeclaration) =>
   Object.fromEntries([...endpoint.path.matchAll(/:(\w+)/g)].map(([, name]) => [name, UNKNOWN_ID]));
 
-const EMAIL_TAKEN = {
-  status: 409,
-  body: {
-    message: API_MESSAGES.emailTaken,
-    errors: [{ path: 'email', message: FIELD_MESSAGES.emailTaken }],
-  },
-};
+/** An error answer naming one field, the way the API (and the fake) report a refused field. */
+const fieldError = (status: number, path: string, message: string, lead = message) => ({
+  status,
+  body: { message: lead, errors: [{ path, message }] },
+});
+
+const EMAIL_TAKEN = fieldError(409, 'email', FIELD_MESSAGES.emailTaken, API_MESSAGES.emailTaken);
 
 export const contractCases: ContractCase[] = [
   {
@@ -117,13 +117,7 @@ export const contractCases: ContractCase[] = [
       const res = await c.call(api.auth.login, {
         body: { email: 'a@example.com', password: PASSWORD },
       });
-      expect(res).toEqual({
-        status: 400,
-        body: {
-          message: LOGIN_MESSAGES.captchaRequired,
-          errors: [{ path: 'altcha', message: LOGIN_MESSAGES.captchaRequired }],
-        },
-      });
+      expect(res).toEqual(fieldError(400, 'altcha', LOGIN_MESSAGES.captchaRequired));
     },
   },
   {
@@ -300,13 +294,7 @@ export const contractCases: ContractCase[] = [
     run: async (c, expect) => {
       const { token } = await c.signIn('driver');
       const res = await c.call(api.requests.create, { body: { ...newRequest, name: '' } }, token);
-      expect(res).toEqual({
-        status: 400,
-        body: {
-          message: CREATE_REQUEST_MESSAGES.nameRequired,
-          errors: [{ path: 'name', message: CREATE_REQUEST_MESSAGES.nameRequired }],
-        },
-      });
+      expect(res).toEqual(fieldError(400, 'name', CREATE_REQUEST_MESSAGES.nameRequired));
     },
   },
   {
@@ -468,13 +456,7 @@ export const contractCases: ContractCase[] = [
       });
 
       const bad = await c.call(api.requests.column, { query: { ...query, cursor: 'nope' } }, token);
-      expect(bad).toEqual({
-        status: 400,
-        body: {
-          message: API_MESSAGES.invalidCursor,
-          errors: [{ path: 'cursor', message: API_MESSAGES.invalidCursor }],
-        },
-      });
+      expect(bad).toEqual(fieldError(400, 'cursor', API_MESSAGES.invalidCursor));
     },
   },
   {
@@ -517,19 +499,13 @@ export const contractCases: ContractCase[] = [
 
       const unknown = await c.call(api.requests.board, { query: { colour: 'red' } }, vendor.token);
       const message = `${API_MESSAGES.unknownParameter}: colour`;
-      expect(unknown).toEqual({ status: 400, body: { message, errors: [{ path: '', message }] } });
+      expect(unknown).toEqual(fieldError(400, '', message));
       const badVendor = await c.call(
         api.requests.board,
         { query: { vendor: 'someone' } },
         vendor.token,
       );
-      expect(badVendor).toEqual({
-        status: 400,
-        body: {
-          message: API_MESSAGES.invalidVendorFilter,
-          errors: [{ path: 'vendor', message: API_MESSAGES.invalidVendorFilter }],
-        },
-      });
+      expect(badVendor).toEqual(fieldError(400, 'vendor', API_MESSAGES.invalidVendorFilter));
     },
   },
 ];
