@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
@@ -13,6 +14,12 @@ export default defineConfig({
     // app's full source. To debug a production bundle locally: `vite build --sourcemap`.
     sourcemap: false,
     rollupOptions: {
+      // The staff app, and /form: the public contact form (issue 13), a page of its own without
+      // React. (public/embed.js frames /form into other sites; it is copied as written.)
+      input: {
+        main: fileURLToPath(new URL('index.html', import.meta.url)),
+        form: fileURLToPath(new URL('form.html', import.meta.url)),
+      },
       onwarn(warning, warn) {
         // zod ships comments Rollup can't place; they are dropped harmlessly.
         if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('node_modules')) return;

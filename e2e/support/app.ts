@@ -47,9 +47,9 @@ export const column = (page: Page, title: string) => page.getByRole('region', { 
 export const card = (page: Page, name: string) =>
   page.getByRole('article', { name: new RegExp(`: ${name}$`) });
 export const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Editar solicitud' });
-/** A notice in the top-right corner (react-toastify). */
+/** A notice in the top-right corner (react-toastify), announced politely (role="status"). */
 export const notice = (page: Page, text: string) =>
-  page.getByRole('alert').filter({ hasText: text });
+  page.getByRole('status').filter({ hasText: text });
 
 /** The signed-in person's user id, as the web app keeps it. */
 export async function userIdOf(page: Page): Promise<string> {

@@ -10,6 +10,7 @@ import { errorHandler } from './http/error-handler.js';
 import { refuseUnknownMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
+import { exceptPublicForm, leadsRoutes, publicFormCors } from './leads/leads.routes.js';
 import { healthRoutes } from './operations/health.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { requestsRoutes } from './requests/requests.routes.js';
@@ -27,12 +28,16 @@ export function createApp(ctx: AppContext): Express {
   app.use(compression());
 
   app.use(requestLogger(ctx.logger));
+  // The website form's paths have their own CORS (PUBLIC_FORM_ORIGINS; leads.routes.ts).
+  app.use(publicFormCors(ctx));
   app.use(
-    cors({
-      origin: ctx.config.corsOrigins,
-      allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
-      exposedHeaders: ['X-Request-Id', 'Retry-After'],
-    }),
+    exceptPublicForm(
+      cors({
+        origin: ctx.config.corsOrigins,
+        allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+        exposedHeaders: ['X-Request-Id', 'Retry-After'],
+      }),
+    ),
   );
   // Bodies are parsed only by the routes that take one (endpoint.ts → json-body.ts).
   app.use(refuseUnknownMethods);
@@ -46,6 +51,7 @@ export function createApp(ctx: AppContext): Express {
     authRoutes(ctx),
     usersRoutes(ctx),
     requestsRoutes(ctx),
+    leadsRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));

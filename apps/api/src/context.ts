@@ -5,6 +5,7 @@ import { loginAttemptModel, revokedTokenModel } from './auth/auth.models.js';
 import { usedCaptchaModel } from './captcha/used-captcha.model.js';
 import { isNotImplementedError } from './db/errors.js';
 import { lockModel } from './db/lock.js';
+import { leadCounterModel, recentLeadModel } from './leads/lead.models.js';
 import { counterModel, requestModel } from './requests/request.model.js';
 import { userModel } from './users/user.model.js';
 
@@ -17,6 +18,8 @@ export function createModels(connection: Connection) {
     LoginAttempt: loginAttemptModel(connection),
     UsedCaptcha: usedCaptchaModel(connection),
     Lock: lockModel(connection),
+    LeadCounter: leadCounterModel(connection),
+    RecentLead: recentLeadModel(connection),
   };
 }
 export type Models = ReturnType<typeof createModels>;

@@ -72,7 +72,8 @@ export function decodeBoardCursor(cursor: string): BoardCursor | null {
   }
 }
 
-const cursorSchema = z
+/** A keyset cursor as callers send it (base64url), decoded; a bad one is a 400 on its field. */
+export const cursorSchema = z
   .string()
   .max(FIELD_MAX_LENGTH.token * 2, maxLength(FIELD_MAX_LENGTH.token * 2))
   .transform((cursor, ctx) => {

@@ -156,6 +156,7 @@ export const NEW_REQUEST_DEFAULTS = {
   company: '',
   contactNumber: '',
   version: 0,
+  statusVersion: 0,
   ...EVENT_FIELD_PLACEHOLDERS,
 } as const satisfies {
   status: RequestStatus;
@@ -167,4 +168,5 @@ export const NEW_REQUEST_DEFAULTS = {
   company: string;
   contactNumber: string;
   version: number;
+  statusVersion: number;
 };

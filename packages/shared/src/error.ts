@@ -7,6 +7,11 @@ export type FieldError = z.infer<typeof fieldErrorSchema>;
 export const errorBodySchema = z.object({
   message: z.string(),
   errors: z.array(fieldErrorSchema).optional(),
+  /**
+   * With a 409: the stored values the refused change was checked against (a move's current
+   * `status`, an edited note's current `note`), so the caller can show them without a read.
+   */
+  current: z.record(z.string(), z.unknown()).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

@@ -112,6 +112,7 @@ describe('field limits', () => {
       vendor: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       version: 0,
+      statusVersion: 0,
     };
     expect(requestSchema.safeParse(stored).success).toBe(true);
   });

@@ -90,6 +90,7 @@ export const FIELD_MESSAGES = {
   tooManyNotes: (max: number) => `Demasiadas notas: máximo ${max} por solicitud`,
   notesTooLong: (max: number) =>
     `Las notas suman demasiado texto: máximo ${max} caracteres en total`,
+  noteEmpty: 'Escribe la nota antes de agregarla',
 } as const;
 
 /**
@@ -122,6 +123,8 @@ export const API_MESSAGES = {
   lastAdmin: 'The last system admin cannot be deleted or lose the system admin role',
   requestConflict:
     'This request was changed by someone else after you opened it. Reload it to see the latest version, then apply your changes again.',
+  requestMoved: 'The request is no longer in the stage you moved it from',
+  noteChanged: 'This note was changed by someone else after you opened it',
   tooManyLoginAttempts:
     'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   internalError: 'Something went wrong on our side. Please try again later.',

@@ -80,6 +80,7 @@ const stored = {
   amoutPaid: 0,
   emailSentToCloseEvents: 'pending',
   version: 0,
+  statusVersion: 0,
 };
 
 describe('Request entity and update payload', () => {

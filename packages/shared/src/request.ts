@@ -86,8 +86,16 @@ export const requestSchema = z.object({
   sourceOfContact: z.enum(SOURCES_OF_CONTACT),
   vendor: objectIdSchema.nullable(),
   createdAt: z.iso.datetime({ offset: true }),
-  /** Bumped by every update; sent back with an update so a stale save is refused (409). */
+  /**
+   * Bumped by every update and note change (not by moves or assignments); sent back with an
+   * update so a stale save is refused (409).
+   */
   version: z.number().int().nonnegative(),
+  /**
+   * Bumped by every change of status. An update sent with an older one leaves the status alone:
+   * a copy read before someone moved the request never moves it back (issue 12).
+   */
+  statusVersion: z.number().int().nonnegative(),
 });
 export type Request = z.infer<typeof requestSchema>;
 export const requestListSchema = z.array(requestSchema);
@@ -106,6 +114,7 @@ export const updateRequestBodySchema = requestEditableSchema.extend({
       sourceOfContact: true,
       createdAt: true,
       vendor: true,
+      statusVersion: true,
     })
     .extend({
       message: z.string().max(FIELD_MAX_LENGTH.message, maxLength(FIELD_MAX_LENGTH.message)),

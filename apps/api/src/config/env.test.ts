@@ -61,3 +61,43 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('loadConfig: website leads (issue 13)', () => {
+  it('sends no mail, grants no other origin and polls every 15 s by default', () => {
+    const config = loadConfig({});
+    expect(config.mail).toMatchObject({ smtpUrl: undefined, from: 'CRM <no-reply@crm.local>' });
+    expect(config.leads).toMatchObject({
+      publicOrigins: [],
+      pollAfterMs: 15_000,
+      perAddress: { max: 5, windowMs: 600_000 },
+      overall: { max: 100, windowMs: 600_000 },
+      maxBodyBytes: 65_536,
+    });
+  });
+
+  it('reads SMTP_URL, MAIL_FROM, PUBLIC_FORM_ORIGINS and LEADS_POLL_SECONDS', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pass@smtp.example.com:465',
+      MAIL_FROM: 'Ventas <ventas@example.com>',
+      PUBLIC_FORM_ORIGINS: 'https://www.example.com, http://localhost:8080',
+      LEADS_POLL_SECONDS: '2',
+    });
+    expect(config.mail).toMatchObject({
+      smtpUrl: 'smtps://user:pass@smtp.example.com:465',
+      from: 'Ventas <ventas@example.com>',
+    });
+    expect(config.leads.publicOrigins).toEqual([
+      'https://www.example.com',
+      'http://localhost:8080',
+    ]);
+    expect(config.leads.pollAfterMs).toBe(2000);
+  });
+
+  it('refuses a non-SMTP URL, an origin with a path and a poll over 30 s, naming each', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ PUBLIC_FORM_ORIGINS: 'https://www.example.com/contact' })).toThrow(
+      /PUBLIC_FORM_ORIGINS: use origins/,
+    );
+    expect(() => loadConfig({ LEADS_POLL_SECONDS: '60' })).toThrow(/LEADS_POLL_SECONDS/);
+  });
+});

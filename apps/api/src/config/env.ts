@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { PASSWORD_PATTERN } from '@crm/shared';
+import {
+  DEFAULT_LEADS,
+  DEFAULT_MAIL_RETRY_DELAYS_MS,
+  type LeadsConfig,
+  type MailConfig,
+} from './leads-config.js';
 
 /** The only module that reads process.env: everything else receives an AppConfig. */
 
 const DEV_JWT_SECRET_HINT = 'change-me';
+/** `https://www.example.com` or `http://localhost:8080`: scheme, host, optional port, no path. */
+const isOrigin = (value: string) => /^https?:\/\/[^\s/?#]+$/.test(value);
 const duration = z
   .string()
   .regex(/^\d+(ms|s|m|h|d)?$/, 'use a number of seconds or a duration such as 30m, 8h, 7d');
@@ -38,6 +46,21 @@ const envSchema = z
     CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(4000),
     TRUST_PROXY: z.string().optional(),
     WEB_DIR: z.string().min(1).optional(),
+    // Website leads (issue 13): leads-config.ts.
+    // Empty means unset (docker compose passes `${SMTP_URL:-}`).
+    SMTP_URL: z
+      .string()
+      .regex(/^(smtps?:\/\/[^\s]+)?$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('CRM <no-reply@crm.local>'),
+    PUBLIC_FORM_ORIGINS: z
+      .string()
+      .default('')
+      .refine(
+        (list) => list.split(',').every((o) => o.trim() === '' || isOrigin(o.trim())),
+        'use origins such as https://www.example.com, comma-separated (no path, no trailing slash)',
+      ),
+    LEADS_POLL_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -113,6 +136,8 @@ export type AppConfig = {
   trustProxy: string | boolean;
   /** The built web app (apps/web/dist) to serve on the same port, with SPA fallback. */
   webDir: string | undefined;
+  leads: LeadsConfig;
+  mail: MailConfig;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -124,6 +149,7 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
 };
 
 export class ConfigError extends Error {}
+export { DEFAULT_LEADS, DEFAULT_MAIL_RETRY_DELAYS_MS, type LeadsConfig, type MailConfig };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -155,5 +181,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy:
       e.TRUST_PROXY === undefined ? false : e.TRUST_PROXY === 'true' ? true : e.TRUST_PROXY,
     webDir: e.WEB_DIR,
+    leads: {
+      ...DEFAULT_LEADS,
+      publicOrigins: e.PUBLIC_FORM_ORIGINS.split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+      pollAfterMs: e.LEADS_POLL_SECONDS * 1000,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL || undefined,
+      from: e.MAIL_FROM,
+      retryDelaysMs: DEFAULT_MAIL_RETRY_DELAYS_MS,
+    },
   };
 }

@@ -8,6 +8,8 @@ export class AppError extends Error {
     message: string,
     readonly errors?: FieldError[],
     readonly headers?: Record<string, string>,
+    /** With a 409: the stored values the refused change was checked against (ErrorBody). */
+    readonly current?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';

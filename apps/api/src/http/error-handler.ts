@@ -51,6 +51,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   const body: ErrorBody = {
     message: appError.message,
     ...(appError.errors ? { errors: appError.errors } : {}),
+    ...(appError.current ? { current: appError.current } : {}),
   };
   res.status(appError.status).json(body);
 };

@@ -205,6 +205,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/ready',
       'GET /api/captcha/challenge',
       'POST /api/user/login',
+      'POST /api/form-contact/create',
       `GET ${OPENAPI_JSON_PATH}`,
       `GET ${OPENAPI_DOCS_PATH}`,
     ]);

@@ -15,7 +15,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { toRequestJson } from './requests.service.js';
-import type { RequestDoc } from './request.model.js';
+import { WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
 
 type BoardQuery = EndpointInput<typeof api.requests.board>['query'];
 type ColumnQuery = EndpointInput<typeof api.requests.column>['query'];
@@ -94,7 +94,10 @@ async function pageOf(
   limit: number,
   position?: BoardCursor,
 ): Promise<Omit<ColumnPage, 'count'>> {
-  const docs = await ctx.models.Request.find(columnFilter(status, filter, position))
+  const docs = await ctx.models.Request.find(
+    columnFilter(status, filter, position),
+    WITHOUT_HISTORY,
+  )
     .sort(NEWEST_FIRST)
     .limit(limit + 1)
     .lean<RequestDoc[]>();

@@ -1,11 +1,24 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import {
+  HISTORY_FIELDS,
   NEW_REQUEST_DEFAULTS as DEFAULTS,
   PRIORITIES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   SOURCES_OF_CONTACT,
 } from '@crm/shared';
+
+/** One recorded change (issue 12); see HistoryEntry in packages/shared/request-history.ts. */
+const historyEntrySchema = new Schema(
+  {
+    at: { type: Date, required: true },
+    by: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    field: { type: String, enum: HISTORY_FIELDS, required: true },
+    from: { type: String, default: null },
+    to: { type: String, default: null },
+  },
+  { _id: false },
+);
 
 const requestSchema = new Schema(
   {
@@ -38,6 +51,15 @@ const requestSchema = new Schema(
     },
     /** Optimistic concurrency: every update must name the version it read. */
     version: { type: Number, default: DEFAULTS.version },
+    /** Bumped by every status change, so a copy read before a move never moves it back. */
+    statusVersion: { type: Number, default: DEFAULTS.statusVersion },
+    /**
+     * Moves, assignments and notes, oldest first, each appended in the same write as its change.
+     * Not capped: FerretDB 1.x ignores $push's $slice, and at ~150 bytes an entry a request would
+     * need some 100,000 changes to near MongoDB's 16 MB document limit. Never read with the
+     * request itself (see WITHOUT_HISTORY): only GET /api/form-contact/:id/history reads it.
+     */
+    history: { type: [historyEntrySchema], default: () => [] },
   },
   { versionKey: false },
 );
@@ -48,6 +70,13 @@ requestSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // lookups of deleting a user, so the former { vendor: 1 } index is no longer declared.
 requestSchema.index({ vendor: 1, status: 1, createdAt: -1, _id: -1 });
 requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
+
+/**
+ * The projection of every read that answers a request: the history stays in the database.
+ * Writes (findOneAndUpdate) can't project on FerretDB 1.x (findAndModify `fields` is not
+ * implemented), so they bring back one request's history, which toRequestJson leaves out.
+ */
+export const WITHOUT_HISTORY = '-history';
 
 export type RequestDoc = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
 export const requestModel = (connection: Connection) => connection.model('Request', requestSchema);

@@ -4,6 +4,9 @@ import type { AppContext } from '../context.js';
 import { currentUser } from '../auth/authenticate.js';
 import { implement } from '../http/endpoint.js';
 import { getBoard, getColumnPage } from './board.service.js';
+import { getRequestHistory } from './history.service.js';
+import { moveRequest } from './move.service.js';
+import { addNote, editNote } from './notes.service.js';
 import {
   assignVendor,
   createRequest,
@@ -20,9 +23,14 @@ export function requestsRoutes(ctx: AppContext): Router {
     column: ({ query }, req) => getColumnPage(ctx, query, currentUser(req).userId),
     get: ({ params }) => getRequest(ctx, params.id),
     create: ({ body }) => createRequest(ctx, body),
-    update: ({ params, body }) => updateRequest(ctx, params.id, body),
+    update: ({ params, body }, req) => updateRequest(ctx, params.id, body, currentUser(req).userId),
+    move: ({ params, body }, req) => moveRequest(ctx, params.id, body, currentUser(req).userId),
+    addNote: ({ params, body }, req) => addNote(ctx, params.id, body, currentUser(req).userId),
+    editNote: ({ params, body }, req) =>
+      editNote(ctx, params.id, params.index, body, currentUser(req).userId),
+    history: ({ params }) => getRequestHistory(ctx, params.id),
     remove: ({ params }) => deleteRequest(ctx, params.id),
     // Lives under /api/user/ in the spec (§7), but it assigns a request.
-    assignVendor: ({ body }) => assignVendor(ctx, body),
+    assignVendor: ({ body }, req) => assignVendor(ctx, body, currentUser(req).userId),
   });
 }

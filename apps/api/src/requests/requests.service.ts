@@ -10,7 +10,8 @@ import {
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
-import type { RequestDoc } from './request.model.js';
+import { historyEntry, notesDiff } from './history.service.js';
+import { WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
 
@@ -44,6 +45,8 @@ export function toRequestJson(doc: RequestDoc): Request {
     amoutPaid: doc.amoutPaid,
     emailSentToCloseEvents: doc.emailSentToCloseEvents as Request['emailSentToCloseEvents'],
     version: doc.version,
+    // Absent on requests stored before moves were recorded: never moved since.
+    statusVersion: doc.statusVersion ?? 0,
   };
 }
 
@@ -56,13 +59,13 @@ const newestFirst = (a: RequestDoc, b: RequestDoc) =>
  * a few ms for thousands of requests, and no in-database sort on servers that sort slowly.
  */
 export async function listRequests(ctx: AppContext): Promise<Request[]> {
-  const requests = await ctx.models.Request.find().lean<RequestDoc[]>();
+  const requests = await ctx.models.Request.find({}, WITHOUT_HISTORY).lean<RequestDoc[]>();
   return requests.sort(newestFirst).map(toRequestJson);
 }
 
 /** GET /api/form-contact/:id */
 export async function getRequest(ctx: AppContext, id: string): Promise<Request> {
-  const found = await ctx.models.Request.findById(id).lean<RequestDoc>();
+  const found = await ctx.models.Request.findById(id, WITHOUT_HISTORY).lean<RequestDoc>();
   if (!found) throw notFound(API_MESSAGES.requestNotFound);
   return toRequestJson(found);
 }
@@ -107,25 +110,59 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
   }
 }
 
+type UpdateBaseDoc = Pick<RequestDoc, 'status' | 'statusVersion' | 'notes' | 'version'>;
+
 /**
  * PUT /api/form-contact/update/:id. Only the editable fields are written; the save must name
  * the version it was based on, so a save over someone else's newer changes is refused (409).
+ * Moves don't bump `version`: a status sent with an older statusVersion (a copy read before a
+ * move) is no change, so a stale save never undoes a move. A status change and the notes added
+ * or removed are recorded in the history in the same write, which applies only if neither the
+ * version nor the status changed since they were read (else it reads again).
  */
 export async function updateRequest(
   ctx: AppContext,
   id: string,
   body: UpdateRequestBody,
+  userId: string,
 ): Promise<Request> {
   const { Request } = ctx.models;
-  const changes = Object.fromEntries(REQUEST_EDITABLE_FIELDS.map((field) => [field, body[field]]));
-  const updated = await Request.findOneAndUpdate(
-    { _id: id, version: body.version },
-    { $set: changes, $inc: { version: 1 } },
-    { new: true },
-  ).lean<RequestDoc>();
-  if (updated) return toRequestJson(updated);
-  if (await Request.exists({ _id: id })) throw conflict(API_MESSAGES.requestConflict);
-  throw notFound(API_MESSAGES.requestNotFound);
+  const editable = Object.fromEntries(
+    REQUEST_EDITABLE_FIELDS.map((field) => [field, body[field]]),
+  ) as Pick<UpdateRequestBody, (typeof REQUEST_EDITABLE_FIELDS)[number]>;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const stored = await Request.findById(
+      id,
+      'status statusVersion notes version',
+    ).lean<UpdateBaseDoc>();
+    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+    if (stored.version !== body.version) throw conflict(API_MESSAGES.requestConflict);
+    const statusVersion = stored.statusVersion ?? 0;
+    const sawLatestMove = (body.statusVersion ?? 0) === statusVersion;
+    const status = sawLatestMove ? editable.status : stored.status;
+    const moved = status !== stored.status;
+    const entries = [
+      ...(moved ? [historyEntry(userId, 'status', stored.status, status)] : []),
+      ...notesDiff(userId, stored.notes, editable.notes),
+    ];
+    const updated = await Request.findOneAndUpdate(
+      // null also matches a request stored before statusVersion existed.
+      {
+        _id: id,
+        version: body.version,
+        status: stored.status,
+        statusVersion: stored.statusVersion ?? null,
+      },
+      {
+        $set: { ...editable, status },
+        $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
+        ...(entries.length > 0 ? { $push: { history: { $each: entries } } } : {}),
+      },
+      { new: true },
+    ).lean<RequestDoc>();
+    if (updated) return toRequestJson(updated);
+  }
+  throw conflict(API_MESSAGES.requestConflict);
 }
 
 /** DELETE /api/form-contact/delete/:id */
@@ -136,21 +173,33 @@ export async function deleteRequest(ctx: AppContext, id: string): Promise<Reques
 }
 
 /**
- * PUT /api/user/assign-vendor. Writes only `vendor` and leaves `version` alone: the modal's
- * save sends assign-vendor and then the update based on the version it read (§2).
+ * PUT /api/user/assign-vendor. Writes only `vendor` (and its history entry) and leaves `version`
+ * alone: the modal's save sends assign-vendor and then the update based on the version it read
+ * (§2). The write applies only if the vendor is still the one read, else it reads again.
  */
 export async function assignVendor(
   ctx: AppContext,
   { formId, vendorId }: AssignVendorBody,
+  userId: string,
 ): Promise<Request> {
-  if (vendorId !== null && !(await ctx.models.User.exists({ _id: vendorId }))) {
+  const { Request, User } = ctx.models;
+  if (vendorId !== null && !(await User.exists({ _id: vendorId }))) {
     throw notFound(API_MESSAGES.userNotFound);
   }
-  const updated = await ctx.models.Request.findByIdAndUpdate(
-    formId,
-    { $set: { vendor: vendorId } },
-    { new: true },
-  ).lean<RequestDoc>();
-  if (!updated) throw notFound(API_MESSAGES.requestNotFound);
-  return toRequestJson(updated);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const stored = await Request.findById(formId, WITHOUT_HISTORY).lean<RequestDoc>();
+    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+    const from = stored.vendor ? stored.vendor.toHexString() : null;
+    if (from === vendorId) return toRequestJson(stored);
+    const updated = await Request.findOneAndUpdate(
+      { _id: formId, vendor: stored.vendor },
+      {
+        $set: { vendor: vendorId },
+        $push: { history: historyEntry(userId, 'vendor', from, vendorId) },
+      },
+      { new: true },
+    ).lean<RequestDoc>();
+    if (updated) return toRequestJson(updated);
+  }
+  throw conflict(API_MESSAGES.requestConflict);
 }

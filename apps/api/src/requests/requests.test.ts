@@ -270,12 +270,13 @@ describe('PUT /api/form-contact/update/:id', () => {
         .set(bearer(caller.token))
         .send(saveBody(original, changes));
       expect(res.status).toBe(200);
-      expect(requestSchema.parse(res.body)).toEqual({ ...original, ...changes, version: 1 });
+      const saved = { ...original, ...changes, version: 1, statusVersion: 1 };
+      expect(requestSchema.parse(res.body)).toEqual(saved);
       const listed = (
         (await request(t.app).get('/api/form-contact/all').set(bearer(caller.token)))
           .body as Request[]
       ).find((r) => r._id === original._id);
-      expect(listed).toEqual({ ...original, ...changes, version: 1 });
+      expect(listed).toEqual(saved);
     },
   );
 

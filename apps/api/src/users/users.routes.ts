@@ -17,6 +17,6 @@ export function usersRoutes(ctx: AppContext): Router {
     },
     create: ({ body }) => createUser(ctx, body),
     update: ({ params, body }) => updateUser(ctx, params.id, body),
-    remove: ({ params }) => deleteUser(ctx, params.id),
+    remove: ({ params }, req) => deleteUser(ctx, params.id, currentUser(req).userId),
   });
 }

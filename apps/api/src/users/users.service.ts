@@ -13,6 +13,7 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { withLock } from '../db/lock.js';
 import { AppError, conflict, notFound } from '../http/app-error.js';
+import { historyEntry } from '../requests/history.service.js';
 import type { UserDoc } from './user.model.js';
 
 // Never passwordHash (also deselected in the model) nor sessionVersion.
@@ -113,8 +114,11 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
   });
 }
 
-/** DELETE /api/user/delete/:id. Their requests become unassigned; their tokens stop working. */
-export async function deleteUser(ctx: AppContext, id: string): Promise<User> {
+/**
+ * DELETE /api/user/delete/:id. Their requests become unassigned (recorded in each one's history
+ * as the admin's doing); their tokens stop working.
+ */
+export async function deleteUser(ctx: AppContext, id: string, adminId: string): Promise<User> {
   const { User, Request } = ctx.models;
   return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
     const existing = await User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
@@ -122,7 +126,10 @@ export async function deleteUser(ctx: AppContext, id: string): Promise<User> {
     await assertNotLastAdmin(ctx, existing);
     await User.deleteOne({ _id: id });
     // After the delete, so an assignment racing with it is undone too.
-    await Request.updateMany({ vendor: id }, { $set: { vendor: null } });
+    await Request.updateMany(
+      { vendor: id },
+      { $set: { vendor: null }, $push: { history: historyEntry(adminId, 'vendor', id, null) } },
+    );
     return toUserJson(existing);
   });
 }

@@ -35,6 +35,14 @@ export function serveWeb(webDir: string): Router {
     res.status(404).end();
   });
   router.use(express.static(root, { index: false, maxAge: '1h' }));
+  // /form: the public contact form (issue 13), a page of its own (form.html), which other sites
+  // frame through /embed.js (a file of the build, served above).
+  const formFile = path.join(root, 'form.html');
+  if (existsSync(formFile)) {
+    router.get(['/form', '/form/'], (_req, res) => {
+      res.set('Cache-Control', 'no-cache').sendFile(formFile);
+    });
+  }
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) {
       next();

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { addUser, db, tokenFor } from '../test/fake-api';
 import { renderApp } from '../test/render';
+import { titleOf } from './routes';
 
 const location = () => screen.getByTestId('location');
 
@@ -93,11 +94,45 @@ describe('routes and session (§2 route map, §4 session)', () => {
   });
 });
 
+describe('document titles (one per screen)', () => {
+  it.each([
+    ['/login', 'Iniciar sesión · CRM'],
+    ['/main/home', 'Inicio · CRM'],
+    ['/main/profile', 'Perfil · CRM'],
+    ['/main/requests', 'Solicitudes · CRM'],
+    ['/main/users', 'Usuarios · CRM'],
+  ])('names %s "%s"', async (route, title) => {
+    const admin = addUser({ role: 'system admin' });
+    renderApp(route, route === '/login' ? undefined : admin);
+    await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it("keeps the board's title under the Edit Request modal's address", () => {
+    expect(titleOf('/main/requests/0123456789abcdef01234567')).toBe('Solicitudes · CRM');
+    expect(titleOf('/main/requestsx')).toBe('CRM');
+  });
+
+  it('follows the route: a vendor sent from /main/users to /main/home reads "Inicio · CRM"', async () => {
+    const vendor = addUser({ role: 'vendor' });
+    renderApp('/main/users', vendor);
+    await waitFor(() => expect(location()).toHaveTextContent('/main/home'));
+    await waitFor(() => expect(document.title).toBe('Inicio · CRM'));
+  });
+
+  it('changes with navigation', async () => {
+    const ana = addUser({ role: 'vendor' });
+    renderApp('/main/home', ana);
+    await waitFor(() => expect(document.title).toBe('Inicio · CRM'));
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Perfil' }));
+    await waitFor(() => expect(document.title).toBe('Perfil · CRM'));
+  });
+});
+
 describe('sidebar (§2 authenticated layout)', () => {
   it('greets with the name and the first letter of the last name', async () => {
     const ana = addUser({ role: 'vendor', name: 'Ana', lastName: 'García' });
     renderApp('/main/home', ana);
-    expect(await screen.findByText('Hi, Ana G')).toBeInTheDocument();
+    expect(await screen.findByText('Hi, Ana G')).toHaveAttribute('lang', 'en');
     expect(screen.getByRole('img', { name: 'CRM logo' })).toBeInTheDocument();
   });
 

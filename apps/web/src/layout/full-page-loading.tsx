@@ -1,9 +1,13 @@
-import { LABELS } from '../lib/labels';
+import { EN, LABELS } from '../lib/labels';
 
 /** "Loading..." while the stored session is read (§2 start-up) or a screen loads. */
 export function FullPageLoading() {
   return (
-    <div role="status" className="flex h-dvh items-center justify-center text-sm text-slate-500">
+    <div
+      role="status"
+      {...EN}
+      className="flex h-dvh items-center justify-center text-sm text-slate-600"
+    >
       {LABELS.loading}
     </div>
   );

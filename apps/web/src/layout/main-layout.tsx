@@ -1,17 +1,23 @@
+import { useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { Slide, ToastContainer } from 'react-toastify';
 import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
-import { NOTICE_OPTIONS } from '@crm/shared';
 import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
 import { readBoardFilters } from '../lib/board-search-params';
 import { FullPageLoading } from './full-page-loading';
+import { Notices } from './notices';
 import { Sidebar } from './sidebar';
 
-/** /main (§2): sidebar, content area, notices at the top right. */
+const MAIN_CONTENT_ID = 'contenido';
+
+/**
+ * /main (§2): sidebar, content area, notices at the top right. A "Saltar al contenido" link,
+ * the first thing the keyboard reaches, moves focus past the sidebar to the content.
+ */
 export function MainLayout() {
   const currentUser = useCurrentUser();
+  const mainRef = useRef<HTMLElement>(null);
   const { pathname, search } = useLocation();
   // §2 start-up fetches all requests and all users once signed in. All requests no longer: the
   // board's first pages (under the URL's filters when the board is the page), fetched while the
@@ -29,17 +35,27 @@ export function MainLayout() {
 
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        // Focus, not only scroll: the next Tab continues inside the content. No URL fragment.
+        onClick={(event) => {
+          event.preventDefault();
+          mainRef.current?.focus();
+        }}
+        className="fixed top-2 left-2 z-[60] -translate-y-[200%] rounded-md bg-indigo-700 px-3 py-2 text-sm font-semibold text-white shadow-lg focus:translate-y-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
+      >
+        Saltar al contenido
+      </a>
       <Sidebar user={currentUser.user} isAdmin={currentUser.isAdmin} />
-      <main className="min-w-0 flex-1 overflow-auto">
+      <main
+        ref={mainRef}
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        className="min-w-0 flex-1 overflow-auto focus:outline-none"
+      >
         <Outlet />
       </main>
-      {/* A modal dialog turns pointer events off on <body>; notices must stay clickable (§9). */}
-      <ToastContainer
-        {...NOTICE_OPTIONS}
-        transition={Slide}
-        newestOnTop
-        style={{ pointerEvents: 'auto' }}
-      />
+      <Notices />
     </div>
   );
 }

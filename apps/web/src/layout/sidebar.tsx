@@ -4,15 +4,16 @@ import type { SessionUser } from '@crm/shared';
 import { useLogout } from '../api/session/logout';
 import { Logo } from '../components/ui/logo';
 import { Spinner } from '../components/ui/spinner';
+import { EN, LABELS } from '../lib/labels';
 
 type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean };
 
 /** Sidebar links of §2, in its order. */
 const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/main/home', label: 'Inicio', icon: House },
-  { to: '/main/profile', label: 'Perfil', icon: UserRound },
-  { to: '/main/users', label: 'Usuarios', icon: Users, adminOnly: true },
-  { to: '/main/requests', label: 'Solicitudes', icon: KanbanSquare },
+  { to: '/main/home', label: LABELS.home, icon: House },
+  { to: '/main/profile', label: LABELS.profile, icon: UserRound },
+  { to: '/main/users', label: LABELS.users, icon: Users, adminOnly: true },
+  { to: '/main/requests', label: LABELS.requests, icon: KanbanSquare },
 ];
 
 export type SidebarProps = { user: SessionUser | undefined; isAdmin: boolean };
@@ -30,10 +31,12 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
         <Logo className="size-9" />
         {user ? (
           <>
-            <p className="hidden text-sm font-medium text-slate-700 md:block">
+            {/* "Hi, " is the spec's English. */}
+            <p {...EN} className="hidden text-sm font-medium text-slate-700 md:block">
               Hi, {user.name} {user.lastName.charAt(0)}
             </p>
             <p
+              {...EN}
               aria-label={`Hi, ${user.name}`}
               className="flex size-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 md:hidden"
             >
@@ -76,6 +79,7 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
           disabled={logout.isPending}
           aria-label="Logout"
           title="Logout"
+          {...EN}
           className="flex w-full items-center justify-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-60 md:justify-start md:px-3"
         >
           {logout.isPending ? <Spinner /> : <LogOut className="size-5 shrink-0" aria-hidden />}

@@ -68,7 +68,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     throw new ApiError(failureMessage ?? 'Network error', 0);
   }
 
-  const data: unknown = await response.json().catch(() => undefined);
+  const data: unknown = await response.json().catch((error: unknown) => {
+    // Cancelled while the body was read (a query superseded): not a bad answer.
+    if (signal?.aborted) throw error;
+    return undefined;
+  });
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(data);
     const errorBody = parsed.success ? parsed.data : undefined;

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eventDateToInput, formatCardDate, initials, inputToEventDate } from './format';
+import {
+  eventDateToInput,
+  eventDateToText,
+  formatCardDate,
+  formatDateTime,
+  initials,
+  inputToEventDate,
+  shortName,
+  textToEventDate,
+} from './format';
 
 /** Zones on both sides of UTC, with and without DST, including ±12h+ and half-hour offsets. */
 const ZONES = [
@@ -124,5 +133,57 @@ describe('initials (avatars)', () => {
   it('gives what there is when a part is empty', () => {
     expect(initials({ name: 'Ana', lastName: '' })).toBe('A');
     expect(initials({ name: '', lastName: '' })).toBe('');
+  });
+});
+
+describe('formatDateTime (history and notes, "dd/mm/yy HH:mm")', () => {
+  it('formats to the minute, zero padded, in the viewer time zone', () => {
+    inZone('UTC');
+    expect(formatDateTime('2026-11-23T10:42:59.000Z')).toBe('23/11/26 10:42');
+    expect(formatDateTime('2026-01-02T03:04:00.000Z')).toBe('02/01/26 03:04');
+    inZone('America/Santiago');
+    expect(formatDateTime('2026-11-23T10:42:00.000Z')).toBe('23/11/26 07:42');
+    expect(formatDateTime('no es fecha')).toBe('');
+  });
+});
+
+describe('shortName', () => {
+  it('is the name and the initial of the last name', () => {
+    expect(shortName({ name: 'Ana', lastName: 'castro' })).toBe('Ana C.');
+    expect(shortName({ name: 'Ana', lastName: '' })).toBe('Ana');
+  });
+});
+
+describe('eventDateToText / textToEventDate (the event date as dd/mm/yyyy)', () => {
+  it.each(ZONES)('writes the UTC day as dd/mm/yyyy and reads it back unchanged (%s)', (zone) => {
+    vi.stubEnv('TZ', zone);
+    for (const iso of ['2026-05-10T00:00:00.000Z', '2024-02-29T00:00:00.000Z']) {
+      expect(textToEventDate(eventDateToText(iso))).toBe(iso);
+    }
+    expect(eventDateToText('2026-05-10T00:00:00.000Z')).toBe('10/05/2026');
+  });
+
+  it('is empty for no date, and an empty text is no date', () => {
+    expect(eventDateToText(null)).toBe('');
+    expect(textToEventDate('')).toBeNull();
+    expect(textToEventDate('   ')).toBeNull();
+  });
+
+  it('takes one-digit days and months and other separators', () => {
+    expect(textToEventDate('5/6/2026')).toBe('2026-06-05T00:00:00.000Z');
+    expect(textToEventDate('05-06-2026')).toBe('2026-06-05T00:00:00.000Z');
+    expect(textToEventDate('05.06.2026')).toBe('2026-06-05T00:00:00.000Z');
+  });
+
+  it.each([
+    '31/02/2026',
+    '29/02/2026',
+    '00/01/2026',
+    '10/13/2026',
+    '2026-05-10',
+    '10/05/26',
+    'mañana',
+  ])('refuses "%s" (not a day in dd/mm/yyyy)', (text) => {
+    expect(textToEventDate(text)).toBeUndefined();
   });
 });

@@ -1,3 +1,12 @@
+import {
+  API_MESSAGES,
+  CREATE_REQUEST_MESSAGES,
+  LOGIN_MESSAGES,
+  REQUEST_MESSAGES,
+  SESSION_MESSAGES,
+  USER_MESSAGES,
+} from '@crm/shared';
+
 /**
  * Interface labels of the spec that appear in more than one component, quoted exactly (§2, §4).
  * Labels used once live in their component; messages of §5/§8 live in @crm/shared.
@@ -5,4 +14,44 @@
 export const LABELS = {
   loading: 'Loading...',
   noVendor: 'Sin ejecutivo',
+  /** The login screen's heading (§2), also its document title. */
+  login: 'Iniciar sesión',
+  /** Sidebar links (§2), also the document titles of their screens. */
+  home: 'Inicio',
+  profile: 'Perfil',
+  users: 'Usuarios',
+  requests: 'Solicitudes',
 } as const;
+
+/**
+ * The product speaks Spanish (`<html lang="es">`); the spec fixes some of its words in English.
+ * Those carry `lang="en"` where they render, so screen readers pronounce them right.
+ */
+export const EN = { lang: 'en' } as const;
+
+/** Messages of the catalogue the spec (or the API, §8 "not shown") words in English. */
+const SPANISH_MESSAGES: readonly string[] = [
+  LOGIN_MESSAGES.captchaRequired,
+  SESSION_MESSAGES.userDataFailed,
+  USER_MESSAGES.created,
+  USER_MESSAGES.createFailed,
+];
+const ENGLISH_MESSAGES: ReadonlySet<string> = new Set<string>(
+  [
+    ...Object.values(LOGIN_MESSAGES),
+    ...Object.values(CREATE_REQUEST_MESSAGES),
+    ...Object.values(SESSION_MESSAGES),
+    ...Object.values(REQUEST_MESSAGES),
+    ...Object.values(USER_MESSAGES),
+    ...Object.values(API_MESSAGES),
+    LABELS.loading,
+  ]
+    // Messages with a parameter (functions) are left out.
+    .filter((message): message is Extract<typeof message, string> => typeof message === 'string')
+    .filter((message) => !SPANISH_MESSAGES.includes(message)),
+);
+
+/** `"en"` for a message the spec fixes in English, else undefined (the page's Spanish). */
+export function langOf(message: string | undefined): 'en' | undefined {
+  return message !== undefined && ENGLISH_MESSAGES.has(message) ? 'en' : undefined;
+}

@@ -91,4 +91,24 @@ describe('useZodForm, the one form hook', () => {
     act(() => result.current.handleSubmit((data) => submitted.push(data))());
     expect(submitted).toEqual([{ name: 'Eva', count: 1 }]);
   });
+
+  it('when a field is set back to where it started, then it has no changes (though it is dirty)', () => {
+    const { result } = renderHook(() => useZodForm(schema, START));
+    act(() => result.current.setValue('name', 'Bea'));
+    expect(result.current.hasChanges).toBe(true);
+    act(() => result.current.setValue('name', 'Ana'));
+    expect(result.current.hasChanges).toBe(false);
+    expect(result.current.isDirty).toBe(true);
+  });
+
+  it('when rebased on a newer copy, then the merged values stay and changes are measured from it', () => {
+    const { result } = renderHook(() => useZodForm(schema, START));
+    act(() => result.current.setValue('name', 'Bea'));
+    act(() => result.current.rebase({ name: 'Ana', count: 2 }, { name: 'Bea', count: 2 }));
+    expect(result.current.values).toEqual({ name: 'Bea', count: 2 });
+    expect(result.current.defaultValues).toEqual({ name: 'Ana', count: 2 });
+    expect(result.current.hasChanges).toBe(true);
+    act(() => result.current.reset());
+    expect(result.current.values).toEqual({ name: 'Ana', count: 2 });
+  });
 });

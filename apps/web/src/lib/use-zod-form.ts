@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
+import { sameValue } from './same-value';
 
 type Values = Record<string, unknown>;
 // The schema's input is left open: form values may carry UI-only keys (e.g. changePassword).
@@ -21,6 +22,12 @@ type Options = {
    * modal passes its §2 conversion (checkbox → boolean, number → number, "null" → null).
    */
   readValue?: (element: FieldElement) => unknown;
+  /**
+   * After a submit that the rules stop, put the focus on the first field in error (in page
+   * order), so the message under it is read and the person is where the fix is. The submit
+   * button may be gone by then ("Corregir Errores" replaces "Crear", §2).
+   */
+  focusFirstError?: boolean;
 };
 
 /** The values, the copy they started from, and whether a field changed since then. */
@@ -46,7 +53,7 @@ function messagesByField<V>(issues: readonly z.core.$ZodIssue[]): FormErrors<V> 
 export function useZodForm<V extends Values, O>(
   schema: SchemaFor<O> | ((values: V) => SchemaFor<O>),
   initialValues: V,
-  { live = false, readValue = readText }: Options = {},
+  { live = false, readValue = readText, focusFirstError = false }: Options = {},
 ) {
   const formId = useId();
   const [state, setState] = useState<FormState<V>>(() => ({
@@ -57,6 +64,13 @@ export function useZodForm<V extends Values, O>(
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors<V>>({});
   const { values, defaultValues, isDirty } = state;
+  const hasChanges = useMemo(
+    () =>
+      Object.keys({ ...defaultValues, ...values }).some(
+        (key) => !sameValue(values[key], defaultValues[key]),
+      ),
+    [values, defaultValues],
+  );
 
   const result = useMemo(
     () => (typeof schema === 'function' ? schema(values) : schema).safeParse(values),
@@ -102,7 +116,14 @@ export function useZodForm<V extends Values, O>(
   const handleSubmit = (onValid: (data: O) => void) => (event?: FormEvent) => {
     event?.preventDefault();
     setAttempted(true);
-    if (result.success) onValid(result.data);
+    if (result.success) {
+      onValid(result.data);
+      return;
+    }
+    const form = event?.currentTarget;
+    if (!focusFirstError || !(form instanceof HTMLFormElement)) return;
+    // Once the errors are drawn (aria-invalid, the message it describes the field with).
+    setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
   };
 
   /**
@@ -118,12 +139,28 @@ export function useZodForm<V extends Values, O>(
     setServerErrors({});
   }, []);
 
+  /**
+   * A newer server copy under the values being edited (after a conflict, or after a change saved
+   * on its own such as a note): `next` becomes the copy resets return to, and `values` the draft
+   * merged onto it. The typed values stay; nothing counts as saved.
+   */
+  const rebase = useCallback((next: V, merged: V) => {
+    setState((previous) => ({
+      values: merged,
+      defaultValues: next,
+      isDirty:
+        previous.isDirty || Object.keys(merged).some((key) => !sameValue(merged[key], next[key])),
+    }));
+  }, []);
+
   return {
     values,
     /** The copy the form started from, or was last reset to. */
     defaultValues,
     /** Whether a field changed since the form started or was reset (setting it back counts). */
     isDirty,
+    /** Whether the values differ from that copy now (a field set back to it is no change). */
+    hasChanges,
     setValue,
     field,
     inputId,
@@ -133,6 +170,7 @@ export function useZodForm<V extends Values, O>(
     attempted,
     handleSubmit,
     reset,
+    rebase,
     /** Field messages the API answered (400/409), shown until the field changes. */
     setServerErrors,
   };

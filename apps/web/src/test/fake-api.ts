@@ -3,12 +3,17 @@ import {
   ADMIN_ROLE,
   api,
   BOARD_COLUMNS,
+  diffNotes,
   encodeBoardCursor,
   API_MESSAGES,
   EVENT_FIELD_PLACEHOLDERS,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_MESSAGES,
+  RECENT_LEADS_LIMIT,
   FIELD_MESSAGES,
   LOGIN_MESSAGES,
   NEW_REQUEST_DEFAULTS,
+  notesSchema,
   validateRequest,
   type EndpointDeclaration,
   type EndpointInput,
@@ -18,6 +23,8 @@ import {
   type BoardCursor,
   type BoardFilters,
   type FieldError,
+  type HistoryEntry,
+  type HistoryField,
   type Request,
   type RequestStatus,
   type Role,
@@ -32,6 +39,7 @@ import {
 export type StoredUser = Omit<User, 'events'> & { password: string };
 /** A recorded call; `search` is its query string ("?q=ana&vendor=me"), when it has one. */
 export type Call = { method: string; path: string; body: unknown; search?: string };
+export type StoredHistoryEntry = Omit<HistoryEntry, 'byName'>;
 
 export const SOLVED_CAPTCHA = 'solved-captcha-payload';
 export const PASSWORD = 'Secreto.123';
@@ -43,6 +51,8 @@ export const db = {
   users: [] as StoredUser[],
   requests: [] as Request[],
   calls: [] as Call[],
+  /** Each request's history, oldest first, as stored (names are resolved when read). */
+  history: new Map<string, StoredHistoryEntry[]>(),
   revokedTokens: new Set<string>(),
   /** Make the next call to a path fail with this status. */
   failures: new Map<string, number>(),
@@ -54,9 +64,11 @@ export function resetDb() {
   db.users = [];
   db.requests = [];
   db.calls = [];
+  db.history.clear();
   db.revokedTokens.clear();
   db.failures.clear();
   db.latencyMs = 0;
+  leadPoll.afterMs = LEAD_POLL_AFTER_MS;
 }
 
 export function addUser(overrides: Partial<StoredUser> & { role: Role }): StoredUser {
@@ -93,6 +105,7 @@ export function addRequest(overrides: Partial<Request> = {}): Request {
     notes: [],
     createdAt: '2026-03-05T15:00:00.000Z',
     version: 0,
+    statusVersion: 0,
     ...EVENT_FIELD_PLACEHOLDERS,
     ...overrides,
   };
@@ -113,10 +126,37 @@ class Failure {
     readonly status: number,
     readonly message: string,
     readonly errors?: FieldError[],
+    readonly current?: Record<string, unknown>,
   ) {}
 }
-const fail = (status: number, message: string, errors?: FieldError[]) =>
-  new Failure(status, message, errors);
+const fail = (
+  status: number,
+  message: string,
+  errors?: FieldError[],
+  current?: Record<string, unknown>,
+) => new Failure(status, message, errors, current);
+
+/** Appends to a request's history, as the API does in the same write as the change. */
+export function record(
+  requestId: string,
+  by: string | null,
+  field: HistoryField,
+  from: string | null,
+  to: string | null,
+) {
+  const entries = db.history.get(requestId) ?? [];
+  entries.push({ at: new Date().toISOString(), by, field, from, to });
+  db.history.set(requestId, entries);
+}
+
+/** The notes a §7 update adds and removes, as the API records them. */
+function recordNotesDiff(requestId: string, by: string, before: string[], after: string[]) {
+  const { removed, added } = diffNotes(before, after);
+  for (const note of removed) record(requestId, by, 'note', note, null);
+  for (const note of added) record(requestId, by, 'note', null, note);
+}
+
+const findRequest = (id: string) => db.requests.find((r) => r._id === id);
 
 const emailTaken = () =>
   fail(409, API_MESSAGES.emailTaken, [{ path: 'email', message: FIELD_MESSAGES.emailTaken }]);
@@ -172,8 +212,8 @@ function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E
     if (!validation.ok) return json(validation.error, 400);
     const answer = handler({ input: validation.input, user: user as Caller<E>, request });
     if (answer instanceof Failure) {
-      const { status, message, errors } = answer;
-      return json(errors ? { message, errors } : { message }, status);
+      const { status, message, errors, current } = answer;
+      return json({ message, ...(errors && { errors }), ...(current && { current }) }, status);
     }
     return json(answer as JsonBodyType, endpoint.status);
   });
@@ -317,7 +357,7 @@ export const handlers = [
     }),
   ),
 
-  fake(api.requests.update, ({ input }) => {
+  fake(api.requests.update, ({ input, user }) => {
     const index = db.requests.findIndex((r) => r._id === input.params.id);
     const stored = db.requests[index];
     if (!stored) return fail(404, API_MESSAGES.requestNotFound);
@@ -330,11 +370,75 @@ export const handlers = [
       createdAt,
       vendor,
       version,
+      statusVersion = 0,
       ...editable
     } = input.body;
-    const updated: Request = { ...stored, ...editable, version: stored.version + 1 };
+    // A copy read before a move leaves the status where the move put it.
+    const status = statusVersion === stored.statusVersion ? editable.status : stored.status;
+    const moved = status !== stored.status;
+    if (moved) record(stored._id, user._id, 'status', stored.status, status);
+    recordNotesDiff(stored._id, user._id, stored.notes, editable.notes);
+    const updated: Request = {
+      ...stored,
+      ...editable,
+      status,
+      version: stored.version + 1,
+      statusVersion: stored.statusVersion + (moved ? 1 : 0),
+    };
     db.requests[index] = updated;
     return updated;
+  }),
+
+  fake(api.requests.move, ({ input, user }) => {
+    const stored = findRequest(input.params.id);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    const { from, to } = input.body;
+    if (stored.status !== from) {
+      return fail(409, API_MESSAGES.requestMoved, undefined, { status: stored.status });
+    }
+    if (from === to) return stored;
+    stored.status = to;
+    stored.statusVersion += 1;
+    record(stored._id, user._id, 'status', from, to);
+    return stored;
+  }),
+
+  fake(api.requests.addNote, ({ input, user }) => {
+    const stored = findRequest(input.params.id);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    const notes = [input.body.text, ...stored.notes];
+    const limit = notesSchema.safeParse(notes);
+    if (!limit.success) {
+      const message = limit.error.issues[0]?.message ?? API_MESSAGES.invalidBody;
+      return fail(400, message, [{ path: 'text', message }]);
+    }
+    stored.notes = notes;
+    stored.version += 1;
+    record(stored._id, user._id, 'note', null, input.body.text);
+    return stored;
+  }),
+
+  fake(api.requests.editNote, ({ input, user }) => {
+    const stored = findRequest(input.params.id);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    const { id, index } = input.params;
+    const now = stored.notes[index];
+    if (now !== input.body.from) {
+      return fail(409, API_MESSAGES.noteChanged, undefined, { note: now ?? null });
+    }
+    stored.notes = stored.notes.map((note, at) => (at === index ? input.body.to : note));
+    stored.version += 1;
+    record(id, user._id, 'note', input.body.from, input.body.to);
+    return stored;
+  }),
+
+  fake(api.requests.history, ({ input }) => {
+    if (!findRequest(input.params.id)) return fail(404, API_MESSAGES.requestNotFound);
+    const entries = (db.history.get(input.params.id) ?? []).map((entry) => {
+      const author = db.users.find((u) => u._id === entry.by);
+      return { ...entry, byName: author ? `${author.name} ${author.lastName}` : null };
+    });
+    return { entries: entries.reverse() };
   }),
 
   fake(api.requests.remove, ({ input }) => {
@@ -350,14 +454,65 @@ export const handlers = [
     return stored ?? fail(404, API_MESSAGES.requestNotFound);
   }),
 
-  fake(api.requests.assignVendor, ({ input }) => {
+  fake(api.requests.assignVendor, ({ input, user }) => {
     const { formId, vendorId } = input.body;
     if (vendorId !== null && !db.users.some((u) => u._id === vendorId)) {
       return fail(404, API_MESSAGES.userNotFound);
     }
     const stored = db.requests.find((r) => r._id === formId);
     if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    if (stored.vendor !== vendorId) record(stored._id, user._id, 'vendor', stored.vendor, vendorId);
     stored.vendor = vendorId;
     return stored;
   }),
 ];
+
+// Website leads (issue 13): the public form and the board's poll, as leads.service.ts answers.
+const LEAD_POLL_AFTER_MS = 15_000;
+/** The poll interval the fake tells the board (a test shortens it). */
+export const leadPoll = { afterMs: LEAD_POLL_AFTER_MS };
+
+handlers.push(
+  fake(api.leads.submit, ({ input }) => {
+    const { altcha, [LEAD_HONEYPOT_FIELD]: honeypot, ...fields } = input.body;
+    if (altcha !== SOLVED_CAPTCHA) {
+      return fail(400, LEAD_MESSAGES.captchaRequired, [
+        { path: 'altcha', message: LEAD_MESSAGES.captchaRequired },
+      ]);
+    }
+    const next = Math.max(0, ...db.requests.map((r) => r.requestNumber ?? 0)) + 1;
+    if (honeypot !== undefined && honeypot !== '') return { requestNumber: next };
+    const created = addRequest({
+      ...NEW_REQUEST_DEFAULTS,
+      notes: [],
+      ...fields,
+      requestNumber: next,
+      sourceOfContact: 'website',
+      createdAt: new Date().toISOString(),
+    });
+    return { requestNumber: created.requestNumber ?? next };
+  }),
+
+  fake(api.leads.recent, ({ input }) => {
+    const { after } = input.query;
+    if (!after) {
+      const now = { createdAt: new Date().toISOString(), _id: '0'.repeat(24) };
+      return { items: [], cursor: encodeBoardCursor(now), pollAfterMs: leadPoll.afterMs };
+    }
+    const items = db.requests
+      .filter(
+        (r) =>
+          r.status === 'new request' &&
+          r.sourceOfContact === 'website' &&
+          newestFirst(r, after) < 0,
+      )
+      .sort((a, b) => newestFirst(b, a))
+      .slice(0, RECENT_LEADS_LIMIT);
+    const last = items.at(-1);
+    return {
+      items,
+      cursor: encodeBoardCursor(last ?? after),
+      pollAfterMs: leadPoll.afterMs,
+    };
+  }),
+);

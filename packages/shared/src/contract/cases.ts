@@ -9,6 +9,7 @@ import {
 } from '../messages.js';
 import type { EndpointDeclaration } from './define.js';
 import { api, endpoints } from './endpoints.js';
+import { leadContractCases } from './lead-cases.js';
 
 /**
  * The contract suite (issue 10): the same cases run against the real API (supertest, real
@@ -316,7 +317,14 @@ export const contractCases: ContractCase[] = [
       );
       expect(saved).toEqual({
         status: 200,
-        body: { ...created, status: 'contacted', notes: ['Llamar'], version: created.version + 1 },
+        body: {
+          ...created,
+          status: 'contacted',
+          notes: ['Llamar'],
+          version: created.version + 1,
+          // A status change through the update counts as a move.
+          statusVersion: 1,
+        },
       });
       const stale = await c.call(
         api.requests.update,
@@ -361,6 +369,103 @@ export const contractCases: ContractCase[] = [
         vendor.token,
       );
       expect(idsOf(mine)).toEqual([created._id]);
+    },
+  },
+  {
+    name: 'requests.move: moves while still in `from`, recorded with its author; a stale `from` is 409 with the current status',
+    run: async (c, expect) => {
+      const vendor = await c.signIn('vendor');
+      const driver = await c.signIn('driver');
+      const created = (await c.call(api.requests.create, { body: newRequest }, vendor.token))
+        .body as { _id: string };
+      const params = { id: created._id };
+      const moved = await c.call(
+        api.requests.move,
+        { params, body: { from: 'new request', to: 'contacted' } },
+        driver.token,
+      );
+      expect(moved).toEqual({
+        status: 200,
+        body: { ...created, status: 'contacted', statusVersion: 1 },
+      });
+      const stale = await c.call(
+        api.requests.move,
+        { params, body: { from: 'new request', to: 'closed' } },
+        vendor.token,
+      );
+      expect(stale).toEqual({
+        status: 409,
+        body: { message: API_MESSAGES.requestMoved, current: { status: 'contacted' } },
+      });
+      const history = await c.call(api.requests.history, { params }, vendor.token);
+      expect(history).toEqual({
+        status: 200,
+        body: {
+          entries: [
+            {
+              at: expect.any(String),
+              by: driver.user._id,
+              byName: expect.any(String),
+              field: 'status',
+              from: 'new request',
+              to: 'contacted',
+            },
+          ],
+        },
+      });
+      expect(
+        await c.call(api.requests.history, { params: { id: UNKNOWN_ID } }, vendor.token),
+      ).toEqual({ status: 404, body: { message: API_MESSAGES.requestNotFound } });
+    },
+  },
+  {
+    name: 'requests.addNote and editNote: at the top, version +1, recorded; an empty note 400; a stale edit 409 with the note now',
+    run: async (c, expect) => {
+      const { token, user } = await c.signIn('driver');
+      const created = (await c.call(api.requests.create, { body: newRequest }, token)).body as {
+        _id: string;
+        version: number;
+      };
+      const params = { id: created._id };
+      await c.call(api.requests.addNote, { params, body: { text: 'Primera' } }, token);
+      const added = await c.call(
+        api.requests.addNote,
+        { params, body: { text: 'Segunda' } },
+        token,
+      );
+      expect(added).toEqual({
+        status: 201,
+        body: { ...created, notes: ['Segunda', 'Primera'], version: created.version + 2 },
+      });
+      expect(await c.call(api.requests.addNote, { params, body: { text: ' ' } }, token)).toEqual(
+        fieldError(400, 'text', FIELD_MESSAGES.noteEmpty),
+      );
+      const edited = await c.call(
+        api.requests.editNote,
+        { params: { ...params, index: '1' }, body: { from: 'Primera', to: 'Primera (editada)' } },
+        token,
+      );
+      expect(edited).toMatchObject({
+        status: 200,
+        body: { notes: ['Segunda', 'Primera (editada)'], version: created.version + 3 },
+      });
+      const stale = await c.call(
+        api.requests.editNote,
+        { params: { ...params, index: '1' }, body: { from: 'Primera', to: 'Otra' } },
+        token,
+      );
+      expect(stale).toEqual({
+        status: 409,
+        body: { message: API_MESSAGES.noteChanged, current: { note: 'Primera (editada)' } },
+      });
+      const history = (await c.call(api.requests.history, { params }, token)).body as {
+        entries: { by: string; field: string; from: string | null; to: string | null }[];
+      };
+      expect(history.entries.map(({ by, field, from, to }) => ({ by, field, from, to }))).toEqual([
+        { by: user._id, field: 'note', from: 'Primera', to: 'Primera (editada)' },
+        { by: user._id, field: 'note', from: null, to: 'Segunda' },
+        { by: user._id, field: 'note', from: null, to: 'Primera' },
+      ]);
     },
   },
   {
@@ -509,3 +614,6 @@ export const contractCases: ContractCase[] = [
     },
   },
 ];
+
+// The website form's cases (issue 13) live in their own file.
+contractCases.push(...leadContractCases);

@@ -3,6 +3,13 @@ import { loginBodySchema, loginResponseSchema, messageResponseSchema } from '../
 import { boardQuerySchema, boardSchema, columnPageSchema, columnQuerySchema } from '../board.js';
 import { altchaChallengeSchema } from '../captcha.js';
 import { API_MESSAGES, FIELD_MESSAGES, LOGIN_MESSAGES } from '../messages.js';
+import {
+  LEAD_MESSAGES,
+  publicLeadBodySchema,
+  publicLeadResponseSchema,
+  recentLeadsQuerySchema,
+  recentLeadsSchema,
+} from '../leads.js';
 import { healthStatusSchema, openApiDocumentSchema, readyStatusSchema } from '../operations.js';
 import {
   assignVendorBodySchema,
@@ -12,6 +19,13 @@ import {
   requestSchema,
   updateRequestBodySchema,
 } from '../request.js';
+import {
+  addNoteBodySchema,
+  editNoteBodySchema,
+  moveRequestBodySchema,
+  noteParamsSchema,
+  requestHistorySchema,
+} from '../request-history.js';
 import {
   createUserBodySchema,
   updateUserBodySchema,
@@ -292,7 +306,9 @@ export const api = {
       summary: 'Save a request (the whole object, with the `version` it was read at)',
       description:
         'Read-only fields may be sent back as they came but are not stored; `vendor` changes ' +
-        'only through assign-vendor.',
+        'only through assign-vendor. A `status` sent with an older `statusVersion` than the ' +
+        'stored one is no change (the request was moved after this copy was read); a status ' +
+        'change and the notes added or removed are recorded in the history.',
       access: 'signed-in',
       params: requestIdParamsSchema,
       body: updateRequestBodySchema,
@@ -300,6 +316,82 @@ export const api = {
       response: requestSchema,
       responseDescription: 'The saved request',
       errors: { 404: API_MESSAGES.requestNotFound, 409: API_MESSAGES.requestConflict },
+    }),
+    move: defineEndpoint({
+      id: 'requests.move',
+      method: 'patch',
+      path: '/api/form-contact/:id/status',
+      tag: 'requests',
+      summary: 'Move a request to another stage',
+      description:
+        'Applies only while the request is still in `from`, and changes nothing but its status ' +
+        '(not `version`), so it never conflicts with an edit of notes or contact fields. The ' +
+        'move is recorded in the history in the same write. `from` equal to `to` changes nothing. ' +
+        'Any signed-in role may move (§6).',
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      body: moveRequestBodySchema,
+      status: 200,
+      response: requestSchema,
+      responseDescription: 'The moved request',
+      errors: {
+        400: API_MESSAGES.invalidId,
+        404: API_MESSAGES.requestNotFound,
+        409: `${API_MESSAGES.requestMoved}; \`current.status\` is where it is now`,
+      },
+    }),
+    addNote: defineEndpoint({
+      id: 'requests.addNote',
+      method: 'post',
+      path: '/api/form-contact/:id/notes',
+      tag: 'requests',
+      summary: 'Add a note at the top of the list, saved at once',
+      description:
+        'Recorded in the history (`field: "note"`) with its author and time in the same write; ' +
+        'bumps `version`.',
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      body: addNoteBodySchema,
+      status: 201,
+      response: requestSchema,
+      responseDescription: 'The request with its new note',
+      errors: {
+        400: `${FIELD_MESSAGES.noteEmpty}, or the notes' limits (field \`text\`)`,
+        404: API_MESSAGES.requestNotFound,
+      },
+    }),
+    editNote: defineEndpoint({
+      id: 'requests.editNote',
+      method: 'put',
+      path: '/api/form-contact/:id/notes/:index',
+      tag: 'requests',
+      summary: 'Change one note (by its position), saved at once',
+      description:
+        'Applies only while the note at `index` still reads `from`. Recorded in the history; ' +
+        'bumps `version`. An empty text hides the note (§2).',
+      access: 'signed-in',
+      params: noteParamsSchema,
+      body: editNoteBodySchema,
+      status: 200,
+      response: requestSchema,
+      responseDescription: 'The request with the changed note',
+      errors: {
+        404: API_MESSAGES.requestNotFound,
+        409: `${API_MESSAGES.noteChanged}; \`current.note\` is its text now (null: no note there)`,
+      },
+    }),
+    history: defineEndpoint({
+      id: 'requests.history',
+      method: 'get',
+      path: '/api/form-contact/:id/history',
+      tag: 'requests',
+      summary: "A request's history: moves, assignments and notes, newest first",
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      status: 200,
+      response: requestHistorySchema,
+      responseDescription: 'The history',
+      errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
     }),
     // After every fixed /api/form-contact/… path: Express matches in this order.
     get: defineEndpoint({
@@ -327,6 +419,48 @@ export const api = {
       response: requestSchema,
       responseDescription: 'The deleted request',
       errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
+    }),
+  },
+  // Website leads (issue 13): the public form's intake and the board's poll for new leads.
+  leads: {
+    submit: defineEndpoint({
+      id: 'leads.submit',
+      method: 'post',
+      path: '/api/form-contact/create',
+      tag: 'requests',
+      summary: 'The public website form: a new request in "new request" with source "website"',
+      description:
+        'No token. Needs a solved ALTCHA challenge (accepted once). The same email again within ' +
+        'the duplicate window adds the message as a note to its open request and answers that ' +
+        'number. Limited per address and overall (429 with `Retry-After`); a body over 64 KB is ' +
+        'a 413. A filled honeypot field answers 201 and stores nothing. CORS is granted only to ' +
+        '`PUBLIC_FORM_ORIGINS` and the product’s own origin.',
+      access: 'public',
+      body: publicLeadBodySchema,
+      status: 201,
+      response: publicLeadResponseSchema,
+      responseDescription: 'The request’s number',
+      errors: {
+        400: `Invalid input (§5 messages), or a missing, invalid or reused captcha ("${LEAD_MESSAGES.captchaRequired}")`,
+        413: 'A body over 64 KB',
+        429: `${LEAD_MESSAGES.tooManyFromAddress} / ${LEAD_MESSAGES.tooManyOverall}`,
+      },
+    }),
+    recent: defineEndpoint({
+      id: 'leads.recent',
+      method: 'get',
+      path: '/api/form-contact/website/recent',
+      tag: 'requests',
+      summary: 'Website requests created after a position (the board’s poll for new leads)',
+      description:
+        'One bounded range of the `{status, createdAt, _id}` index: its cost does not grow with ' +
+        'the number of requests. Without `after` it answers no items and the position of now.',
+      access: 'signed-in',
+      query: recentLeadsQuerySchema,
+      status: 200,
+      response: recentLeadsSchema,
+      responseDescription: 'New website requests, oldest first, and where the next poll starts',
+      errors: { 400: 'A bad cursor or an unknown parameter' },
     }),
   },
 } as const;

@@ -136,12 +136,15 @@ export function changeColumn(
   return { data, refetch: isHere && filtered && fieldsChanged };
 }
 
-/** Applies a request's change to every cached column, then refetches those that need the server. */
-export function applyRequestChange(
+/**
+ * Applies a request's change to every cached column and to the request's own query; answers the
+ * columns that only the server can settle (filtered ones the request may have entered or left).
+ */
+export function changeCachedColumns(
   queryClient: QueryClient,
   before: Request | undefined,
   after: Request | undefined,
-) {
+): QueryKey[] {
   const stale: QueryKey[] = [];
   for (const [queryKey, data] of queryClient.getQueriesData<ColumnData>({
     queryKey: allColumnsQueryKey(),
@@ -155,10 +158,23 @@ export function applyRequestChange(
   const id = (after ?? before)?._id;
   if (id && after) queryClient.setQueryData(requestQueryOptions(id).queryKey, after);
   if (id && !after) queryClient.removeQueries({ queryKey: requestQueryOptions(id).queryKey });
-  // Only the columns on screen are fetched now; the others when they are shown again.
+  return stale;
+}
+
+/** Fetches these columns again; only those on screen now, the others when they are shown. */
+export function refetchColumns(queryClient: QueryClient, columns: readonly QueryKey[]) {
   return Promise.all(
-    stale.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
+    columns.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
   );
+}
+
+/** Applies a request's change to every cached column, then refetches those that need the server. */
+export function applyRequestChange(
+  queryClient: QueryClient,
+  before: Request | undefined,
+  after: Request | undefined,
+) {
+  return refetchColumns(queryClient, changeCachedColumns(queryClient, before, after));
 }
 
 /** Something outside the board changed many requests at once (a deleted user's are unassigned). */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   api,
-  API_MESSAGES,
   queryKeyOfGroup,
   REQUEST_MESSAGES,
   type Request,
@@ -11,6 +10,7 @@ import { ApiError, callEndpoint } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { assignVendor } from './assign-vendor';
 import { applyRequestChange } from './board-cache';
+import { historyQueryKey } from './get-request-history';
 import { requestQueryOptions } from './get-request';
 
 /** PUT /api/form-contact/update/{id} (§7) with the whole request, `version` included. */
@@ -25,7 +25,7 @@ export const isConflict = (error: unknown) => error instanceof ApiError && error
 
 /**
  * Reads the stored request again (after a 409) into its query and the board; null when it is
- * gone meanwhile.
+ * gone meanwhile. The Edit Request modal merges it under the user's draft (merge-request.ts).
  */
 export async function reloadStoredRequest(
   queryClient: QueryClient,
@@ -62,9 +62,15 @@ export function useSaveRequest() {
       return updateRequest(draft);
     },
     onSuccess: (saved, { original }) => applyRequestChange(queryClient, original, saved),
+    // Even a failed save may have recorded an assignment (sent first) in the history.
+    onSettled: (_saved, _error, { draft }) => {
+      void queryClient.invalidateQueries({ queryKey: historyQueryKey(draft._id) });
+    },
     onError: (error) => {
       if (isConflict(error)) {
-        notify.error(API_MESSAGES.requestConflict);
+        // No notice: the caller keeps the draft, reads the stored copy (reloadStoredRequest)
+        // and shows what the other person changed beside the draft, which says more than
+        // API_MESSAGES.requestConflict's "reload and apply your changes again" (issue 12).
         // The vendor may have been assigned before the conflict: show the server's state.
         void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
         return;

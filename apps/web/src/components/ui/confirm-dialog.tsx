@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { isOnPage } from './dialog';
 
 export type ConfirmDialogProps = {
   open: boolean;
@@ -17,7 +19,8 @@ const PLACEMENTS = {
 
 /**
  * A confirmation pop-up that never closes by itself (§9): only its buttons or Escape (= cancel)
- * close it. Focus stays inside while it is open.
+ * close it. Focus stays inside while it is open (on the cancel button first) and goes back to
+ * where it was when it closes (Radix would only return it to a Radix trigger).
  */
 export function ConfirmDialog({
   open,
@@ -28,12 +31,24 @@ export function ConfirmDialog({
   onCancel,
   placement = 'top-center',
 }: ConfirmDialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/20" />
         <AlertDialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={() => {
+            // Before Radix moves the focus to "cancel" (not prevented here).
+            const active = document.activeElement;
+            opener.current =
+              active instanceof HTMLElement && active !== document.body ? active : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (isOnPage(opener.current)) opener.current.focus();
+            opener.current = null;
+          }}
           className={`fixed inset-x-4 ${PLACEMENTS[placement]} z-50 mx-auto max-w-sm rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-200`}
         >
           <AlertDialog.Title className="text-sm font-semibold text-slate-900">

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 
 export type DialogProps = {
   open: boolean;
@@ -10,6 +10,16 @@ export type DialogProps = {
   /** Tailwind max-width class of the panel. */
   size?: string;
   closeLabel?: string;
+  /**
+   * Where the focus goes when the dialog closes, given the control that had it when the dialog
+   * opened (null on a deep link). Default: that control, if it is still on the page.
+   */
+  returnFocus?: (opener: HTMLElement | null) => HTMLElement | null | undefined;
+  /**
+   * For a dialog of text only (no field, no button but the X): its body takes the focus, so the
+   * arrow keys scroll it where it is longer than the screen.
+   */
+  textOnly?: boolean;
 };
 
 /** Notices (react-toastify) sit outside every dialog but must stay usable while one is open. */
@@ -17,8 +27,41 @@ const isNotice = (target: EventTarget | null) =>
   target instanceof Element && target.closest('.Toastify') !== null;
 
 /**
- * A modal dialog: traps focus, closes on Escape and on its X button, restores focus. A click on
- * a notice (to close or pause it) does not count as a click outside.
+ * The controls a person fills in (not the buttons, not the close X), except those marked
+ * `data-no-autofocus`: a control whose change is saved at once (a stray arrow key on a focused
+ * closed select changes it on some systems).
+ */
+const FIELDS = ['input:not([type="hidden"])', 'select', 'textarea']
+  .map((field) => `${field}:not(:disabled):not([data-no-autofocus])`)
+  .join(', ');
+
+/**
+ * Puts the focus on the first field inside `container` (in page order), if it has one; says
+ * whether it did. Dialogs open there rather than on their close button.
+ */
+export function focusFirstField(container: ParentNode | null): boolean {
+  const field = container?.querySelector<HTMLElement>(FIELDS);
+  if (!field) return false;
+  field.focus();
+  return true;
+}
+
+/** The control with the focus now, unless nothing has it (the page itself). */
+function focusedControl(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/** Whether `element` can take the focus back (still on the page). */
+export const isOnPage = (element: HTMLElement | null | undefined): element is HTMLElement =>
+  element?.isConnected === true;
+
+/**
+ * A modal dialog: traps focus, closes on Escape and on its X button. It opens with the focus on
+ * its first field (or on itself while it has none, so its title is read) and, once closed, gives
+ * the focus back to the control that opened it (`returnFocus` to choose another). Radix would
+ * only return it to a Radix trigger, which these dialogs don't use. A click on a notice (to close
+ * or pause it) does not count as a click outside.
  */
 export function Dialog({
   open,
@@ -27,13 +70,31 @@ export function Dialog({
   children,
   size = 'max-w-lg',
   closeLabel = 'Close',
+  returnFocus,
+  textOnly = false,
 }: DialogProps) {
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
         <RadixDialog.Content
           aria-describedby={undefined}
+          onOpenAutoFocus={(event) => {
+            // Radix moves the focus right after this: what has it now opened the dialog.
+            opener.current = focusedControl();
+            event.preventDefault();
+            const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
+            const body = content?.querySelector<HTMLElement>('[data-dialog-body]') ?? null;
+            if (textOnly) body?.focus();
+            else if (!focusFirstField(body)) content?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            const target = returnFocus ? returnFocus(opener.current) : opener.current;
+            if (isOnPage(target)) target.focus();
+            opener.current = null;
+          }}
           onInteractOutside={(event) => {
             if (isNotice(event.target)) event.preventDefault();
           }}
@@ -50,7 +111,14 @@ export function Dialog({
               <X className="size-5" aria-hidden />
             </RadixDialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+          <div
+            data-dialog-body
+            // A scrolling region must be reachable by keyboard when nothing inside it is.
+            tabIndex={textOnly ? 0 : undefined}
+            className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
+          >
+            {children}
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

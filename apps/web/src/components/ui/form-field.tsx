@@ -4,6 +4,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react';
+import { langOf } from '../../lib/labels';
 
 export const inputClass =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:ring-red-500';
@@ -25,7 +26,11 @@ export function FormField({ id, label, error, children, className = '' }: FormFi
       </label>
       {children}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-600">
+        <p
+          id={`${id}-error`}
+          lang={langOf(error)}
+          className="mt-1 text-xs font-medium text-red-600"
+        >
           {error}
         </p>
       ) : null}

@@ -79,6 +79,47 @@ describe('login screen (/login)', () => {
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
+  it('with a wrong password, shows "Wrong email or password" alone: the fresh captcha is no error yet', async () => {
+    addUser({ role: 'vendor', email: 'ana@crm.test' });
+    renderApp('/login');
+    const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
+    await user.click(screen.getByLabelText('No soy un robot'));
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent(LOGIN_MESSAGES.wrongCredentials);
+    // The spec's English, marked for screen readers on a Spanish page.
+    expect(refusal).toHaveAttribute('lang', 'en');
+    // The only message on the screen: the new, unsolved captcha does not complain.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(LOGIN_MESSAGES.captchaRequired)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('No soy un robot')).not.toBeChecked();
+  });
+
+  it('after a wrong password, a new attempt without the captcha says "Por favor rellenar el captcha" (alone)', async () => {
+    addUser({ role: 'vendor', email: 'ana@crm.test' });
+    renderApp('/login');
+    const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
+    await user.click(screen.getByLabelText('No soy un robot'));
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await screen.findByText(LOGIN_MESSAGES.wrongCredentials);
+    const sent = db.calls.length;
+
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).toBeInTheDocument();
+    expect(screen.queryByText(LOGIN_MESSAGES.wrongCredentials)).not.toBeInTheDocument();
+    expect(db.calls).toHaveLength(sent);
+  });
+
+  it('marks the spec\'s English field messages with lang="en"', async () => {
+    renderApp('/login');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toHaveAttribute('lang', 'en');
+    expect(screen.getByText(LOGIN_MESSAGES.emptyPassword)).toHaveAttribute('lang', 'en');
+    expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).not.toHaveAttribute('lang');
+  });
+
   it('reads "Iniciando..." while signing in, then stores the session and opens the board', async () => {
     const ana = addUser({ role: 'vendor', email: 'ana@crm.test' });
     db.latencyMs = 150;

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { LOGIN_MESSAGES, loginFormSchema, type LoginForm } from '@crm/shared';
 import { LoginError, useLogin } from '../../../api/session/login';
 import { Button } from '../../../components/ui/button';
 import { FormField, TextInput } from '../../../components/ui/form-field';
 import { Logo } from '../../../components/ui/logo';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
+import { EN, LABELS } from '../../../lib/labels';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { CaptchaWidget } from './captcha-widget';
 
@@ -17,22 +18,33 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [failure, setFailure] = useState<string>();
+  // After a refused sign-in the captcha is a fresh, unsolved one: not an error yet. Its message
+  // waits for the next attempt made without solving it, so the refusal shows alone.
+  const [freshCaptcha, setFreshCaptcha] = useState(false);
 
-  const onSubmit = form.handleSubmit((credentials) => {
-    setFailure(undefined);
+  const submit = form.handleSubmit((credentials) => {
     // On success the session is stored and the /login guard opens the board.
     login.mutate(credentials, {
       onError: (error) => {
         const captchaRejected = error instanceof LoginError && error.captchaRejected;
         if (captchaRejected) form.setServerErrors({ altcha: LOGIN_MESSAGES.captchaRequired });
-        else
+        else {
           setFailure(error instanceof LoginError ? error.message : LOGIN_MESSAGES.wrongCredentials);
+          setFreshCaptcha(true);
+        }
         // Each solution is accepted once: every attempt needs a fresh captcha.
         form.setValue('altcha', '');
         setCaptchaKey((key) => key + 1);
       },
     });
   });
+  const onSubmit = (event: FormEvent) => {
+    // Every attempt starts over: the last refusal goes, the captcha counts again.
+    setFailure(undefined);
+    setFreshCaptcha(false);
+    submit(event);
+  };
+  const captchaError = freshCaptcha ? undefined : form.errors.altcha;
 
   const email = form.field('email');
   const password = form.field('password');
@@ -52,7 +64,7 @@ export function LoginPage() {
 
       <section className="flex flex-1 items-start justify-center px-6 py-10 md:items-center">
         <form noValidate onSubmit={onSubmit} className="w-full max-w-sm space-y-5">
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900">Iniciar sesión</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{LABELS.login}</h1>
 
           <FormField id={email.id} label="Correo" error={form.errors.email}>
             <TextInput {...email} type="email" autoComplete="username" inputMode="email" />
@@ -77,6 +89,7 @@ export function LoginPage() {
           {failure ? (
             <p
               role="alert"
+              {...EN}
               className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200"
             >
               {failure}
@@ -92,9 +105,9 @@ export function LoginPage() {
               key={captchaKey}
               onChange={(payload) => form.setValue('altcha', payload)}
             />
-            {form.errors.altcha ? (
+            {captchaError ? (
               <p role="alert" className="mt-1 text-xs font-medium text-red-600">
-                {form.errors.altcha}
+                {captchaError}
               </p>
             ) : null}
           </div>

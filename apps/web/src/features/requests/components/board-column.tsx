@@ -1,7 +1,9 @@
 import { useCallback, useMemo } from 'react';
-import { SESSION_MESSAGES, type BoardFilters, type Request, type RequestStatus } from '@crm/shared';
+import { useDroppable } from '@dnd-kit/core';
+import type { BoardFilters, Request, RequestStatus } from '@crm/shared';
 import { useColumn } from '../../../api/requests/get-column';
-import { LABELS } from '../../../lib/labels';
+import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { draggedRequest } from './card-drag';
 import { ColumnCards } from './column-cards';
 import { ColumnHeader } from './column-header';
 import { LoadMoreRow } from './load-more-row';
@@ -24,13 +26,19 @@ export type BoardColumnProps = {
   ownerOf: (request: Request) => CardOwner | null;
   canDelete: boolean;
   onEdit: (requestId: string) => void;
+  /** "Mover a…" on each card. */
+  onMove: (request: Request, to: RequestStatus) => void;
+  /** Whether cards can be dragged (not on a phone, where this is the only column shown). */
+  draggable: boolean;
   /** Only the "new request" column has the "+" button (§2). */
   onCreate?: () => void;
 };
 
 /**
  * One stage column: its own paged query, seeded by the board call, loading further pages as
- * the board scrolls down to its end. The header's count is the server's.
+ * the board scrolls down to its end. The header's count is the server's. The whole column takes
+ * dropped cards (its stage is the droppable's id) and lights up while a card from another
+ * column is over it.
  */
 export function BoardColumn({
   status,
@@ -41,8 +49,12 @@ export function BoardColumn({
   ownerOf,
   canDelete,
   onEdit,
+  onMove,
+  draggable,
   onCreate,
 }: BoardColumnProps) {
+  const { setNodeRef, isOver, active } = useDroppable({ id: status });
+  const dropHere = isOver && draggedRequest(active?.data)?.status !== status;
   const column = useColumn(filters, status, { enabled: seed.ready, keepPrevious: true });
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = column;
   const headingId = `column-${status.replace(/\W+/g, '-')}`;
@@ -64,8 +76,15 @@ export function BoardColumn({
 
   return (
     <section
+      ref={setNodeRef}
       aria-labelledby={headingId}
-      className="flex min-w-0 flex-col rounded-xl bg-slate-100/80 ring-1 ring-slate-200"
+      // Takes the focus when a card moved here by keyboard is not drawn (see useBoardMove).
+      tabIndex={-1}
+      data-status={status}
+      data-drop-target={dropHere || undefined}
+      className={`flex min-w-0 flex-col rounded-xl transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+        dropHere ? 'bg-indigo-50 ring-2 ring-indigo-400' : 'bg-slate-100/80 ring-1 ring-slate-200'
+      }`}
     >
       <ColumnHeader
         headingId={headingId}
@@ -75,14 +94,9 @@ export function BoardColumn({
       />
 
       <div className={`px-1.5 pb-2 transition-opacity ${showingPrevious ? 'opacity-60' : ''}`}>
-        {state === 'loading' ? (
-          <p className="px-1 py-2 text-sm text-slate-500">{LABELS.loading}</p>
-        ) : null}
+        {state === 'loading' ? <LoadingText className="px-1 py-2 text-sm" /> : null}
         {state === 'error' ? (
-          <p role="alert" className="px-1 py-2 text-sm text-red-600">
-            {SESSION_MESSAGES.errorPrefix}
-            {errorMessage}
-          </p>
+          <ErrorText message={errorMessage ?? ''} className="px-1 py-2 text-sm" />
         ) : null}
         {state === 'ready' && scrollElement ? (
           <>
@@ -95,6 +109,8 @@ export function BoardColumn({
               ownerOf={ownerOf}
               canDelete={canDelete}
               onEdit={onEdit}
+              onMove={onMove}
+              draggable={draggable}
               onNearEnd={loadMoreOnScroll}
             />
             {hasNextPage && !showingPrevious ? (

@@ -5,11 +5,46 @@ export type CardAvatarProps = {
   /** The assigned user, or null when the request has no vendor. */
   owner: { initials: string; fullName: string } | null;
   assigned: boolean;
+  /** A system admin's: only they assign executives (§6). */
+  canAssign: boolean;
   onClick: () => void;
 };
 
-/** The round avatar at the bottom of a card (§2); clicking it opens the Edit Request modal. */
-export function CardAvatar({ owner, assigned, onClick }: CardAvatarProps) {
+const ROUND = 'flex size-7 shrink-0 items-center justify-center rounded-full';
+const UNASSIGNED = `${ROUND} bg-slate-200 text-slate-600`;
+/** Nobody assigned, for those who cannot assign: lighter, so it does not read as an action. */
+const UNASSIGNED_PLAIN = `${ROUND} bg-slate-100 text-slate-500`;
+const ASSIGNED = `${ROUND} bg-indigo-600 text-[11px] font-semibold text-white`;
+const FOCUS =
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/**
+ * The round avatar at the bottom of a card (§2): an add-user icon on grey when the request has
+ * no vendor, else the executive's initials. Clicking it opens the Edit Request modal.
+ *
+ * Shown honestly per role (§6): for a system admin, who assigns executives, it is a button. For
+ * a vendor or a driver it is a plain picture named after the executive ("Ejecutivo: …" or
+ * "Sin ejecutivo"): not a control they can't use, not a Tab stop (the card's edit icon opens the
+ * modal from the keyboard); a click still opens the modal as §2 says.
+ */
+export function CardAvatar({ owner, assigned, canAssign, onClick }: CardAvatarProps) {
+  const executive = owner ? `Ejecutivo: ${owner.fullName}` : 'Ejecutivo asignado';
+
+  if (!canAssign) {
+    const name = assigned ? executive : LABELS.noVendor;
+    return (
+      <span
+        role="img"
+        aria-label={name}
+        title={name}
+        onClick={onClick}
+        className={assigned ? ASSIGNED : UNASSIGNED_PLAIN}
+      >
+        {assigned ? (owner?.initials ?? '?') : <UserPlus className="size-3.5" aria-hidden />}
+      </span>
+    );
+  }
+
   if (!assigned) {
     return (
       <button
@@ -17,20 +52,21 @@ export function CardAvatar({ owner, assigned, onClick }: CardAvatarProps) {
         onClick={onClick}
         aria-label={`${LABELS.noVendor}: asignar`}
         title={LABELS.noVendor}
-        className="flex size-7 shrink-0 items-center justify-center rounded-full bg-slate-200 text-slate-500 hover:bg-slate-300 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className={`${UNASSIGNED} hover:bg-slate-300 ${FOCUS}`}
       >
         <UserPlus className="size-3.5" aria-hidden />
       </button>
     );
   }
-  const label = owner ? `Ejecutivo: ${owner.fullName}` : 'Ejecutivo asignado';
+  // The visible initials lead the name (WCAG 2.5.3, "label in name": speech users say "LP").
+  const label = owner ? `${owner.initials}, ${executive}` : executive;
   return (
     <button
       type="button"
       onClick={onClick}
       aria-label={label}
-      title={label}
-      className="flex size-7 shrink-0 items-center justify-center rounded-full bg-indigo-600 text-[11px] font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+      title={executive}
+      className={`${ASSIGNED} hover:bg-indigo-500 ${FOCUS}`}
     >
       {owner?.initials ?? '?'}
     </button>

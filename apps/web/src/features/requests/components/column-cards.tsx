@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { Request } from '@crm/shared';
-import { RequestCard, type CardOwner } from './request-card';
+import type { Request, RequestStatus } from '@crm/shared';
+import { DraggableCard } from './draggable-card';
+import type { CardOwner } from './request-card';
 
 /** A first guess at a card's height; each card is measured once drawn (heights vary). */
 const ESTIMATED_CARD_PX = 132;
@@ -22,6 +23,9 @@ export type ColumnCardsProps = {
   ownerOf: (request: Request) => CardOwner | null;
   canDelete: boolean;
   onEdit: (requestId: string) => void;
+  onMove: (request: Request, to: RequestStatus) => void;
+  /** Whether the cards can be dragged to another column (only those drawn can). */
+  draggable: boolean;
   /** Called when the person has scrolled near the end of the loaded cards. */
   onNearEnd: () => void;
 };
@@ -40,6 +44,8 @@ export function ColumnCards({
   ownerOf,
   canDelete,
   onEdit,
+  onMove,
+  draggable,
   onNearEnd,
 }: ColumnCardsProps) {
   const listRef = useRef<HTMLDivElement>(null);
@@ -60,37 +66,46 @@ export function ColumnCards({
     if (lastDrawn !== undefined && lastDrawn >= items.length - 1 - PREFETCH_CARDS) onNearEnd();
   }, [lastDrawn, items.length, onNearEnd]);
 
+  // The same element holds the cards or the empty column's words, so its offset stays measured.
+  // A feed holds articles: an empty column says so in words instead of an empty feed.
   return (
-    <div
-      ref={listRef}
-      role="feed"
-      aria-labelledby={labelledBy}
-      aria-busy={busy}
-      className="relative"
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {rows.map((row) => {
-        const request = items[row.index];
-        if (!request) return null;
-        return (
-          <div
-            key={row.key}
-            data-index={row.index}
-            ref={virtualizer.measureElement}
-            className="absolute inset-x-0 top-0"
-            style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-          >
-            <RequestCard
-              request={request}
-              owner={ownerOf(request)}
-              canDelete={canDelete}
-              onEdit={onEdit}
-              position={row.index + 1}
-              total={total}
-            />
-          </div>
-        );
-      })}
+    <div ref={listRef}>
+      {items.length === 0 ? (
+        <p className="px-1 py-2 text-xs text-slate-600">Sin solicitudes</p>
+      ) : (
+        <div
+          role="feed"
+          aria-labelledby={labelledBy}
+          aria-busy={busy}
+          className="relative"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {rows.map((row) => {
+            const request = items[row.index];
+            if (!request) return null;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute inset-x-0 top-0"
+                style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+              >
+                <DraggableCard
+                  request={request}
+                  owner={ownerOf(request)}
+                  canDelete={canDelete}
+                  onEdit={onEdit}
+                  onMove={onMove}
+                  draggable={draggable}
+                  position={row.index + 1}
+                  total={total}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
     </div>
   );
 }

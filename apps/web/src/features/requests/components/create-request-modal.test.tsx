@@ -212,22 +212,102 @@ describe('Create Request modal', () => {
     expect(screen.queryByRole('article', { name: /: Ana$/ })).not.toBeInTheDocument();
   });
 
-  it('the X button ("Close") closes it without sending', async () => {
+  it('the X button ("Close") closes it without sending; with text typed, after "Descartar"', async () => {
     const { user, dialog } = await openCreateModal();
     await user.type(within(dialog).getByLabelText('Name'), 'Ana');
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Descartar' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(createCalls()).toHaveLength(0);
+    // Discarded: it opens empty next time.
+    await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));
+    expect(within(await screen.findByRole('dialog')).getByLabelText('Name')).toHaveValue('');
   });
 
-  it('Escape closes it without sending', async () => {
+  it('closing with text typed asks first; "Seguir editando" keeps the text', async () => {
+    const { user, dialog } = await openCreateModal();
+    await user.type(within(dialog).getByLabelText('Message'), 'Quiero una demo');
+
+    await user.keyboard('{Escape}');
+    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Message')).toHaveValue('Quiero una demo');
+    expect(createCalls()).toHaveLength(0);
+  });
+
+  it('Escape closes it without sending, and without asking when nothing was typed', async () => {
     const { user } = await openCreateModal();
 
     await user.keyboard('{Escape}');
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(createCalls()).toHaveLength(0);
+  });
+
+  describe('focus', () => {
+    it('opens with the focus on Name, not on the close button', async () => {
+      const { dialog } = await openCreateModal();
+      await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveFocus());
+    });
+
+    it('gives the focus back to the "+" when it closes (Escape, X)', async () => {
+      const { user } = await openCreateModal();
+      // Hidden from screen readers while the dialog is open (the page behind is inert).
+      const plus = screen.getByRole('button', { name: 'Crear solicitud', hidden: true });
+
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(plus).toHaveFocus());
+
+      await user.click(plus);
+      const dialog = await screen.findByRole('dialog');
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(plus).toHaveFocus());
+    });
+
+    it('gives the focus back to the "+" after a request is created', async () => {
+      const { user, dialog } = await openCreateModal();
+      await user.type(within(dialog).getByLabelText('Name'), 'Nueva');
+      await user.type(within(dialog).getByLabelText('Email'), 'nueva@empresa.test');
+      await user.type(within(dialog).getByLabelText('Message'), 'Hola');
+      await user.click(submitButton(dialog));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Crear solicitud' })).toHaveFocus(),
+      );
+    });
+
+    it('"Seguir editando" on the discard question gives the focus back to the field typed in', async () => {
+      const { user, dialog } = await openCreateModal();
+      const message = within(dialog).getByLabelText('Message');
+      await user.type(message, 'Hola');
+
+      await user.keyboard('{Escape}');
+      await user.click(await screen.findByRole('button', { name: 'Seguir editando' }));
+
+      await waitFor(() => expect(message).toHaveFocus());
+      expect(message).toHaveValue('Hola');
+    });
+
+    it('after a "Submit" that the rules stop, puts the focus on the first field in error', async () => {
+      const { user, dialog } = await openCreateModal();
+      await user.type(within(dialog).getByLabelText('Name'), 'Ana');
+      await user.type(within(dialog).getByLabelText('Message'), 'Hola');
+
+      await user.click(submitButton(dialog));
+
+      const email = within(dialog).getByLabelText('Email');
+      await waitFor(() => expect(email).toHaveFocus());
+      expect(email).toHaveAccessibleDescription(CREATE_REQUEST_MESSAGES.emailRequired);
+      expect(createCalls()).toEqual([]);
+    });
   });
 });

@@ -1,7 +1,9 @@
+import { useCallback } from 'react';
 import { createRequestBodySchema, DEFAULT_REQUEST_TYPE, type CreateRequestBody } from '@crm/shared';
 import { useCreateRequest } from '../../../api/requests/create-request';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { Options, REQUEST_TYPE_OPTIONS } from './select-options';
@@ -15,10 +17,23 @@ const EMPTY_REQUEST: CreateRequestBody = {
 
 export type CreateRequestModalProps = { open: boolean; onClose: () => void };
 
-/** The Create Request modal (§2), opened by the "+" of the "NUEVA SOLICITUD" column. */
+/**
+ * The Create Request modal (§2), opened by the "+" of the "NUEVA SOLICITUD" column. Closing it
+ * (X, Escape, backdrop) with something typed asks "¿Descartar los cambios?" first (issue 12).
+ */
 export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
   const creation = useCreateRequest();
-  const form = useZodForm(createRequestBodySchema, EMPTY_REQUEST);
+  const form = useZodForm(createRequestBodySchema, EMPTY_REQUEST, {
+    focusFirstError: true,
+  });
+  const { reset } = form;
+  const discard = useDiscardPrompt({
+    hasChanges: form.hasChanges,
+    onDiscard: useCallback(() => {
+      reset();
+      onClose();
+    }, [reset, onClose]),
+  });
 
   const onSubmit = form.handleSubmit((body) => {
     creation.mutate(body, {
@@ -35,7 +50,12 @@ export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
   const message = form.field('message');
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="New request">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && discard.requestClose()}
+      title="New request"
+    >
+      {discard.prompt}
       <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">
         <FormField id={name.id} label="Name" error={form.errors.name}>
           <TextInput {...name} autoComplete="off" />

@@ -1,16 +1,26 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
   API_MESSAGES,
-  checkStageRules,
   MISSING_REQUEST_NUMBER,
+  REQUEST_MESSAGES,
+  REQUEST_STATUSES,
   SESSION_MESSAGES,
   SOURCE_OF_CONTACT_LABELS,
-  SOURCES_OF_CONTACT,
   type Request,
 } from '@crm/shared';
+import { useRequestHistory } from '../../../api/requests/get-request-history';
 import { useRequest } from '../../../api/requests/get-request';
+import { useMoveRequest } from '../../../api/requests/move-request';
 import {
   isConflict,
   reloadStoredRequest,
@@ -19,17 +29,40 @@ import {
 import { useCurrentUser } from '../../../api/session/get-current-user';
 import { useUsers } from '../../../api/users/get-users';
 import { Button } from '../../../components/ui/button';
-import { Dialog } from '../../../components/ui/dialog';
+import { Dialog, focusFirstField } from '../../../components/ui/dialog';
+import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { ErrorText, LoadingText } from '../../../components/ui/status-text';
 import { ApiError } from '../../../lib/api-client';
-import { eventDateToInput, fullName, inputToEventDate } from '../../../lib/format';
+import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { requestFocusTarget } from './board-focus';
+import { ConflictPanel, MergedNotice } from './conflict-panel';
 import { readEditValue } from './edit-value';
-import { NotesEditor } from './notes-editor';
 import {
+  EVENT_DATE_INVALID,
+  EventDateInput,
+  PlaceholderNumberInput,
+  PlaceholderTextInput,
+  PENDING_PLACEHOLDER,
+} from './event-fields';
+import { HistoryTimeline } from './history-timeline';
+import { noteAuthors } from './history-text';
+import {
+  isNotOlder,
+  mergeServerCopy,
+  openConflicts,
+  type FieldConflict,
+  type RequestField,
+} from './merge-request';
+import { missingFieldLabels } from './missing-fields';
+import { NotesEditor } from './notes-editor';
+import { FIELD_LABELS } from './request-fields';
+import {
+  ExecutiveOptions,
   Options,
   PRIORITY_OPTIONS,
   REQUEST_TYPE_OPTIONS,
@@ -38,33 +71,49 @@ import {
 } from './select-options';
 import { StageChecklist } from './stage-checklist';
 
-export type EditRequestModalProps = { requestId: string; onClose: () => void };
+export type EditRequestModalProps = {
+  requestId: string;
+  onClose: () => void;
+  /** A field to bring into view and focus on opening (a link's `focus=`, e.g. from the board). */
+  focusField?: string;
+};
 
 /**
  * "Editar solicitud" (§2) on the request as the server holds it now (GET /api/form-contact/:id),
- * not as a column page had it: the modal can also be opened from a link.
+ * not as a column page had it: the modal can also be opened from a link. Every way out (Escape,
+ * backdrop, X, "Cancelar") asks first when something typed is not saved (issue 12).
  */
-export function EditRequestModal({ requestId, onClose }: EditRequestModalProps) {
+export function EditRequestModal({ requestId, onClose, focusField }: EditRequestModalProps) {
   const request = useRequest(requestId);
+  const [unsaved, setUnsaved] = useState(false);
+  const discard = useDiscardPrompt({ hasChanges: unsaved, onDiscard: onClose });
+  // Read once the modal has gone (the board may have moved the card meanwhile).
+  const status = useRef(request.data?.status);
+  status.current = request.data?.status ?? status.current;
+  const returnFocus = useCallback(
+    (opener: HTMLElement | null) => requestFocusTarget(opener, requestId, status.current),
+    [requestId],
+  );
   return (
     <Dialog
       open
-      onOpenChange={(open) => !open && onClose()}
+      onOpenChange={(open) => !open && discard.requestClose()}
       title="Editar solicitud"
       size="max-w-3xl"
+      returnFocus={returnFocus}
     >
+      {discard.prompt}
       {request.data ? (
-        <EditRequestForm initial={request.data} onClose={onClose} />
+        <EditRequestForm
+          server={request.data}
+          focusField={focusField}
+          onCancel={discard.requestClose}
+          onGone={onClose}
+          onUnsavedChange={setUnsaved}
+        />
       ) : (
         <div className="px-5 py-6 text-sm">
-          {request.isError ? (
-            <p role="alert" className="text-red-600">
-              {SESSION_MESSAGES.errorPrefix}
-              {readFailure(request.error)}
-            </p>
-          ) : (
-            <p className="text-slate-500">{LABELS.loading}</p>
-          )}
+          {request.isError ? <ErrorText message={readFailure(request.error)} /> : <LoadingText />}
         </div>
       )}
     </Dialog>
@@ -86,51 +135,148 @@ const checkedByTheServer = z.custom<Request>();
 
 type FieldName = keyof Request;
 
-type EditRequestFormProps = { initial: Request; onClose: () => void };
+const isFieldName = (name: string | undefined): name is RequestField =>
+  name !== undefined && Object.hasOwn(FIELD_LABELS, name);
 
-/** "Editar solicitud" (§2). The form holds the whole request object, sent as-is on save. */
-function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
+type EditRequestFormProps = {
+  /** The request as the server has it now (its query): newer copies are merged under the draft. */
+  server: Request;
+  focusField?: string;
+  /** "Cancelar": closes through the discard prompt. */
+  onCancel: () => void;
+  /** The request is gone (deleted meanwhile): closes without asking. */
+  onGone: () => void;
+  onUnsavedChange: (unsaved: boolean) => void;
+};
+
+/** What a refused save (409) brought in: the fields taken from the other person's version. */
+type Reloaded = { taken: RequestField[] };
+
+/**
+ * "Editar solicitud" (§2). The form holds the whole request object, sent as-is on save (§7).
+ * The stage and the notes are saved at once by their own calls (issue 12): a stage change is a
+ * move, a note is added or edited on the spot. The draft always sits on the newest server copy
+ * the modal has seen (the move's or note's answer, a reload after a 409): what only the other
+ * person changed comes in, what only the user typed stays, and what both changed is shown side
+ * by side until the user chooses (ConflictPanel). Nothing typed is dropped without a choice.
+ */
+function EditRequestForm({
+  server,
+  focusField,
+  onCancel,
+  onGone,
+  onUnsavedChange,
+}: EditRequestFormProps) {
   const queryClient = useQueryClient();
   const { isAdmin } = useCurrentUser();
   const users = useUsers();
+  const people = useMemo(() => users.data ?? [], [users.data]);
+  const history = useRequestHistory(server._id);
   const save = useSaveRequest();
-  // The form's default values are the server's copy: the request as opened, then as saved or
-  // reloaded after a conflict. "Cancelar" and the vendor comparison both go back to it.
-  const form = useZodForm(checkedByTheServer, initial, { readValue: readEditValue });
+  const move = useMoveRequest();
+  // The form's default values are the newest server copy merged so far: "Cancelar" discards
+  // back to it, the vendor comparison and the three-way merge start from it.
+  const form = useZodForm(checkedByTheServer, server, { readValue: readEditValue });
   // "Cambios guardados" shows after a successful save until the next change (form.isDirty).
   const [saved, setSaved] = useState(false);
+  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
+  const [reloaded, setReloaded] = useState<Reloaded | null>(null);
+  const [notesUnsaved, setNotesUnsaved] = useState(false);
+  const [merged, setMerged] = useState(server);
   const draft = form.values;
 
-  const stageRules = useMemo(() => checkStageRules(draft), [draft]);
+  // A newer copy of the request (a move, a note, a reload after a 409, a refetch) goes under the
+  // draft at once, during this render (React's "adjusting state when a prop changes").
+  if (server !== merged) {
+    setMerged(server);
+    if (isNotOlder(server, form.defaultValues)) {
+      const result = mergeServerCopy(form.defaultValues, form.values, server);
+      form.rebase(server, result.draft);
+      setConflicts((open) => openConflicts(open, result.conflicts, result.draft));
+    }
+  }
 
-  const cancel = () => {
-    form.reset();
-    onClose();
+  // A day typed in a form the product cannot read ("31/02") is kept on screen, not saved.
+  const [dateValid, setDateValid] = useState(true);
+  const unsaved = form.hasChanges || notesUnsaved || !dateValid;
+  // In the commit itself, not after paint: an Escape pressed right after typing must see it.
+  useLayoutEffect(() => {
+    onUnsavedChange(unsaved);
+  }, [onUnsavedChange, unsaved]);
+
+  // The dialog opens while the request loads, with the focus on itself: once the form is
+  // there, its first field takes it (unless a link's `focus=` names another, below).
+  const formRef = useRef<HTMLFormElement>(null);
+  const hasFocusField = isFieldName(focusField);
+  useEffect(() => {
+    if (hasFocusField) return;
+    const timer = setTimeout(() => {
+      const active = document.activeElement;
+      const dialog = formRef.current?.closest('[role="dialog"]');
+      if (active === document.body || active === dialog) focusFirstField(formRef.current);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [hasFocusField]);
+
+  // A link's `focus=<field>` (the board's "Completar datos"): that field's control, or its text.
+  const focusId = isFieldName(focusField) ? form.inputId(focusField) : undefined;
+  useEffect(() => {
+    if (!focusId) return;
+    // After the dialog's own first focus, which runs in its effects after this one.
+    const timer = setTimeout(() => {
+      const target = document.getElementById(focusId);
+      target?.scrollIntoView?.({ block: 'center' });
+      target?.focus();
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [focusId]);
+
+  // The stage shown (and checked by §5) is the move's target while it is on its way.
+  const shownStatus = move.isPending && move.variables ? move.variables.to : draft.status;
+  const missing = useMemo(
+    () => missingFieldLabels({ ...draft, status: shownStatus }),
+    [draft, shownStatus],
+  );
+
+  const moveTo = (value: string) => {
+    const to = REQUEST_STATUSES.find((status) => status === value);
+    if (!to || move.isPending || to === server.status) return;
+    move.mutate({ request: server, to });
   };
 
   const onSubmit = form.handleSubmit((request) => {
+    if (!dateValid) {
+      document.getElementById(form.inputId('eventDate'))?.focus();
+      return;
+    }
+    const base = form.defaultValues;
     save.mutate(
-      { original: form.defaultValues, draft: request },
+      { original: base, draft: request },
       {
         onSuccess: (savedRequest) => {
           form.reset(savedRequest);
           setSaved(true);
+          setConflicts([]);
+          setReloaded(null);
         },
         onError: (error) => {
           if (isConflict(error)) {
-            // Show what is stored now; the notice asks to apply the changes again.
-            void reloadStoredRequest(queryClient, form.defaultValues).then(
+            // Someone saved first: the draft stays; their copy is read and merged under it
+            // (above), and this tells what came from them.
+            setSaved(false);
+            reloadStoredRequest(queryClient, base).then(
               (stored) => {
                 if (!stored) {
                   notify.error(API_MESSAGES.requestNotFound);
-                  onClose();
+                  onGone();
                   return;
                 }
-                // This save was refused: the reloaded copy is not "Cambios guardados".
-                setSaved(false);
-                form.reset(stored);
+                setReloaded({ taken: mergeServerCopy(base, request, stored).taken });
               },
-              (reloadError: unknown) => console.error(reloadError),
+              (reloadError: unknown) => {
+                console.error(reloadError);
+                notify.error(REQUEST_MESSAGES.updateFailed);
+              },
             );
             return;
           }
@@ -143,6 +289,20 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
       },
     );
   });
+
+  /** "Usar la suya": their value in every conflicting field. */
+  const takeTheirs = () => {
+    for (const { field, theirs } of conflicts) form.setValue(field, theirs);
+    setReloaded((current) => ({
+      taken: [...(current?.taken ?? []), ...conflicts.map(({ field }) => field)],
+    }));
+    setConflicts([]);
+  };
+
+  const authors = useMemo(
+    () => noteAuthors(history.data?.entries ?? [], people),
+    [history.data, people],
+  );
 
   const vendorName = (() => {
     if (draft.vendor === null) return LABELS.noVendor;
@@ -159,17 +319,47 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
     );
   };
 
-  const numberField = (name: 'eventsQuantity' | 'pax' | 'amoutPaid', label: string) => {
-    const props = form.field(name);
+  /**
+   * A field's id, name and error links, for an input that shows and reads its value itself
+   * (the "Evento" fields below).
+   */
+  const fieldWiring = (name: FieldName) => {
+    const { value: _text, onChange: _readText, ...wiring } = form.field(name);
+    return wiring;
+  };
+
+  // The "Evento" fields: their placeholders (§3) show as empty inputs reading "Pendiente".
+  const placeholderTextField = (name: 'paymentMethod' | 'bussinesItem', label: string) => {
+    const props = fieldWiring(name);
     return (
       <FormField id={props.id} label={label} error={form.errors[name]}>
-        <TextInput {...props} type="number" min={0} step={name === 'amoutPaid' ? 'any' : 1} />
+        <PlaceholderTextInput
+          {...props}
+          value={draft[name]}
+          initial={form.defaultValues[name]}
+          onValue={(value) => form.setValue(name, value)}
+        />
+      </FormField>
+    );
+  };
+
+  const numberField = (name: 'eventsQuantity' | 'pax' | 'amoutPaid', label: string) => {
+    const props = fieldWiring(name);
+    return (
+      <FormField id={props.id} label={label} error={form.errors[name]}>
+        <PlaceholderNumberInput
+          {...props}
+          min={0}
+          step={name === 'amoutPaid' ? 'any' : 1}
+          value={draft[name]}
+          onValue={(value) => form.setValue(name, value)}
+        />
       </FormField>
     );
   };
 
   const selectField = (
-    name: 'status' | 'priority' | 'requestType',
+    name: 'priority' | 'requestType',
     label: string,
     options: readonly SelectOption[],
   ) => {
@@ -183,15 +373,40 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
     );
   };
 
+  const status = form.field('status');
   const vendor = form.field('vendor');
-  const eventDate = form.field('eventDate');
+  const eventDate = fieldWiring('eventDate');
   const closingEmail = form.field('emailSentToCloseEvents');
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form ref={formRef} noValidate onSubmit={onSubmit}>
       <div className="space-y-6 px-5 py-4">
+        {conflicts.length > 0 ? (
+          <ConflictPanel
+            conflicts={conflicts}
+            draft={draft}
+            taken={reloaded?.taken ?? []}
+            users={people}
+            saving={save.isPending}
+            onKeepMine={() => void onSubmit()}
+            onTakeTheirs={takeTheirs}
+          />
+        ) : reloaded ? (
+          <MergedNotice taken={reloaded.taken} pendingChanges={form.hasChanges} />
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          {selectField('status', 'Etapa de la solicitud', STAGE_OPTIONS)}
+          {/* A stage change is a move of its own, saved at once and recorded (issue 12). */}
+          <FormField id={status.id} label="Etapa de la solicitud" error={form.errors.status}>
+            <Select
+              data-no-autofocus
+              {...status}
+              value={shownStatus}
+              aria-busy={move.isPending}
+              onChange={(event) => moveTo(event.target.value)}
+            >
+              <Options options={STAGE_OPTIONS} />
+            </Select>
+          </FormField>
           {isAdmin ? (
             <FormField id={vendor.id} label="Ejecutivo" error={form.errors.vendor}>
               <Select
@@ -200,46 +415,32 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
                 onChange={(event) => form.setValue('vendor', event.target.value || null)}
               >
                 <option value="">{LABELS.noVendor}</option>
-                {(users.data ?? []).map((user) => (
-                  <option key={user._id} value={user._id}>
-                    {fullName(user)}
-                  </option>
-                ))}
+                <ExecutiveOptions users={people} />
               </Select>
             </FormField>
           ) : (
-            <ReadOnly label="Ejecutivo" value={vendorName} />
+            <ReadOnly id={vendor.id} label="Ejecutivo" value={vendorName} />
           )}
         </div>
 
         <Section title="Información general">
-          <ReadOnly label="Número" value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)} />
+          <ReadOnly
+            id={form.inputId('requestNumber')}
+            label="Número"
+            value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
+          />
           {selectField('priority', 'Prioridad', PRIORITY_OPTIONS)}
         </Section>
 
         <Section title="Detalles">
           {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}
-          <div>
-            <ReadOnly
-              label="Fuente de contacto"
-              value={SOURCE_OF_CONTACT_LABELS[draft.sourceOfContact]}
-            />
-            {/* §2: the source select exists but is never enabled. */}
-            <Select
-              aria-label="Fuente de contacto (no editable)"
-              name="sourceOfContact"
-              value={draft.sourceOfContact}
-              disabled
-              className="mt-2"
-              onChange={() => undefined}
-            >
-              {SOURCES_OF_CONTACT.map((source) => (
-                <option key={source} value={source}>
-                  {SOURCE_OF_CONTACT_LABELS[source]}
-                </option>
-              ))}
-            </Select>
-          </div>
+          {/* §2 also has a source select that is never enabled: shown once, as text, it says
+              the same without a control that does nothing. */}
+          <ReadOnly
+            id={form.inputId('sourceOfContact')}
+            label="Fuente de contacto"
+            value={SOURCE_OF_CONTACT_LABELS[draft.sourceOfContact]}
+          />
         </Section>
 
         <Section title="Información de contacto">
@@ -251,17 +452,22 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
         </Section>
 
         <Section title="Evento">
-          {textField('paymentMethod', 'Método de pago')}
-          {textField('bussinesItem', 'Rubro')}
+          {placeholderTextField('paymentMethod', 'Método de pago')}
+          {placeholderTextField('bussinesItem', 'Rubro')}
           {numberField('eventsQuantity', 'Cantidad de eventos')}
           {numberField('pax', 'Pax')}
           {numberField('amoutPaid', 'Monto pagado')}
-          <FormField id={eventDate.id} label="Fecha del evento" error={form.errors.eventDate}>
-            <TextInput
+          <FormField
+            id={eventDate.id}
+            label="Fecha del evento"
+            error={form.errors.eventDate ?? (dateValid ? undefined : EVENT_DATE_INVALID)}
+          >
+            <EventDateInput
               {...eventDate}
-              type="date"
-              value={eventDateToInput(draft.eventDate)}
-              onChange={(event) => form.setValue('eventDate', inputToEventDate(event.target.value))}
+              aria-describedby={dateValid ? eventDate['aria-describedby'] : `${eventDate.id}-error`}
+              value={draft.eventDate}
+              onValue={(value) => form.setValue('eventDate', value)}
+              onValidChange={setDateValid}
             />
           </FormField>
           <div className="flex items-center gap-2 sm:col-span-2">
@@ -276,6 +482,9 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
             <label htmlFor={closingEmail.id} className="text-sm text-slate-700">
               Correo de cierre enviado
             </label>
+            {draft.emailSentToCloseEvents === 'pending' ? (
+              <span className="text-xs text-slate-600">({PENDING_PLACEHOLDER.toLowerCase()})</span>
+            ) : null}
           </div>
         </Section>
 
@@ -286,21 +495,33 @@ function EditRequestForm({ initial, onClose }: EditRequestFormProps) {
           </p>
         </div>
 
-        <NotesEditor notes={draft.notes} onChange={(notes) => form.setValue('notes', notes)} />
+        <NotesEditor
+          requestId={server._id}
+          notes={draft.notes}
+          authors={authors}
+          onUnsavedChange={setNotesUnsaved}
+        />
+
+        <HistoryTimeline history={history} users={people} />
       </div>
 
       <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-5 py-3">
-        <StageChecklist missing={stageRules} />
+        <StageChecklist missing={missing} />
         <div className="ml-auto flex items-center gap-2">
           {saved && !form.isDirty ? (
             <span role="status" className="text-xs text-emerald-700">
               Cambios guardados
             </span>
           ) : null}
-          <Button variant="secondary" onClick={cancel}>
+          <Button variant="secondary" onClick={onCancel}>
             Cancelar
           </Button>
-          <Button type="submit" disabled={save.isPending} aria-busy={save.isPending}>
+          <Button
+            type="submit"
+            // A move on its way changes the status this save carries: it waits for it.
+            disabled={save.isPending || move.isPending}
+            aria-busy={save.isPending}
+          >
             {save.isPending ? <Spinner label="Guardando" /> : null}
             Guardar cambios
           </Button>
@@ -319,11 +540,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function ReadOnly({ label, value }: { label: string; value: string }) {
+/** A value shown, not edited; `id` lets a link's `focus=` bring it into view (focusable then). */
+function ReadOnly({ id, label, value }: { id?: string; label: string; value: string }) {
   return (
     <div>
       <p className="mb-1 text-sm font-medium text-slate-700">{label}</p>
-      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200">
+      <p
+        id={id}
+        tabIndex={id ? -1 : undefined}
+        className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-indigo-600"
+      >
         {value}
       </p>
     </div>

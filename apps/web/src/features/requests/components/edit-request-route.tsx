@@ -5,10 +5,21 @@ import { BOARD_PATH } from './board-path';
 
 type BoardState = { fromBoard?: boolean } | null;
 
+/** `focus=<field>` opens the modal at that field (the board's "Completar datos", issue 12). */
+export const FOCUS_PARAM = 'focus';
+
+/** The board's own query (its filters), without the modal's `focus`. */
+function boardSearch(search: string) {
+  const params = new URLSearchParams(search);
+  params.delete(FOCUS_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
+
 /**
  * /main/requests/:requestId: that request's Edit Request modal over the board, so a request can
- * be linked to. Closing returns to the board with its filters: back in history when the board
- * opened it, else (a deep link) by replacing this entry.
+ * be linked to (with `?focus=<field>`, at that field). Closing returns to the board with its
+ * filters: back in history when the board opened it, else (a deep link) by replacing this entry.
  */
 export function EditRequestRoute() {
   const { requestId = '' } = useParams();
@@ -16,11 +27,19 @@ export function EditRequestRoute() {
   const location = useLocation();
   const { search } = location;
   const fromBoard = (location.state as BoardState)?.fromBoard === true;
+  const focusField = new URLSearchParams(search).get(FOCUS_PARAM) ?? undefined;
 
   const close = useCallback(() => {
     if (fromBoard) void navigate(-1);
-    else void navigate({ pathname: BOARD_PATH, search }, { replace: true });
+    else void navigate({ pathname: BOARD_PATH, search: boardSearch(search) }, { replace: true });
   }, [fromBoard, navigate, search]);
 
-  return <EditRequestModal key={requestId} requestId={requestId} onClose={close} />;
+  return (
+    <EditRequestModal
+      key={requestId}
+      requestId={requestId}
+      focusField={focusField}
+      onClose={close}
+    />
+  );
 }

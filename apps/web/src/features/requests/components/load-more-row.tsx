@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from '@crm/shared';
+import { ErrorText } from '../../../components/ui/status-text';
 import { LABELS } from '../../../lib/labels';
 import { formatCount } from './format-count';
 
@@ -19,16 +19,15 @@ export function LoadMoreRow({ remaining, loading, errorMessage, onLoadMore }: Lo
   return (
     <div className="mt-2 flex flex-col items-stretch gap-1">
       {errorMessage && !loading ? (
-        <p role="alert" className="px-1 text-xs text-red-600">
-          {SESSION_MESSAGES.errorPrefix}
-          {errorMessage}
-        </p>
+        <ErrorText message={errorMessage} className="px-1 text-xs" />
       ) : null}
       <button
         type="button"
         onClick={onLoadMore}
         disabled={loading}
         aria-busy={loading}
+        // "Loading..." is the spec's English.
+        lang={loading ? 'en' : undefined}
         className="rounded-md px-2 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-wait disabled:text-slate-500 disabled:hover:bg-transparent"
       >
         {loading ? LABELS.loading : `Cargar más (${formatCount(remaining)})`}

@@ -207,7 +207,7 @@ describe('requests board: a card', () => {
     renderApp(BOARD, admin());
 
     const card = await findCard('Asignada');
-    const avatar = await within(card).findByRole('button', { name: 'Ejecutivo: Luis Pérez' });
+    const avatar = await within(card).findByRole('button', { name: 'LP, Ejecutivo: Luis Pérez' });
     expect(avatar).toHaveTextContent(/^LP$/);
     expect(
       within(card).queryByRole('button', { name: `${LABELS.noVendor}: asignar` }),

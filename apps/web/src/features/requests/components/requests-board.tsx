@@ -8,20 +8,28 @@ import { fullName, initials } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useBoardFilters } from '../hooks/use-board-filters';
 import { useBoardKeyboardScroll } from '../hooks/use-board-keyboard-scroll';
+import { useBoardMove } from '../hooks/use-board-move';
+import { useBoardShortcuts } from '../hooks/use-board-shortcuts';
+import { useNewLeadsNotice } from '../hooks/use-new-leads-notice';
 import { BoardColumn, type BoardSeed } from './board-column';
+import { BoardDragContext } from './board-drag-context';
 import { BOARD_PATH } from './board-path';
 import { BoardToolbar } from './board-toolbar';
 import { CreateRequestModal } from './create-request-modal';
-import type { CardOwner } from './request-card';
+import { KeyboardHelpDialog } from './keyboard-help-dialog';
+import { RequestCard, type CardOwner } from './request-card';
 import { StageSwitcher } from './stage-switcher';
 
 /** Below Tailwind's `md`: one column at a time, picked with the stage switcher. */
 const PHONE_QUERY = '(max-width: 767.98px)';
 
+const noEdit = () => undefined;
+
 /**
  * /main/requests (§2): the search and filters (in the URL), then five stage columns, each its
  * own paged query seeded by one board call. /main/requests/:requestId opens that request's
- * Edit Request modal over the board (the nested route renders into the Outlet).
+ * Edit Request modal over the board (the nested route renders into the Outlet). A card moves to
+ * another stage by drag and drop (mouse, long press, keyboard) or its "Mover a…" menu.
  */
 export function RequestsBoard() {
   const { filters, setFilters } = useBoardFilters();
@@ -41,6 +49,11 @@ export function RequestsBoard() {
     setBoardElement(element);
   }, []);
   useBoardKeyboardScroll(boardRef);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const showHelp = useCallback(() => setHelpOpen(true), []);
+  // 1–5 go to a column, "?" lists the keys (use-board-shortcuts.ts says why these keys).
+  useBoardShortcuts({ boardRef, showColumn: setStage, onHelp: showHelp });
+  useNewLeadsNotice();
 
   // Other filters, or another stage on a phone, start at the top of the board.
   const filtersKey = JSON.stringify(filters);
@@ -60,6 +73,26 @@ export function RequestsBoard() {
   const ownerOf = useCallback(
     (request: Request) => (request.vendor ? (ownerById.get(request.vendor) ?? null) : null),
     [ownerById],
+  );
+
+  const moveCard = useBoardMove();
+  const moveFromMenu = useCallback(
+    (request: Request, to: RequestStatus) => moveCard(request, to, 'menu'),
+    [moveCard],
+  );
+  const renderPreview = useCallback(
+    (request: Request) => (
+      <RequestCard
+        request={request}
+        owner={ownerOf(request)}
+        canDelete={isAdmin}
+        onEdit={noEdit}
+        position={1}
+        total={1}
+        dragState="preview"
+      />
+    ),
+    [ownerOf, isAdmin],
   );
 
   const openRequest = useCallback(
@@ -84,6 +117,7 @@ export function RequestsBoard() {
         compact={isPhone}
         users={users.data ?? []}
         onChange={setFilters}
+        onShowShortcuts={showHelp}
       />
       {isPhone ? (
         <StageSwitcher
@@ -101,29 +135,34 @@ export function RequestsBoard() {
         {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
             top edge instead of leaving a strip where scrolled cards show through. The columns
             stretch to the tallest, so every header stays stuck while the board scrolls. */}
-        <div
-          className={`grid gap-2.5 pt-3 ${
-            isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
-          }`}
-        >
-          {columns.map((column) => (
-            <BoardColumn
-              key={column.status}
-              status={column.status}
-              title={column.title}
-              filters={filters}
-              seed={seed}
-              scrollElement={boardElement}
-              ownerOf={ownerOf}
-              canDelete={isAdmin}
-              onEdit={openRequest}
-              onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
-            />
-          ))}
-        </div>
+        <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
+          <div
+            className={`grid gap-2.5 pt-3 ${
+              isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
+            }`}
+          >
+            {columns.map((column) => (
+              <BoardColumn
+                key={column.status}
+                status={column.status}
+                title={column.title}
+                filters={filters}
+                seed={seed}
+                scrollElement={boardElement}
+                ownerOf={ownerOf}
+                canDelete={isAdmin}
+                onEdit={openRequest}
+                onMove={moveFromMenu}
+                draggable={!isPhone}
+                onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
+              />
+            ))}
+          </div>
+        </BoardDragContext>
       </div>
 
       <CreateRequestModal open={creating} onClose={() => setCreating(false)} />
+      <KeyboardHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <Outlet />
     </div>
   );

@@ -1,4 +1,12 @@
-import { BOARD_COLUMNS, PRIORITIES, PRIORITY_LABELS, REQUEST_TYPES } from '@crm/shared';
+import {
+  BOARD_COLUMNS,
+  PRIORITIES,
+  PRIORITY_LABELS,
+  REQUEST_TYPES,
+  type Role,
+  type User,
+} from '@crm/shared';
+import { fullName } from '../../../lib/format';
 
 export type SelectOption = { value: string; label: string };
 
@@ -24,4 +32,35 @@ export function Options({ options }: { options: readonly SelectOption[] }) {
       {option.label}
     </option>
   ));
+}
+
+/** The groups of the "Ejecutivo" select: each role in plural, in the product's Spanish. */
+export const ROLE_GROUP_LABELS: Record<Role, string> = {
+  vendor: 'Vendedores',
+  'system admin': 'Administradores',
+  driver: 'Choferes',
+};
+/** Vendors first: they are the sales executives (§1) a request is normally assigned to. */
+const ROLE_GROUP_ORDER: readonly Role[] = ['vendor', 'system admin', 'driver'];
+
+type Person = Pick<User, '_id' | 'name' | 'lastName' | 'role'>;
+
+/**
+ * The admin's "Ejecutivo" options: every user (§2, "a select of all users"), each as
+ * "name lastName", grouped by role so the vendors are found at once. Empty groups are left out.
+ */
+export function ExecutiveOptions({ users }: { users: readonly Person[] }) {
+  return ROLE_GROUP_ORDER.map((role) => {
+    const members = users.filter((user) => user.role === role);
+    if (members.length === 0) return null;
+    return (
+      <optgroup key={role} label={ROLE_GROUP_LABELS[role]}>
+        {members.map((user) => (
+          <option key={user._id} value={user._id}>
+            {fullName(user)}
+          </option>
+        ))}
+      </optgroup>
+    );
+  });
 }

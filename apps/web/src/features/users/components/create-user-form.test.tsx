@@ -290,4 +290,16 @@ describe('"Create new user" form', () => {
     expect(field('Nombre*')).toHaveValue('Bruno');
     expect(screen.getByRole('button', { name: 'Crear' })).toBeEnabled();
   });
+
+  it('after "Crear" with errors, the focus goes to the first field in error (the button is gone)', async () => {
+    const { user } = await openCreateForm();
+    await fill(user, { name: 'Bea', email: 'bea@crm.test' });
+
+    await user.click(screen.getByRole('button', { name: 'Crear' }));
+
+    expect(await screen.findByText('Corregir Errores')).toBeInTheDocument();
+    await waitFor(() => expect(field('Apellido*')).toHaveFocus());
+    expect(field('Apellido*')).toHaveAccessibleDescription(CREATE_USER_MESSAGES.lastNameRequired);
+    expect(createCalls()).toEqual([]);
+  });
 });

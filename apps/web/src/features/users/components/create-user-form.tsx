@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
 import { serverFieldErrors } from '../../../lib/api-client';
+import { EN } from '../../../lib/labels';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 const EMPTY_USER: CreateUserValues = {
@@ -25,7 +26,7 @@ const EMPTY_USER: CreateUserValues = {
 /** "Create new user" (§2): errors after a submit attempt swap the button for "Corregir Errores". */
 export function CreateUserForm() {
   const creation = useCreateUser();
-  const form = useZodForm(createUserFormSchema, EMPTY_USER);
+  const form = useZodForm(createUserFormSchema, EMPTY_USER, { focusFirstError: true });
   const [showPasswords, setShowPasswords] = useState(false);
 
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
@@ -54,14 +55,15 @@ export function CreateUserForm() {
       aria-labelledby="create-user-title"
       className="max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
-      <h2 id="create-user-title" className="text-base font-semibold text-slate-900">
+      <h2 id="create-user-title" {...EN} className="text-base font-semibold text-slate-900">
         Create new user
       </h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <FormField id={role.id} label="Rol*" error={form.errors.role} className="sm:col-span-2">
           <Select {...role}>
             {CREATE_USER_ROLE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
+              // The spec's role labels are English (System Admin, Vendor, Driver).
+              <option key={option.value} value={option.value} {...EN}>
                 {option.label}
               </option>
             ))}

@@ -77,16 +77,52 @@ describe('Edit User modal', () => {
     expect(within(dialog).queryByLabelText('Password')).not.toBeInTheDocument();
   });
 
-  it('"Cancel" closes the modal without sending anything', async () => {
+  it('"Cancel" closes the modal without sending anything (after "Descartar" when something was typed)', async () => {
     const { user, dialog } = await openEditModal();
     await user.type(within(dialog).getByLabelText('Name'), 'xx');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Descartar' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(updateCalls()).toHaveLength(0);
     expect(screen.getByText('Bruno Díaz')).toBeInTheDocument();
   });
+
+  it('"Cancel" closes at once when nothing changed', async () => {
+    const { user, dialog } = await openEditModal();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
+    [
+      'the X',
+      (user: ReturnType<typeof userEvent.setup>) =>
+        user.click(screen.getByRole('button', { name: 'Close' })),
+    ],
+  ] as const)(
+    'closing via %s with changes asks first; "Seguir editando" keeps them',
+    async (_way, close) => {
+      const { user, dialog, field } = await openEditModal();
+      await user.clear(field('Email'));
+      await user.type(field('Email'), 'bruno.diaz@crm.test');
+
+      await close(user);
+      const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
+      await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
+
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(screen.getByRole('dialog', { name: 'Edit User' })).toBe(dialog);
+      expect(field('Email')).toHaveValue('bruno.diaz@crm.test');
+      expect(updateCalls()).toHaveLength(0);
+    },
+  );
 
   it('with an empty Name, says "Nombre es requerido", offers "Fix errors" instead of "Update" and sends nothing', async () => {
     const { user, dialog, field } = await openEditModal();
@@ -283,5 +319,39 @@ describe('Edit User modal', () => {
     expect(field('Email')).toHaveAccessibleDescription(FIELD_MESSAGES.emailTaken);
     expect(field('Email')).toHaveValue('ANA@crm.test');
     expect(screen.getByRole('dialog', { name: 'Edit User' })).toBeInTheDocument();
+  });
+
+  describe('focus', () => {
+    it('opens with the focus on Name, not on the close button', async () => {
+      const { field } = await openEditModal();
+      await waitFor(() => expect(field('Name')).toHaveFocus());
+    });
+
+    it("gives the focus back to the row's edit icon when it closes (Cancel, Escape)", async () => {
+      const { user, dialog } = await openEditModal();
+      // Hidden from screen readers while the dialog is open (the page behind is inert).
+      const pencil = screen.getByRole('button', { name: 'Editar Bruno Díaz', hidden: true });
+
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(pencil).toHaveFocus());
+
+      await user.click(pencil);
+      await screen.findByRole('dialog', { name: 'Edit User' });
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(pencil).toHaveFocus());
+    });
+
+    it('gives the focus back to the edit icon after a successful update', async () => {
+      const { user, field } = await openEditModal();
+      await user.type(field('Name'), 'n');
+      await user.click(screen.getByRole('button', { name: 'Update' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() =>
+        expect(screen.getByRole('button', { name: 'Editar Brunon Díaz' })).toHaveFocus(),
+      );
+    });
   });
 });

@@ -8,6 +8,7 @@ import {
 import { useUpdateUser } from '../../../api/users/update-user';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
+import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { serverFieldErrors } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
@@ -28,7 +29,10 @@ const schemaFor = (values: EditUserValues) =>
 
 export type EditUserModalProps = { user: User; onClose: () => void };
 
-/** "Edit User" (§2). While any error exists, "Update" is replaced by "Fix errors". */
+/**
+ * "Edit User" (§2). While any error exists, "Update" is replaced by "Fix errors". Closing it
+ * (Cancel, X, Escape, backdrop) with changes asks "¿Descartar los cambios?" first (issue 12).
+ */
 export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const update = useUpdateUser();
   const form = useZodForm(
@@ -44,6 +48,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
     },
     { live: true },
   );
+  const discard = useDiscardPrompt({ hasChanges: form.hasChanges, onDiscard: onClose });
 
   const onSubmit = form.handleSubmit(() => {
     const { name, lastName, email, role, changePassword, password } = form.values;
@@ -77,7 +82,8 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const changePasswordId = form.inputId('changePassword');
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit User">
+    <Dialog open onOpenChange={(open) => !open && discard.requestClose()} title="Edit User">
+      {discard.prompt}
       <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">
         <FormField id={name.id} label="Name" error={form.errors.name}>
           <TextInput {...name} />
@@ -124,7 +130,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
           </>
         ) : null}
         <div className="flex justify-end gap-2 pt-2">
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={discard.requestClose}>
             Cancel
           </Button>
           {form.hasErrors ? (

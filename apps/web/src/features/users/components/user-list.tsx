@@ -2,6 +2,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import type { User } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { fullName, initials } from '../../../lib/format';
+import { EN } from '../../../lib/labels';
 
 export type UserListProps = {
   users: readonly User[];
@@ -20,6 +21,7 @@ export function UserList({ users, selectedId, onSelect, onEdit, onDelete }: User
         return (
           <li
             key={user._id}
+            data-user-id={user._id}
             aria-current={selected ? 'true' : undefined}
             onClick={() => onSelect(user._id)}
             className={`flex cursor-pointer items-center gap-3 px-4 py-3 transition ${
@@ -41,7 +43,10 @@ export function UserList({ users, selectedId, onSelect, onEdit, onDelete }: User
                 {fullName(user)}
               </button>
               <p className="truncate text-sm text-slate-600">{user.email}</p>
-              <p className="text-sm text-slate-500 capitalize">{user.role}</p>
+              {/* The §3 role values are English. slate-600 keeps 4.5:1 on the selected row too. */}
+              <p {...EN} className="text-sm text-slate-600 capitalize">
+                {user.role}
+              </p>
             </div>
             <div className="flex shrink-0 gap-1" onClick={(event) => event.stopPropagation()}>
               <IconButton label={`Editar ${fullName(user)}`} onClick={() => onEdit(user)}>

@@ -62,6 +62,11 @@ describe('users screen (/main/users)', () => {
     }
   });
 
+  it('marks the role values, words of the spec in English, with lang="en"', async () => {
+    await openUsersPage();
+    expect(within(rowOf('bruno@crm.test')).getByText('vendor')).toHaveAttribute('lang', 'en');
+  });
+
   it('highlights the row that was clicked, and only that one', async () => {
     const { user } = await openUsersPage();
 
@@ -119,7 +124,9 @@ describe('access to the users screen', () => {
       renderApp('/main/users', person);
 
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main/home'));
-      expect(await screen.findByRole('heading', { name: 'Welcome to CRM' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { name: 'Te damos la bienvenida a CRM' }),
+      ).toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'Usuarios' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Crear Usuario' })).not.toBeInTheDocument();
       expect(screen.queryByText('ana@crm.test')).not.toBeInTheDocument();
@@ -138,6 +145,36 @@ describe('deleting a user', () => {
     expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(deleteCalls()).toHaveLength(0);
+  });
+
+  it('names the user it is about: the question, then the full name and the email', async () => {
+    const { user } = await openUsersPage();
+
+    await user.click(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' }));
+
+    const dialog = screen.getByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
+    // The question is the spec's English; who it is about follows, as its description.
+    expect(within(dialog).getByText(USER_MESSAGES.deleteConfirm)).toHaveAttribute('lang', 'en');
+    expect(dialog).toHaveAccessibleDescription('Bruno Díaz bruno@crm.test');
+    const question = within(dialog).getByText(USER_MESSAGES.deleteConfirm);
+    const name = within(dialog).getByText('Bruno Díaz');
+    expect(question.compareDocumentPosition(name) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(within(dialog).getByText('bruno@crm.test')).toBeInTheDocument();
+    expect(within(dialog).queryByText('carla@crm.test')).not.toBeInTheDocument();
+  });
+
+  it('"Yes" deletes the user the confirmation named, even if another row is selected', async () => {
+    const { user, vendor } = await openUsersPage();
+    await user.click(rowOf('carla@crm.test'));
+    await user.click(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' }));
+
+    await user.click(screen.getByRole('button', { name: 'Yes' }));
+
+    await waitFor(() =>
+      expect(deleteCalls()).toEqual([
+        { method: 'DELETE', path: `/api/user/delete/${vendor._id}`, body: undefined },
+      ]),
+    );
   });
 
   it('keeps the confirmation open until the person answers', async () => {

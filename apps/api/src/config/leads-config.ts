@@ -1,0 +1,56 @@
+/**
+ * Settings of the public website form (issue 13). The limits are constants rather than
+ * variables: they were chosen for the product's traffic (a small sales team's site gets tens
+ * of leads a day), and README's "Website leads" explains each.
+ */
+
+/** At most `max` accepted submissions per fixed window of `windowMs`. */
+export type RateLimit = { max: number; windowMs: number };
+
+export type LeadsConfig = {
+  /** Origins (besides the product's own) whose pages may post the form: PUBLIC_FORM_ORIGINS. */
+  publicOrigins: string[];
+  /** How long the board waits between two polls for new leads: LEADS_POLL_SECONDS (≤ 30 s). */
+  pollAfterMs: number;
+  /**
+   * One address: 5 per 10 minutes. A person sends the form once, maybe twice to add something;
+   * five leaves room for a few colleagues behind one office address, and stops a script at
+   * 30 an hour.
+   */
+  perAddress: RateLimit;
+  /**
+   * Every address together: 100 per 10 minutes (600 an hour), some fifty times the busiest
+   * hour we expect, yet it bounds what a botnet that solves every captcha can write to about
+   * 14,400 requests a day.
+   */
+  overall: RateLimit;
+  /** The same email again within this long adds a note to its open request instead. */
+  duplicateWindowMs: number;
+  /**
+   * The largest body the form may send. Its biggest legitimate one (a 5,000-character message
+   * of 3-byte characters, the other fields at their limits and a 10,000-character captcha) is
+   * under 30 KB; 64 KB leaves room, and is a quarter of the signed-in routes' 256 KB.
+   */
+  maxBodyBytes: number;
+};
+
+export const DEFAULT_LEADS: LeadsConfig = {
+  publicOrigins: [],
+  pollAfterMs: 15_000,
+  perAddress: { max: 5, windowMs: 10 * 60_000 },
+  overall: { max: 100, windowMs: 10 * 60_000 },
+  duplicateWindowMs: 60 * 60_000,
+  maxBodyBytes: 64 * 1024,
+};
+
+export type MailConfig = {
+  /** SMTP_URL; without it no mail is sent (and nothing fails). */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM */
+  from: string;
+  /** Waits before each retry of a mail that failed: the first try plus one per entry. */
+  retryDelaysMs: number[];
+};
+
+/** Three retries, 30 s, 2 min and 10 min after the failures: a mail server restart is covered. */
+export const DEFAULT_MAIL_RETRY_DELAYS_MS = [30_000, 120_000, 600_000];

@@ -1,0 +1,177 @@
+import { Types } from 'mongoose';
+import {
+  encodeBoardCursor,
+  FIELD_MAX_LENGTH,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_MESSAGES,
+  normaliseEmail,
+  notesSchema,
+  RECENT_LEADS_LIMIT,
+  type BoardCursor,
+  type CreateRequestBody,
+  type PublicLeadBody,
+  type PublicLeadResponse,
+  type RecentLeads,
+  type Request,
+} from '@crm/shared';
+import { verifyCaptcha } from '../captcha/captcha.service.js';
+import type { AppContext } from '../context.js';
+import { isDuplicateKeyError } from '../db/errors.js';
+import { historyEntry } from '../requests/history.service.js';
+import { WITHOUT_HISTORY, type RequestDoc } from '../requests/request.model.js';
+import { createRequest, toRequestJson } from '../requests/requests.service.js';
+import { sendLeadMails } from './lead-mail.js';
+import { reserveLeadSlot } from './lead-rate-limit.js';
+
+/**
+ * POST /api/form-contact/create, the website form (issue 13), as one story: the captcha (accepted
+ * once), then the limits (only captcha-verified submissions count), then the honeypot, then the
+ * request (or a note on the same person's open one), and only then the emails, which never hold
+ * the answer up nor lose the request when they fail.
+ */
+export async function submitLead(
+  ctx: AppContext,
+  body: PublicLeadBody,
+  ip: string,
+): Promise<PublicLeadResponse> {
+  await verifyCaptcha(ctx, body.altcha);
+  await reserveLeadSlot(ctx, ip);
+  if (isFilled(body[LEAD_HONEYPOT_FIELD])) {
+    ctx.logger.info('website form: honeypot filled, nothing stored');
+    return { requestNumber: await plausibleNumber(ctx) };
+  }
+
+  const followedUp = await addToOpenRequest(ctx, body);
+  const request = followedUp ?? (await createWebsiteRequest(ctx, body));
+  if (!followedUp) await rememberLead(ctx, request);
+  const requestNumber = request.requestNumber ?? 0;
+  void sendLeadMails(ctx, { ...request, requestNumber, message: body.message }, !!followedUp);
+  return { requestNumber };
+}
+
+const isFilled = (value: unknown) =>
+  value !== undefined && value !== null && value !== '' && value !== false;
+
+/** What a bot that filled the honeypot is told: the number the next request would get. */
+async function plausibleNumber(ctx: AppContext): Promise<number> {
+  const counter = await ctx.models.Counter.findById('requestNumber').lean<{ seq: number }>();
+  return (counter?.seq ?? 0) + 1;
+}
+
+/**
+ * A request as Create Request makes it (next number, "new request", the server defaults), from
+ * the website: createRequest stores every field it is given over the defaults.
+ */
+function createWebsiteRequest(ctx: AppContext, body: PublicLeadBody): Promise<Request> {
+  const fields: CreateRequestBody &
+    Pick<Request, 'company' | 'jobPosition' | 'contactNumber' | 'sourceOfContact'> = {
+    name: body.name,
+    email: body.email,
+    requestType: body.requestType,
+    message: body.message,
+    company: body.company,
+    jobPosition: body.jobPosition,
+    contactNumber: body.contactNumber,
+    sourceOfContact: 'website',
+  };
+  return createRequest(ctx, fields);
+}
+
+/** Remembers the request for its email until the duplicate window ends. */
+async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
+  const expiresAt = new Date(Date.now() + ctx.config.leads.duplicateWindowMs);
+  try {
+    await ctx.models.RecentLead.updateOne(
+      { _id: normaliseEmail(request.email) },
+      { $set: { request: new Types.ObjectId(request._id), expiresAt } },
+      { upsert: true },
+    );
+  } catch (error) {
+    // Two first submissions of one email at once: the other one is remembered; both stand.
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}
+
+type NotesDoc = Pick<RequestDoc, 'notes' | 'version' | 'status'>;
+
+/**
+ * The same email again within the window: the message becomes a note at the top of that
+ * request's notes (§2's order), recorded in its history as the website's (no author), as long
+ * as the request is still open (not "closed") and its notes can take it. Otherwise undefined,
+ * and the submission becomes a new request.
+ */
+async function addToOpenRequest(
+  ctx: AppContext,
+  body: PublicLeadBody,
+): Promise<Request | undefined> {
+  const recent = await ctx.models.RecentLead.findOne({
+    _id: normaliseEmail(body.email),
+    expiresAt: { $gt: new Date() },
+  }).lean<{ request: Types.ObjectId }>();
+  if (!recent) return undefined;
+  const note = LEAD_MESSAGES.followUpNote(body.message).slice(0, FIELD_MAX_LENGTH.note);
+  const { Request } = ctx.models;
+  // Read, then write only if no other write changed the notes meanwhile (FerretDB 1.x ignores
+  // $push's $position, so "at the top" is a whole-list $set guarded by `version`).
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const stored = await Request.findById(recent.request, 'notes version status').lean<NotesDoc>();
+    if (!stored || stored.status === 'closed') return undefined;
+    const notes = [note, ...stored.notes];
+    if (!notesSchema.safeParse(notes).success) return undefined;
+    // updateOne, then a read without the history: FerretDB 1.x has no findAndModify projection.
+    const { modifiedCount } = await Request.updateOne(
+      { _id: recent.request, version: stored.version, status: { $ne: 'closed' } },
+      {
+        $set: { notes },
+        $inc: { version: 1 },
+        $push: { history: historyEntry(null, 'note', null, note) },
+      },
+    );
+    if (modifiedCount === 1) {
+      const saved = await Request.findById(recent.request, WITHOUT_HISTORY).lean<RequestDoc>();
+      return saved ? toRequestJson(saved) : undefined;
+    }
+  }
+  return undefined;
+}
+
+const ZERO_ID = '0'.repeat(24);
+
+/**
+ * GET /api/form-contact/website/recent: website requests in "new request" created after
+ * `after`, oldest first, at most RECENT_LEADS_LIMIT. One range of the { status, createdAt, _id }
+ * index from the position on (read ascending), whatever the number of requests; the source is
+ * checked on the few documents in that range. Without `after`: the position of now.
+ */
+export async function recentLeads(
+  ctx: AppContext,
+  after: BoardCursor | undefined,
+): Promise<RecentLeads> {
+  const { pollAfterMs } = ctx.config.leads;
+  if (!after) {
+    const now = { createdAt: new Date().toISOString(), _id: ZERO_ID };
+    return { items: [], cursor: encodeBoardCursor(now), pollAfterMs };
+  }
+  const createdAt = new Date(after.createdAt);
+  const found = await ctx.models.Request.find(
+    {
+      status: 'new request',
+      sourceOfContact: 'website',
+      $or: [
+        { createdAt: { $gt: createdAt } },
+        { createdAt, _id: { $gt: new Types.ObjectId(after._id) } },
+      ],
+    },
+    WITHOUT_HISTORY,
+  )
+    .sort({ createdAt: 1, _id: 1 })
+    .limit(RECENT_LEADS_LIMIT)
+    .lean<RequestDoc[]>();
+  const items = found.map(toRequestJson);
+  const last = items.at(-1);
+  return {
+    items,
+    cursor: last ? encodeBoardCursor(last) : encodeBoardCursor(after),
+    pollAfterMs,
+  };
+}

@@ -1,0 +1,328 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API_MESSAGES,
+  CREATE_REQUEST_MESSAGES,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_MESSAGES,
+  LOGIN_MESSAGES,
+  type Request,
+} from '@crm/shared';
+import { DEFAULT_LEADS, type LeadsConfig } from '../config/leads-config.js';
+import { solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
+
+const PATH = '/api/form-contact/create';
+
+let counter = 0;
+/** A visitor's form, with a fresh email and name each time. */
+function lead(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    name: `Visitante ${counter}`,
+    email: `visitante${counter}.${Date.now().toString(36)}@example.com`,
+    requestType: 'obtener una demo',
+    message: 'Quiero ver una demo del producto.',
+    company: 'Acme',
+    jobPosition: 'Gerente',
+    contactNumber: '+56 9 1234 5678',
+    ...overrides,
+  };
+}
+
+/** A test app (trusting X-Forwarded-For, so tests pose as addresses) with these form limits. */
+async function appWith(leads: Partial<LeadsConfig> = {}): Promise<TestApp> {
+  const t = await startTestApp({ trustProxy: true });
+  t.ctx.config.leads = {
+    ...DEFAULT_LEADS,
+    perAddress: { max: 1000, windowMs: 60_000 },
+    overall: { max: 1000, windowMs: 60_000 },
+    publicOrigins: ['https://www.marketing.example'],
+    ...leads,
+  };
+  return t;
+}
+
+async function submit(t: TestApp, body: object, ip = '10.1.0.1') {
+  return request(t.app).post(PATH).set('X-Forwarded-For', ip).send(body);
+}
+
+async function submitSolved(t: TestApp, body: object, ip?: string) {
+  return submit(t, { ...body, altcha: await solvedCaptcha(t.app) }, ip);
+}
+
+const storedByEmail = (t: TestApp, email: string) =>
+  t.ctx.models.Request.find({ email }).lean<(Request & { notes: string[] })[]>();
+
+describe('POST /api/form-contact/create', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('when a visitor sends a valid form, then it answers 201 with only the number and the request is a website one in "new request"', async () => {
+    const form = lead();
+    const res = await submitSolved(t, form);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ requestNumber: expect.any(Number) });
+    const [stored, ...others] = await storedByEmail(t, form.email);
+    expect(others).toHaveLength(0);
+    expect(stored).toMatchObject({
+      ...form,
+      requestNumber: (res.body as { requestNumber: number }).requestNumber,
+      status: 'new request',
+      sourceOfContact: 'website',
+      priority: 'mid',
+      vendor: null,
+      notes: [],
+    });
+  });
+
+  it('when numbers follow each other, then a website request takes the next one, as Create Request does', async () => {
+    const first = await submitSolved(t, lead());
+    const second = await submitSolved(t, lead());
+    const number = (res: request.Response) => (res.body as { requestNumber: number }).requestNumber;
+    expect(number(second)).toBe(number(first) + 1);
+  });
+
+  it('when the captcha is missing or invalid, then 400 with the captcha message on `altcha`', async () => {
+    const captchaError = {
+      message: LOGIN_MESSAGES.captchaRequired,
+      errors: [{ path: 'altcha', message: LOGIN_MESSAGES.captchaRequired }],
+    };
+    const form = lead();
+    const missing = await submit(t, form);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual(captchaError);
+    const invalid = await submit(t, { ...form, altcha: Buffer.from('{"x":1}').toString('base64') });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body).toEqual(captchaError);
+    expect(await storedByEmail(t, form.email)).toHaveLength(0);
+  });
+
+  it('when a solved captcha is sent a second time, then 400 and only the first is stored', async () => {
+    const altcha = await solvedCaptcha(t.app);
+    const first = await submit(t, { ...lead(), altcha });
+    expect(first.status).toBe(201);
+    const replay = lead();
+    const second = await submit(t, { ...replay, altcha });
+    expect(second.status).toBe(400);
+    expect(second.body).toMatchObject({ message: LOGIN_MESSAGES.captchaRequired });
+    expect(await storedByEmail(t, replay.email)).toHaveLength(0);
+  });
+
+  it('when fields are missing or wrong, then 400 with the §5 messages on their fields', async () => {
+    const res = await submitSolved(t, {
+      name: '',
+      email: 'not-an-email',
+      requestType: 'spam',
+      message: '   ',
+      contactNumber: 'call me',
+      company: 42,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: CREATE_REQUEST_MESSAGES.nameRequired,
+      errors: [
+        { path: 'name', message: CREATE_REQUEST_MESSAGES.nameRequired },
+        { path: 'email', message: CREATE_REQUEST_MESSAGES.invalidEmail },
+        { path: 'requestType', message: CREATE_REQUEST_MESSAGES.requestTypeRequired },
+        { path: 'message', message: CREATE_REQUEST_MESSAGES.messageRequired },
+        { path: 'company', message: LEAD_MESSAGES.textExpected },
+        { path: 'contactNumber', message: LEAD_MESSAGES.invalidPhone },
+      ],
+    });
+  });
+
+  it('when the honeypot is filled, then it answers 201 like a success and stores nothing', async () => {
+    const form = lead();
+    const before = await t.ctx.models.Request.countDocuments();
+    const res = await submitSolved(t, { ...form, [LEAD_HONEYPOT_FIELD]: 'https://spam.example' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ requestNumber: expect.any(Number) });
+    expect(await t.ctx.models.Request.countDocuments()).toBe(before);
+  });
+
+  it('when a key is a MongoDB operator, then 400 and nothing is stored', async () => {
+    const form = lead();
+    const res = await submitSolved(t, { ...form, name: { $gt: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      message: API_MESSAGES.operatorNotAllowed,
+      errors: [{ path: 'name.$gt', message: API_MESSAGES.operatorNotAllowed }],
+    });
+    expect(await storedByEmail(t, form.email)).toHaveLength(0);
+  });
+
+  it('when the body is over 64 KB, then 413 before anything else', async () => {
+    const res = await submit(t, { ...lead(), message: 'x'.repeat(70 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ message: API_MESSAGES.bodyTooLarge(64) });
+  });
+
+  it('when the message is long but within its limit, then the body passes the size cap', async () => {
+    const res = await submitSolved(t, lead({ message: 'ñ'.repeat(5000) }));
+    expect(res.status).toBe(201);
+  });
+
+  it('when the same email writes again within the window, then its message becomes a note on the open request', async () => {
+    const form = lead();
+    const first = await submitSolved(t, form);
+    const again = await submitSolved(t, {
+      ...form,
+      email: form.email.toUpperCase(),
+      message: 'Olvidé decir: somos 20 personas.',
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const stored = await storedByEmail(t, form.email);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.notes).toEqual([
+      LEAD_MESSAGES.followUpNote('Olvidé decir: somos 20 personas.'),
+    ]);
+    expect(stored[0]?.message).toBe(form.message);
+  });
+
+  it('when the earlier request was closed meanwhile, then the new message is a new request', async () => {
+    const form = lead();
+    await submitSolved(t, form);
+    await t.ctx.models.Request.updateOne({ email: form.email }, { $set: { status: 'closed' } });
+    const again = await submitSolved(t, { ...form, message: 'Otra consulta' });
+    expect(again.status).toBe(201);
+    expect(await storedByEmail(t, form.email)).toHaveLength(2);
+  });
+});
+
+describe('POST /api/form-contact/create: duplicate window', () => {
+  it('when the window has passed, then the same email makes a new request', async () => {
+    const t = await appWith({ duplicateWindowMs: 300 });
+    try {
+      const form = lead();
+      const first = await submitSolved(t, form);
+      await sleep(400);
+      const later = await submitSolved(t, form);
+      expect(later.status).toBe(201);
+      expect(later.body).not.toEqual(first.body);
+      expect(await storedByEmail(t, form.email)).toHaveLength(2);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('POST /api/form-contact/create: limits', () => {
+  it('when one address passes its limit, then 429 with Retry-After, others still pass, and it frees up after the window', async () => {
+    const t = await appWith({ perAddress: { max: 2, windowMs: 1500 } });
+    try {
+      expect((await submitSolved(t, lead(), '10.2.0.1')).status).toBe(201);
+      expect((await submitSolved(t, lead(), '10.2.0.1')).status).toBe(201);
+      const refused = lead();
+      const third = await submitSolved(t, refused, '10.2.0.1');
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({ message: LEAD_MESSAGES.tooManyFromAddress });
+      expect(third.headers['retry-after']).toMatch(/^[12]$/);
+      expect(await storedByEmail(t, refused.email)).toHaveLength(0);
+      expect((await submitSolved(t, lead(), '10.2.0.2')).status).toBe(201);
+
+      await sleep(1600);
+      expect((await submitSolved(t, refused, '10.2.0.1')).status).toBe(201);
+      expect(await storedByEmail(t, refused.email)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when every address together passes the overall limit, then 429 with its own message', async () => {
+    const t = await appWith({ overall: { max: 3, windowMs: 60_000 } });
+    try {
+      for (const ip of ['10.3.0.1', '10.3.0.2', '10.3.0.3']) {
+        expect((await submitSolved(t, lead(), ip)).status).toBe(201);
+      }
+      const res = await submitSolved(t, lead(), '10.3.0.4');
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ message: LEAD_MESSAGES.tooManyOverall });
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(50);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when submissions arrive in parallel, then no more than the limit are stored', async () => {
+    const t = await appWith({ perAddress: { max: 3, windowMs: 60_000 } });
+    try {
+      const captchas = await Promise.all(Array.from({ length: 8 }, () => solvedCaptcha(t.app)));
+      const answers = await Promise.all(
+        captchas.map((altcha) => submit(t, { ...lead(), altcha }, '10.4.0.1')),
+      );
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(5);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when the captcha is missing, then the attempt is not counted', async () => {
+    const t = await appWith({ perAddress: { max: 1, windowMs: 60_000 } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await submit(t, lead(), '10.5.0.1')).status).toBe(400);
+      expect((await submitSolved(t, lead(), '10.5.0.1')).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('POST /api/form-contact/create: CORS', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await appWith();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const preflight = (origin: string, path = PATH) =>
+    request(t.app)
+      .options(path)
+      .set('Origin', origin)
+      .set('Access-Control-Request-Method', 'POST')
+      .set('Access-Control-Request-Headers', 'content-type');
+
+  it('when the page is on a PUBLIC_FORM_ORIGINS origin, then the preflight and the answer grant it', async () => {
+    const pre = await preflight('https://www.marketing.example');
+    expect(pre.status).toBe(204);
+    expect(pre.headers['access-control-allow-origin']).toBe('https://www.marketing.example');
+    const res = await request(t.app)
+      .post(PATH)
+      .set('Origin', 'https://www.marketing.example')
+      .send({ ...lead(), altcha: await solvedCaptcha(t.app) });
+    expect(res.status).toBe(201);
+    expect(res.headers['access-control-allow-origin']).toBe('https://www.marketing.example');
+  });
+
+  it('when the page is on a foreign origin, then no CORS grant', async () => {
+    const pre = await preflight('https://evil.example');
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    const res = await request(t.app).post(PATH).set('Origin', 'https://evil.example').send(lead());
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('when the page is a staff origin of CORS_ORIGIN, then still no grant on the form', async () => {
+    const pre = await preflight('http://localhost:5173');
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    // …while the rest of the API keeps granting it.
+    const other = await request(t.app)
+      .options('/api/user/login')
+      .set('Origin', 'http://localhost:5173')
+      .set('Access-Control-Request-Method', 'POST');
+    expect(other.headers['access-control-allow-origin']).toBe('http://localhost:5173');
+  });
+
+  it('when the page is the product’s own /form, then its origin is granted', async () => {
+    const pre = await preflight('http://crm.example').set('Host', 'crm.example');
+    expect(pre.headers['access-control-allow-origin']).toBe('http://crm.example');
+  });
+});

@@ -1,0 +1,44 @@
+import { API_MESSAGES, type MoveRequestBody, type Request } from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { AppError, notFound } from '../http/app-error.js';
+import { historyEntry } from './history.service.js';
+import { WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
+import { toRequestJson } from './requests.service.js';
+
+/** 409 naming where the request is now, or 404 when it is gone. */
+async function refuseMove(ctx: AppContext, id: string): Promise<never> {
+  const current = await ctx.models.Request.findById(id, 'status').lean<
+    Pick<RequestDoc, 'status'>
+  >();
+  if (!current) throw notFound(API_MESSAGES.requestNotFound);
+  throw new AppError(409, API_MESSAGES.requestMoved, undefined, undefined, {
+    status: current.status,
+  });
+}
+
+/**
+ * PATCH /api/form-contact/:id/status. One conditional write: it applies only while the request
+ * is still in `from`, sets nothing but the status (not `version`, so no edit conflicts with it),
+ * bumps statusVersion and records the move.
+ */
+export async function moveRequest(
+  ctx: AppContext,
+  id: string,
+  { from, to }: MoveRequestBody,
+  userId: string,
+): Promise<Request> {
+  const { Request } = ctx.models;
+  const moved =
+    from === to
+      ? await Request.findOne({ _id: id, status: from }, WITHOUT_HISTORY).lean<RequestDoc>()
+      : await Request.findOneAndUpdate(
+          { _id: id, status: from },
+          {
+            $set: { status: to },
+            $inc: { statusVersion: 1 },
+            $push: { history: historyEntry(userId, 'status', from, to) },
+          },
+          { new: true },
+        ).lean<RequestDoc>();
+  return moved ? toRequestJson(moved) : refuseMove(ctx, id);
+}

@@ -1,0 +1,82 @@
+import {
+  API_MESSAGES,
+  notesSchema,
+  type AddNoteBody,
+  type EditNoteBody,
+  type Request,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { AppError, notFound } from '../http/app-error.js';
+import { historyEntry, type StoredHistoryEntry } from './history.service.js';
+import type { RequestDoc } from './request.model.js';
+import { toRequestJson } from './requests.service.js';
+
+type NotesDoc = Pick<RequestDoc, 'notes' | 'version'>;
+
+/** The notes' limits (number, total length) on the list a change would store; 400 on `field`. */
+function assertWithinLimits(notes: string[], field: string) {
+  const result = notesSchema.safeParse(notes);
+  if (result.success) return;
+  const message = result.error.issues[0]?.message ?? API_MESSAGES.invalidBody;
+  throw new AppError(400, message, [{ path: field, message }]);
+}
+
+/**
+ * Reads the notes, lets `change` compute the new list and its history entry, and writes both
+ * only if no other write changed the notes meanwhile (the version every notes change bumps);
+ * otherwise reads again. A note change never fails because of another one: each applies in turn.
+ */
+async function changeNotes(
+  ctx: AppContext,
+  id: string,
+  change: (stored: NotesDoc) => { notes: string[]; entry: StoredHistoryEntry },
+): Promise<Request> {
+  const { Request } = ctx.models;
+  for (let attempt = 0; ; attempt++) {
+    const stored = await Request.findById(id, 'notes version').lean<NotesDoc>();
+    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+    const { notes, entry } = change(stored);
+    const saved = await Request.findOneAndUpdate(
+      { _id: id, version: stored.version },
+      { $set: { notes }, $inc: { version: 1 }, $push: { history: entry } },
+      { new: true },
+    ).lean<RequestDoc>();
+    if (saved) return toRequestJson(saved);
+    if (attempt >= 20) throw new AppError(409, API_MESSAGES.requestConflict);
+  }
+}
+
+/** POST /api/form-contact/:id/notes: at the top of the list (§2), saved at once. */
+export function addNote(
+  ctx: AppContext,
+  id: string,
+  { text }: AddNoteBody,
+  userId: string,
+): Promise<Request> {
+  return changeNotes(ctx, id, (stored) => {
+    const notes = [text, ...stored.notes];
+    assertWithinLimits(notes, 'text');
+    return { notes, entry: historyEntry(userId, 'note', null, text) };
+  });
+}
+
+/** PUT /api/form-contact/:id/notes/:index: only while the note there still reads `from`. */
+export function editNote(
+  ctx: AppContext,
+  id: string,
+  index: number,
+  { from, to }: EditNoteBody,
+  userId: string,
+): Promise<Request> {
+  return changeNotes(ctx, id, (stored) => {
+    const now = stored.notes[index];
+    if (now !== from) {
+      throw new AppError(409, API_MESSAGES.noteChanged, undefined, undefined, {
+        note: now ?? null,
+      });
+    }
+    const notes = stored.notes.map((note, at) => (at === index ? to : note));
+    assertWithinLimits(notes, 'to');
+    return { notes, entry: historyEntry(userId, 'note', from, to) };
+  });
+}

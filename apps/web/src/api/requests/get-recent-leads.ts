@@ -1,0 +1,45 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, queryKeyOf, type RecentLeads } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { applyRequestChange } from './board-cache';
+
+/** GET /api/form-contact/website/recent?after: website requests newer than the last poll's. */
+export function getRecentLeads(after: string | undefined, signal?: AbortSignal) {
+  return callEndpoint(api.leads.recent, { query: after ? { after } : {} }, { signal });
+}
+
+/** Until the first answer says otherwise (the API's LEADS_POLL_SECONDS, at most 30 s). */
+const FIRST_POLL_AFTER_MS = 15_000;
+
+export const recentLeadsQueryKey = () => queryKeyOf(api.leads.recent);
+
+/**
+ * The board's poll for website leads (issue 13). Each call asks only for what came after the
+ * previous answer's position, so its cost is a few index entries whatever the number of
+ * requests (no board refetch at 100,000 requests). Each new lead goes on top of NUEVA SOLICITUD
+ * and into its count through the same cache update as a create (board-cache.ts); a lead a
+ * column already holds is only replaced. Polls on the server's interval while the page is
+ * visible, and at once when the tab comes back; a failed poll just waits for the next one.
+ * The position lives as long as the session (gcTime), so leaving the board and coming back
+ * brings what arrived meanwhile.
+ */
+export const recentLeadsQueryOptions = () =>
+  queryOptions({
+    queryKey: recentLeadsQueryKey(),
+    queryFn: async ({ signal, client }): Promise<RecentLeads> => {
+      const previous = client.getQueryData<RecentLeads>(recentLeadsQueryKey());
+      const answer = await getRecentLeads(previous?.cursor, signal);
+      for (const lead of answer.items) void applyRequestChange(client, undefined, lead);
+      return answer;
+    },
+    refetchInterval: (query) => query.state.data?.pollAfterMs ?? FIRST_POLL_AFTER_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    staleTime: 0,
+    gcTime: Infinity,
+    retry: false,
+  });
+
+export function useRecentLeads() {
+  return useQuery(recentLeadsQueryOptions());
+}

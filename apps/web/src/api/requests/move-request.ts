@@ -1,0 +1,90 @@
+import {
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
+import {
+  api,
+  BOARD_COLUMNS,
+  REQUEST_STATUSES,
+  type MoveRequestBody,
+  type Request,
+  type RequestStatus,
+} from '@crm/shared';
+import { ApiError, callEndpoint } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { changeCachedColumns, refetchColumns } from './board-cache';
+import { historyQueryKey } from './get-request-history';
+import { requestQueryOptions } from './get-request';
+
+/** PATCH /api/form-contact/{id}/status: applies only while the request is still in `from`. */
+export function moveRequest(id: string, body: MoveRequestBody) {
+  return callEndpoint(api.requests.move, { params: { id }, body });
+}
+
+export type MoveInput = { request: Request; to: RequestStatus };
+
+const columnTitle = (status: RequestStatus) =>
+  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;
+
+/** Messages of the move (the spec has no moves; Spanish, the product's language). */
+export const MOVE_MESSAGES = {
+  movedMeanwhile: (status: RequestStatus) =>
+    `Otra persona ya movió esta solicitud a ${columnTitle(status)}`,
+  failed: 'No se pudo mover la solicitud. Volvió a su columna.',
+} as const;
+
+/** Where the server says the request is now, from a move's 409 (`current.status`). */
+function currentStatusOf(error: unknown): RequestStatus | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const status = error.body?.current?.status;
+  return REQUEST_STATUSES.find((known) => known === status);
+}
+
+type MoveContext = { optimistic: Request; stale: QueryKey[] };
+
+/**
+ * Settles the board once the server has answered: the card goes from what was shown to what
+ * the server says, and the filtered columns the move touched (left alone until now, since the
+ * server did not have the move yet) are fetched again, each once.
+ */
+function settle(queryClient: QueryClient, shown: Request, stored: Request, stale: QueryKey[]) {
+  const columns = [...stale, ...changeCachedColumns(queryClient, shown, stored)];
+  const unique = [...new Map(columns.map((key) => [JSON.stringify(key), key])).values()];
+  void refetchColumns(queryClient, unique);
+  void queryClient.invalidateQueries({ queryKey: historyQueryKey(stored._id) });
+}
+
+/**
+ * A move in one gesture. Optimistic: the card changes column at once in every cached column and
+ * in the request's own query; when the server refuses, it goes back (or, on a 409, to where the
+ * server has it now) with a notice saying why. Resolves with the server's request.
+ */
+export function useMoveRequest() {
+  const queryClient = useQueryClient();
+  return useMutation<Request, Error, MoveInput, MoveContext>({
+    mutationFn: ({ request, to }) => moveRequest(request._id, { from: request.status, to }),
+    onMutate: async ({ request, to }) => {
+      await queryClient.cancelQueries({ queryKey: requestQueryOptions(request._id).queryKey });
+      const optimistic: Request = { ...request, status: to };
+      return { optimistic, stale: changeCachedColumns(queryClient, request, optimistic) };
+    },
+    onSuccess: (moved, _input, { optimistic, stale }) =>
+      settle(queryClient, optimistic, moved, stale),
+    onError: (error, { request }, context) => {
+      const shown = context?.optimistic ?? request;
+      const stale = context?.stale ?? [];
+      const current = currentStatusOf(error);
+      if (current) {
+        notify.error(MOVE_MESSAGES.movedMeanwhile(current));
+        settle(queryClient, shown, { ...request, status: current }, stale);
+        // The rest of the request may have changed too: read it again.
+        void queryClient.invalidateQueries({ queryKey: requestQueryOptions(request._id).queryKey });
+        return;
+      }
+      notify.error(MOVE_MESSAGES.failed);
+      settle(queryClient, shown, request, stale);
+    },
+  });
+}

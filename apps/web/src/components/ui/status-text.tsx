@@ -1,0 +1,28 @@
+import { SESSION_MESSAGES } from '@crm/shared';
+import { EN, LABELS } from '../../lib/labels';
+
+export type StatusTextProps = { className?: string };
+
+/**
+ * "Loading..." (§2) in English, as the spec words it, dark enough to read on the light greys of
+ * the screens and columns (slate-600: 4.5:1 and more on white, slate-50 and slate-100).
+ */
+export function LoadingText({ className = 'text-sm' }: StatusTextProps) {
+  return (
+    <p {...EN} className={`text-slate-600 ${className}`}>
+      {LABELS.loading}
+    </p>
+  );
+}
+
+export type ErrorTextProps = StatusTextProps & { message: string };
+
+/** "Error: " followed by the message (§8), in English as the spec and the API word them. */
+export function ErrorText({ message, className = 'text-sm' }: ErrorTextProps) {
+  return (
+    <p role="alert" {...EN} className={`text-red-700 ${className}`}>
+      {SESSION_MESSAGES.errorPrefix}
+      {message}
+    </p>
+  );
+}

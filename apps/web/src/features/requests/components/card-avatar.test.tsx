@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LABELS } from '../../../lib/labels';
+import { addRequest, addUser } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const BOARD = '/main/requests';
+const findCard = (name: string) => screen.findByRole('article', { name: new RegExp(`: ${name}$`) });
+
+/** A vendor executive, one request assigned to them and one nobody has. */
+function seed() {
+  const luis = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
+  addRequest({ name: 'Asignada', vendor: luis._id });
+  addRequest({ name: 'Libre', vendor: null });
+  return { luis };
+}
+
+describe('card avatar, shown honestly per role', () => {
+  it.each(['vendor', 'driver'] as const)(
+    'for a %s, the avatars are plain pictures named after the executive, not buttons',
+    async (role) => {
+      seed();
+      renderApp(BOARD, addUser({ role }));
+
+      const free = await findCard('Libre');
+      const plain = within(free).getByRole('img', { name: LABELS.noVendor });
+      expect(plain.querySelector('svg')).not.toBeNull();
+      expect(within(free).queryByRole('button', { name: /Sin ejecutivo/ })).not.toBeInTheDocument();
+
+      const assigned = await findCard('Asignada');
+      const initials = await within(assigned).findByRole('img', { name: 'Ejecutivo: Luis Pérez' });
+      expect(initials).toHaveTextContent(/^LP$/);
+      expect(within(assigned).queryByRole('button', { name: /Ejecutivo/ })).not.toBeInTheDocument();
+      // Not a Tab stop: the card's edit icon is the keyboard's way to the modal.
+      expect(initials).not.toHaveAttribute('tabindex');
+    },
+  );
+
+  it('for a vendor, a click on the plain avatar still opens "Editar solicitud" (§2)', async () => {
+    seed();
+    renderApp(BOARD, addUser({ role: 'vendor' }));
+    const free = await findCard('Libre');
+
+    await userEvent.setup().click(within(free).getByRole('img', { name: LABELS.noVendor }));
+
+    expect(await screen.findByRole('dialog', { name: 'Editar solicitud' })).toBeInTheDocument();
+  });
+
+  it('for a system admin, the avatars are buttons; the initials lead the name (label in name)', async () => {
+    seed();
+    renderApp(BOARD, addUser({ role: 'system admin' }));
+
+    const free = await findCard('Libre');
+    expect(
+      within(free).getByRole('button', { name: `${LABELS.noVendor}: asignar` }),
+    ).toBeInTheDocument();
+
+    const assigned = await findCard('Asignada');
+    const button = await within(assigned).findByRole('button', {
+      name: 'LP, Ejecutivo: Luis Pérez',
+    });
+    expect(button).toHaveTextContent(/^LP$/);
+    // The accessible name holds the visible text (axe: label-content-name-mismatch).
+    const name = button.getAttribute('aria-label') ?? '';
+    expect(name.split(/[\s,:]+/)).toContain(button.textContent);
+  });
+});

@@ -1,0 +1,18 @@
+import {
+  BOARD_COLUMNS,
+  MISSING_REQUEST_NUMBER,
+  type Request,
+  type RequestStatus,
+} from '@crm/shared';
+
+/** The card's number line: the requestNumber, or "unnasigned" (§2). */
+export const cardNumber = (request: Pick<Request, 'requestNumber'>) =>
+  String(request.requestNumber ?? MISSING_REQUEST_NUMBER);
+
+/** How a card is named to screen readers and in notices: "Solicitud 42: Marta Díaz". */
+export const cardLabel = (request: Pick<Request, 'requestNumber' | 'name'>) =>
+  `Solicitud ${cardNumber(request)}: ${request.name}`;
+
+/** A stage's column title ("CONTACTADO"), as the board heads it (§2). */
+export const columnTitle = (status: RequestStatus) =>
+  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;

@@ -1,0 +1,75 @@
+import { BOARD_COLUMNS, type HistoryEntry, type User } from '@crm/shared';
+import { formatDateTime, shortName } from '../../../lib/format';
+
+type Person = Pick<User, '_id' | 'name' | 'lastName'>;
+
+export const HISTORY_LABELS = {
+  /** The website form, or a change with no user behind it. */
+  nobody: 'Alguien',
+  /** A user who has since been deleted. */
+  deletedUser: 'Usuario eliminado',
+} as const;
+
+/** "Ana C." from a full name as the API gives it ("Ana Castro"), when the user isn't listed. */
+function shortFromFullName(fullName: string): string {
+  const [first = '', ...rest] = fullName.trim().split(/\s+/);
+  return shortName({ name: first, lastName: rest.join(' ') });
+}
+
+/** Who made a change: "Ana C.", "Alguien" (no user) or "Usuario eliminado". */
+export function whoDid(entry: Pick<HistoryEntry, 'by' | 'byName'>, users: readonly Person[]) {
+  if (entry.by === null)
+    return entry.byName ? shortFromFullName(entry.byName) : HISTORY_LABELS.nobody;
+  const user = users.find((candidate) => candidate._id === entry.by);
+  if (user) return shortName(user);
+  return entry.byName ? shortFromFullName(entry.byName) : HISTORY_LABELS.deletedUser;
+}
+
+const columnTitle = (status: string) =>
+  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;
+
+const vendorName = (id: string, users: readonly Person[]) => {
+  const user = users.find((candidate) => candidate._id === id);
+  return user ? shortName(user) : HISTORY_LABELS.deletedUser;
+};
+
+/** One change in words: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA". */
+export function describeChange(entry: HistoryEntry, users: readonly Person[]): string {
+  const who = whoDid(entry, users);
+  switch (entry.field) {
+    case 'status':
+      return entry.from === null || entry.to === null
+        ? `${who} movió a ${columnTitle(entry.to ?? '')}`
+        : `${who} movió de ${columnTitle(entry.from)} a ${columnTitle(entry.to)}`;
+    case 'vendor':
+      return entry.to === null
+        ? `${who} quitó la asignación`
+        : `${who} asignó a ${vendorName(entry.to, users)}`;
+    case 'note':
+      if (entry.from === null) return `${who} agregó una nota`;
+      if (entry.to === null || entry.to === '') return `${who} borró una nota`;
+      return `${who} editó una nota`;
+  }
+}
+
+/** The timeline's line: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA · 23/11/26 10:42". */
+export const describeEntry = (entry: HistoryEntry, users: readonly Person[]) =>
+  `${describeChange(entry, users)} · ${formatDateTime(entry.at)}`;
+
+/**
+ * Who added or last changed each note, by its text ("Ana C. · 23/11/26 10:42"): the newest
+ * history entry that wrote that text (entries come newest first).
+ */
+export function noteAuthors(
+  entries: readonly HistoryEntry[],
+  users: readonly Person[],
+): ReadonlyMap<string, string> {
+  const authors = new Map<string, string>();
+  for (const entry of entries) {
+    if (entry.field !== 'note' || entry.to === null || entry.to === '') continue;
+    if (!authors.has(entry.to)) {
+      authors.set(entry.to, `${whoDid(entry, users)} · ${formatDateTime(entry.at)}`);
+    }
+  }
+  return authors;
+}

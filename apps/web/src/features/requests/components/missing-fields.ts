@@ -1,0 +1,90 @@
+import { checkStageRules, type CLOSED_REQUIRED_FIELDS } from '@crm/shared';
+
+/** Every field the §5 stage rules may ask for (the closed stage asks for all of them). */
+export type StageField = (typeof CLOSED_REQUIRED_FIELDS)[number];
+
+/**
+ * The §5 fields in plain Spanish, lower case to sit inside a sentence ("Faltan: método de pago,
+ * …"). Worded as the Edit Request modal labels them, so a person finds each one there: "rubro"
+ * is the modal's "Rubro" (the business line), "pax" keeps the modal's word and says what it
+ * counts. The §5 messages themselves ("bussinesItem is required…") stay as the spec quotes them,
+ * in @crm/shared.
+ */
+export const STAGE_FIELD_LABELS = {
+  paymentMethod: 'método de pago',
+  eventsQuantity: 'cantidad de eventos',
+  pax: 'pax (número de personas)',
+  sourceOfContact: 'fuente de contacto',
+  bussinesItem: 'rubro',
+  company: 'compañía',
+  jobPosition: 'cargo',
+  requestNumber: 'número de solicitud',
+  vendor: 'ejecutivo asignado',
+  amoutPaid: 'monto pagado',
+  emailSentToCloseEvents: 'correo de cierre enviado',
+} as const satisfies Record<StageField, string>;
+
+export type MissingField = { field: StageField; label: string };
+
+const isStageField = (path: string): path is StageField => path in STAGE_FIELD_LABELS;
+
+/**
+ * What the request's stage still lacks under the §5 rules, in the rules' order (the order of
+ * the modal's fields), each with its plain-Spanish label. Empty when nothing is missing (always
+ * in NUEVA SOLICITUD).
+ */
+export function missingFieldLabels(request: Readonly<Record<string, unknown>>): MissingField[] {
+  return checkStageRules(request)
+    .map((rule) => rule.path)
+    .filter(isStageField)
+    .map((field) => ({ field, label: STAGE_FIELD_LABELS[field] }));
+}
+
+/** How many fields a sentence names before it says "y N más". */
+export const MAX_NAMED_FIELDS = 3;
+
+/**
+ * The missing fields as one Spanish phrase: "método de pago", "método de pago y cargo",
+ * "método de pago, cargo y rubro", then "…, cargo, rubro y 4 más" beyond `max`. Empty when
+ * nothing is missing.
+ */
+export function describeMissing(
+  missing: readonly MissingField[],
+  max: number = MAX_NAMED_FIELDS,
+): string {
+  const labels = missing.map((item) => item.label);
+  if (labels.length === 0) return '';
+  if (labels.length > max) {
+    return `${labels.slice(0, max).join(', ')} y ${labels.length - max} más`;
+  }
+  if (labels.length === 1) return labels[0] ?? '';
+  return `${labels.slice(0, -1).join(', ')} y ${labels.at(-1) ?? ''}`;
+}
+
+/** "Falta: cargo" / "Faltan: método de pago, cargo y rubro" (empty when nothing is missing). */
+export function missingSentence(
+  missing: readonly MissingField[],
+  max: number = MAX_NAMED_FIELDS,
+): string {
+  if (missing.length === 0) return '';
+  return `${missing.length === 1 ? 'Falta' : 'Faltan'}: ${describeMissing(missing, max)}.`;
+}
+
+/**
+ * Fields the modal shows read-only (the server numbers requests, the source is never editable,
+ * §2), and the executive, which only a system admin may change (§6).
+ */
+const READ_ONLY_FIELDS: readonly StageField[] = ['requestNumber', 'sourceOfContact'];
+
+/**
+ * The first missing field this person can fill in the Edit Request modal: where "Completar
+ * datos" puts the cursor (`?focus=`). Undefined when none is theirs to fill.
+ */
+export function firstFillableField(
+  missing: readonly MissingField[],
+  { canAssign }: { canAssign: boolean },
+): StageField | undefined {
+  return missing.find(
+    ({ field }) => !READ_ONLY_FIELDS.includes(field) && (field !== 'vendor' || canAssign),
+  )?.field;
+}

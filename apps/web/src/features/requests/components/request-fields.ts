@@ -1,0 +1,73 @@
+import {
+  BOARD_COLUMNS,
+  MISSING_REQUEST_NUMBER,
+  PRIORITY_LABELS,
+  SOURCE_OF_CONTACT_LABELS,
+  type Request,
+  type User,
+} from '@crm/shared';
+import { eventDateToText, fullName } from '../../../lib/format';
+import { LABELS } from '../../../lib/labels';
+import type { RequestField } from './merge-request';
+
+/** Each field by the label the Edit Request modal gives it (§2, and the "Evento" section). */
+export const FIELD_LABELS: Record<RequestField, string> = {
+  status: 'Etapa de la solicitud',
+  vendor: 'Ejecutivo',
+  requestNumber: 'Número',
+  priority: 'Prioridad',
+  requestType: 'Tipo de solicitud',
+  sourceOfContact: 'Fuente de contacto',
+  name: 'Nombre',
+  email: 'Correo',
+  jobPosition: 'Cargo',
+  company: 'Compañía',
+  contactNumber: 'Teléfono',
+  paymentMethod: 'Método de pago',
+  bussinesItem: 'Rubro',
+  eventsQuantity: 'Cantidad de eventos',
+  pax: 'Pax',
+  amoutPaid: 'Monto pagado',
+  eventDate: 'Fecha del evento',
+  emailSentToCloseEvents: 'Correo de cierre enviado',
+  message: 'Mensaje',
+  notes: 'Notas',
+};
+
+/** Shown for an empty text, so "nothing" is visible beside a value. */
+export const EMPTY_VALUE = '(vacío)';
+
+type Person = Pick<User, '_id' | 'name' | 'lastName'>;
+
+/** A field's value in words, as the modal shows it (labels of the selects, names of people). */
+export function formatFieldValue(
+  field: RequestField,
+  value: Request[RequestField],
+  users: readonly Person[],
+): string {
+  if (value === null || value === undefined || value === '') {
+    if (field === 'vendor') return LABELS.noVendor;
+    if (field === 'requestNumber') return MISSING_REQUEST_NUMBER;
+    return EMPTY_VALUE;
+  }
+  switch (field) {
+    case 'status':
+      return BOARD_COLUMNS.find((column) => column.status === value)?.stageLabel ?? String(value);
+    case 'priority':
+      return PRIORITY_LABELS[value as Request['priority']];
+    case 'sourceOfContact':
+      return SOURCE_OF_CONTACT_LABELS[value as Request['sourceOfContact']];
+    case 'vendor': {
+      const user = users.find((candidate) => candidate._id === value);
+      return user ? fullName(user) : String(value);
+    }
+    case 'eventDate':
+      return eventDateToText(String(value));
+    case 'emailSentToCloseEvents':
+      return value === true ? 'Sí' : value === false ? 'No' : 'Pendiente';
+    case 'notes':
+      return (value as string[]).filter((note) => note !== '').join(' · ') || EMPTY_VALUE;
+    default:
+      return String(value);
+  }
+}

@@ -1,0 +1,144 @@
+import { screen, waitFor, within } from '@testing-library/dom';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  CREATE_REQUEST_MESSAGES,
+  LEAD_FORM_LABELS,
+  LEAD_MESSAGES,
+  REQUEST_MESSAGES,
+} from '@crm/shared';
+import { db, SOLVED_CAPTCHA } from '../test/fake-api';
+import { server } from '../test/server';
+import { mountLeadForm } from './lead-form';
+
+const PATH = '/api/form-contact/create';
+
+afterEach(() => {
+  document.body.replaceChildren();
+});
+
+/** The /form page with the widget stood in for: `solveCaptcha` fires its "verified" event. */
+function renderForm() {
+  const root = document.createElement('main');
+  document.body.append(root);
+  mountLeadForm(root, { apiBase: '', loadCaptcha: () => Promise.resolve() });
+  const widget = root.querySelector('altcha-widget');
+  if (!widget) throw new Error('no captcha widget');
+  const solveCaptcha = () =>
+    widget.dispatchEvent(
+      new CustomEvent('statechange', { detail: { state: 'verified', payload: SOLVED_CAPTCHA } }),
+    );
+  return { user: userEvent.setup(), solveCaptcha };
+}
+
+const submitCalls = () => db.calls.filter((call) => call.path === PATH);
+
+describe('/form, the public contact form', () => {
+  it('has the Spanish labels, the four request types with "otro" chosen, and a hidden honeypot', () => {
+    renderForm();
+    expect(screen.getByRole('heading', { name: LEAD_FORM_LABELS.title })).toBeInTheDocument();
+    for (const label of ['name', 'email', 'message'] as const) {
+      expect(screen.getByLabelText(LEAD_FORM_LABELS[label])).toBeInTheDocument();
+    }
+    const select = screen.getByLabelText<HTMLSelectElement>(LEAD_FORM_LABELS.requestType);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => (o as HTMLOptionElement).value),
+    ).toEqual(['agendar reunión', 'obtener una demo', 'recibir asesoría', 'otro']);
+    expect(select.value).toBe('otro');
+    expect(screen.queryByRole('textbox', { name: LEAD_FORM_LABELS.honeypot })).toBeNull();
+  });
+
+  it('when sent empty, shows the §5 messages and the captcha message, and sends nothing', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(screen.getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(CREATE_REQUEST_MESSAGES.emailRequired)).toBeInTheDocument();
+    expect(screen.getByText(CREATE_REQUEST_MESSAGES.messageRequired)).toBeInTheDocument();
+    expect(screen.getByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText(LEAD_FORM_LABELS.name)).toHaveFocus();
+    // After the first failed submit the checks follow every change.
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@');
+    expect(screen.getByText(CREATE_REQUEST_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(submitCalls()).toEqual([]);
+  });
+
+  it('when filled and the captcha solved, posts the form and shows the request number', async () => {
+    const { user, solveCaptcha } = renderForm();
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Lucía Web');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'lucia@example.com');
+    await user.type(screen.getByLabelText(/Compañía/), 'Acme');
+    await user.selectOptions(
+      screen.getByLabelText(LEAD_FORM_LABELS.requestType),
+      'obtener una demo',
+    );
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Quiero una demo');
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+
+    const stored = await waitFor(() => {
+      const request = db.requests.find((r) => r.name === 'Lucía Web');
+      if (!request?.requestNumber) throw new Error('not stored yet');
+      return request;
+    });
+    expect(
+      await screen.findByText(LEAD_MESSAGES.success(stored.requestNumber ?? 0)),
+    ).toBeInTheDocument();
+    expect(stored).toMatchObject({
+      email: 'lucia@example.com',
+      company: 'Acme',
+      requestType: 'obtener una demo',
+      sourceOfContact: 'website',
+    });
+    expect(submitCalls()[0]?.body).toMatchObject({ altcha: SOLVED_CAPTCHA, homepage: '' });
+  });
+
+  it('when the API refuses a field, shows its message under the field and asks for a new captcha', async () => {
+    server.use(
+      http.post(PATH, () =>
+        HttpResponse.json(
+          {
+            message: CREATE_REQUEST_MESSAGES.invalidEmail,
+            errors: [{ path: 'email', message: CREATE_REQUEST_MESSAGES.invalidEmail }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, solveCaptcha } = renderForm();
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Ana');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(await screen.findByText(CREATE_REQUEST_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByLabelText(LEAD_FORM_LABELS.email)).toHaveAttribute('aria-invalid', 'true');
+    // The captcha was used: sending again needs a new one.
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(screen.getByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
+  });
+
+  it('when the API answers 429, shows its message; any other failure shows §8’s', async () => {
+    server.use(
+      http.post(PATH, () =>
+        HttpResponse.json({ message: LEAD_MESSAGES.tooManyFromAddress }, { status: 429 }),
+      ),
+    );
+    const { user, solveCaptcha } = renderForm();
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Ana');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_MESSAGES.tooManyFromAddress);
+
+    server.use(http.post(PATH, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(REQUEST_MESSAGES.createFailed),
+    );
+  });
+});

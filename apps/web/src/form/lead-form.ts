@@ -1,0 +1,315 @@
+import {
+  DEFAULT_REQUEST_TYPE,
+  LEAD_EMBED,
+  LEAD_FIELD_MAX_LENGTH,
+  LEAD_FORM_LABELS,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_MESSAGES,
+  LEAD_REQUEST_TYPE_LABELS,
+  REQUEST_TYPES,
+} from '@crm/shared/leads-text';
+import {
+  validateLead,
+  type LeadField,
+  type LeadFieldErrors,
+  type LeadFormValues,
+} from './validate-lead';
+
+/**
+ * The public contact form (/form, issue 13), in plain DOM: no React on this page, so its own
+ * script stays a few KB. The ALTCHA widget is the only other code, loaded after the form shows.
+ * Posts to POST /api/form-contact/create and shows the request number, or the API's field
+ * messages under their fields (§5), or its message (429, §8's failure) above the button.
+ */
+
+export type LeadFormOptions = {
+  /** Where the API is: '' for the origin serving this page. */
+  apiBase: string;
+  /** Loads the ALTCHA web component (a no-op in tests, which stand in for the widget). */
+  loadCaptcha: () => Promise<unknown>;
+};
+
+const PATH = '/api/form-contact/create';
+
+type FieldSpec = {
+  name: LeadField;
+  label: string;
+  kind: 'input' | 'textarea' | 'select';
+  type?: string;
+  autocomplete?: string;
+  required?: boolean;
+};
+
+const FIELDS: FieldSpec[] = [
+  {
+    name: 'name',
+    label: LEAD_FORM_LABELS.name,
+    kind: 'input',
+    autocomplete: 'name',
+    required: true,
+  },
+  {
+    name: 'email',
+    label: LEAD_FORM_LABELS.email,
+    kind: 'input',
+    type: 'email',
+    autocomplete: 'email',
+    required: true,
+  },
+  {
+    name: 'company',
+    label: LEAD_FORM_LABELS.company,
+    kind: 'input',
+    autocomplete: 'organization',
+  },
+  {
+    name: 'jobPosition',
+    label: LEAD_FORM_LABELS.jobPosition,
+    kind: 'input',
+    autocomplete: 'organization-title',
+  },
+  {
+    name: 'contactNumber',
+    label: LEAD_FORM_LABELS.contactNumber,
+    kind: 'input',
+    type: 'tel',
+    autocomplete: 'tel',
+  },
+  { name: 'requestType', label: LEAD_FORM_LABELS.requestType, kind: 'select', required: true },
+  { name: 'message', label: LEAD_FORM_LABELS.message, kind: 'textarea', required: true },
+];
+
+function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+type CaptchaElement = HTMLElement & { reset?: () => void };
+type StateChangeDetail = { state?: string; payload?: string | null };
+
+function fieldControl(spec: FieldSpec): Control {
+  const common: Record<string, string> = {
+    id: `lead-${spec.name}`,
+    name: spec.name,
+    'aria-describedby': `lead-${spec.name}-error`,
+  };
+  if (spec.kind === 'select') {
+    const select = el('select', common);
+    for (const type of REQUEST_TYPES) {
+      const option = el('option', { value: type }, LEAD_REQUEST_TYPE_LABELS[type]);
+      option.selected = type === DEFAULT_REQUEST_TYPE;
+      select.append(option);
+    }
+    return select;
+  }
+  const max = String(LEAD_FIELD_MAX_LENGTH[spec.name as keyof typeof LEAD_FIELD_MAX_LENGTH]);
+  if (spec.kind === 'textarea') return el('textarea', { ...common, rows: '5', maxlength: max });
+  return el('input', {
+    ...common,
+    type: spec.type ?? 'text',
+    maxlength: max,
+    ...(spec.autocomplete ? { autocomplete: spec.autocomplete } : {}),
+  });
+}
+
+/** Puts the form into `root` and wires it; answers in place until the page is left. */
+export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void {
+  const controls = new Map<LeadField, Control>();
+  const errorSlots = new Map<LeadField, HTMLElement>();
+  let submitted = false;
+  let captcha = '';
+
+  const form = el('form', { novalidate: '', 'aria-labelledby': 'lead-title' });
+  for (const spec of FIELDS) {
+    const control = fieldControl(spec);
+    const error = el('p', { id: `lead-${spec.name}-error`, class: 'error' });
+    controls.set(spec.name, control);
+    errorSlots.set(spec.name, error);
+    const label = el('label', { for: control.id }, spec.label);
+    if (!spec.required)
+      label.append(' ', el('span', { class: 'optional' }, LEAD_FORM_LABELS.optional));
+    form.append(el('div', { class: 'field' }, label, control, error));
+  }
+
+  // The honeypot: off-screen, out of the tab order, hidden from assistive technology.
+  const trap = el('input', {
+    id: 'lead-homepage',
+    name: LEAD_HONEYPOT_FIELD,
+    type: 'text',
+    tabindex: '-1',
+    autocomplete: 'off',
+  });
+  form.append(
+    el(
+      'div',
+      { class: 'trap', 'aria-hidden': 'true' },
+      el('label', { for: trap.id }, LEAD_FORM_LABELS.honeypot),
+      trap,
+    ),
+  );
+
+  const widget: CaptchaElement = el('altcha-widget', {
+    challenge: `${options.apiBase}/api/captcha/challenge`,
+    language: 'es-es',
+    name: 'altcha',
+  });
+  const captchaError = el('p', { id: 'lead-altcha-error', class: 'error' });
+  const formError = el('p', { class: 'form-error', role: 'alert' });
+  const submit = el('button', { type: 'submit' }, LEAD_FORM_LABELS.submit);
+  form.append(el('div', { class: 'captcha' }, widget, captchaError), formError, submit);
+
+  const success = el('div', { class: 'success', role: 'status', tabindex: '-1' });
+  success.hidden = true;
+
+  root.append(
+    el('h1', { id: 'lead-title' }, LEAD_FORM_LABELS.title),
+    el('p', { class: 'intro' }, LEAD_FORM_LABELS.intro),
+    form,
+    success,
+  );
+
+  const values = (): LeadFormValues => {
+    const value = (field: LeadField) => controls.get(field)?.value ?? '';
+    return {
+      name: value('name'),
+      email: value('email'),
+      company: value('company'),
+      jobPosition: value('jobPosition'),
+      contactNumber: value('contactNumber'),
+      requestType: value('requestType'),
+      message: value('message'),
+    };
+  };
+
+  const showErrors = (errors: LeadFieldErrors) => {
+    for (const [field, slot] of errorSlots) {
+      const message = errors[field] ?? '';
+      slot.textContent = message;
+      controls.get(field)?.setAttribute('aria-invalid', message ? 'true' : 'false');
+    }
+  };
+
+  const showCaptchaError = (message: string) => {
+    captchaError.textContent = message;
+  };
+
+  const freshCaptcha = () => {
+    captcha = '';
+    widget.reset?.();
+  };
+
+  widget.addEventListener('statechange', (event) => {
+    const detail = (event as CustomEvent<StateChangeDetail>).detail;
+    captcha = detail.state === 'verified' && detail.payload ? detail.payload : '';
+    if (captcha) showCaptchaError('');
+  });
+
+  // §5: after the first failed submit, the checks run again on every change.
+  form.addEventListener('input', () => {
+    if (submitted) showErrors(validateLead(values()));
+  });
+
+  const setBusy = (busy: boolean) => {
+    submit.disabled = busy;
+    submit.textContent = busy ? LEAD_FORM_LABELS.submitting : LEAD_FORM_LABELS.submit;
+  };
+
+  const focusFirstError = (errors: LeadFieldErrors) => {
+    const first = FIELDS.find((spec) => errors[spec.name]);
+    if (first) controls.get(first.name)?.focus();
+  };
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    submitted = true;
+    formError.textContent = '';
+    const errors = validateLead(values());
+    showErrors(errors);
+    showCaptchaError(captcha ? '' : LEAD_MESSAGES.captchaRequired);
+    if (Object.keys(errors).length > 0 || !captcha) {
+      focusFirstError(errors);
+      return;
+    }
+    setBusy(true);
+    void send({ ...values(), altcha: captcha, [LEAD_HONEYPOT_FIELD]: trap.value }).finally(() =>
+      setBusy(false),
+    );
+  });
+
+  async function send(body: Record<string, string>) {
+    let response: Response;
+    try {
+      response = await fetch(`${options.apiBase}${PATH}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+    } catch {
+      formError.textContent = LEAD_MESSAGES.submitFailed;
+      freshCaptcha();
+      return;
+    }
+    const data = (await response.json().catch(() => undefined)) as
+      | { requestNumber?: number; message?: string; errors?: { path: string; message: string }[] }
+      | undefined;
+    if (response.status === 201 && typeof data?.requestNumber === 'number') {
+      showSuccess(data.requestNumber);
+      return;
+    }
+    // Every other answer used the captcha up (or never got to it): a new one for the next try.
+    freshCaptcha();
+    if (response.status === 400 && data?.errors?.length) {
+      const fieldErrors: LeadFieldErrors = {};
+      for (const error of data.errors) {
+        if (error.path === 'altcha') showCaptchaError(error.message);
+        else if (controls.has(error.path as LeadField)) {
+          fieldErrors[error.path as LeadField] ??= error.message;
+        }
+      }
+      showErrors(fieldErrors);
+      focusFirstError(fieldErrors);
+      return;
+    }
+    formError.textContent =
+      response.status === 429 && data?.message ? data.message : LEAD_MESSAGES.submitFailed;
+  }
+
+  function showSuccess(requestNumber: number) {
+    const again = el('button', { type: 'button' }, LEAD_FORM_LABELS.another);
+    success.replaceChildren(el('p', {}, LEAD_MESSAGES.success(requestNumber)), again);
+    form.hidden = true;
+    success.hidden = false;
+    success.focus();
+    again.addEventListener('click', () => {
+      form.reset();
+      submitted = false;
+      showErrors({});
+      freshCaptcha();
+      success.hidden = true;
+      form.hidden = false;
+      controls.get('name')?.focus();
+    });
+  }
+
+  reportHeight();
+  void options.loadCaptcha();
+}
+
+/** In embed.js's frame: tells the page its height, so the frame never scrolls on its own. */
+function reportHeight() {
+  if (window.parent === window || typeof ResizeObserver === 'undefined') return;
+  const send = () =>
+    window.parent.postMessage(
+      { type: LEAD_EMBED.resizeMessage, height: document.documentElement.scrollHeight },
+      '*',
+    );
+  new ResizeObserver(send).observe(document.body);
+  send();
+}

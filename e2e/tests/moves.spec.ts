@@ -1,0 +1,97 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { card, column, editDialog, signInAsAdmin, snap, unique } from '../support/app.js';
+
+// Issue 12: a move in one gesture (mouse or keyboard), kept after a reload, in the history.
+
+const cardIn = (page: Page, title: string, name: string) =>
+  column(page, title).getByRole('article', { name: new RegExp(`: ${name}$`) });
+
+/** Drags `source` onto `target` with the mouse, in small steps as a person would. */
+async function dragWithMouse(page: Page, source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('card or column not on screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  // Past the activation distance first, then across.
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + 26, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 160, { steps: 12 });
+  await expect(target).toHaveAttribute('data-drop-target', 'true');
+  await snap(page, 'moves-e2e-01-dragging');
+  await page.mouse.up();
+}
+
+/**
+ * A keyboard drag: Space on the focused card picks it up, ArrowRight goes one column right,
+ * Space drops it. dnd-kit listens a moment after the pickup, so each step waits for what a
+ * screen reader is told.
+ */
+async function dragWithKeyboard(page: Page, source: Locator, targetTitle: string) {
+  const live = page.locator('[id^="DndLiveRegion"]');
+  await source.focus();
+  await page.keyboard.press('Space');
+  await live.filter({ hasText: /^Tomaste / }).waitFor({ state: 'attached' });
+  await page.keyboard.press('ArrowRight');
+  await live
+    .filter({ hasText: `está sobre la columna ${targetTitle}` })
+    .waitFor({ state: 'attached' });
+  await snap(page, 'moves-e2e-02-keyboard');
+  await page.keyboard.press('Space');
+}
+
+/** After a reload, the card is in CONTACTADO and its modal's history has the move. */
+async function expectMovedAfterReload(page: Page, name: string, shot: string) {
+  // Searched for, so the card is drawn whatever the column's length.
+  await page.goto(`/main/requests?q=${encodeURIComponent(name)}`);
+  await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();
+  await expect(cardIn(page, 'NUEVA SOLICITUD', name)).toHaveCount(0);
+  await card(page, name).getByRole('button', { name: 'Editar solicitud' }).click();
+  const dialog = editDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.locator('summary', { hasText: 'Historial' }).click();
+  const history = dialog.getByRole('list', { name: 'Historial' });
+  await expect(history).toContainText(
+    /movió de NUEVA SOLICITUD a CONTACTADO · \d\d\/\d\d\/\d\d \d\d:\d\d/,
+  );
+  await history.scrollIntoViewIfNeeded();
+  await snap(page, shot);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+}
+
+test.describe('moving a request in one gesture', () => {
+  test('with the mouse: drag a card from NUEVA SOLICITUD to CONTACTADO; after a reload it is there, with the move in its history', async ({
+    page,
+    request,
+  }) => {
+    const api = await signInAsAdmin(page, request);
+    const name = unique('Arrastre ');
+    await api.createRequest(name);
+    await page.goto(`/main/requests?q=${encodeURIComponent(name)}`);
+    const moving = cardIn(page, 'NUEVA SOLICITUD', name);
+    await expect(moving).toBeVisible();
+
+    await dragWithMouse(page, moving, column(page, 'CONTACTADO'));
+    await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();
+    await expect(moving).toHaveCount(0);
+
+    await expectMovedAfterReload(page, name, 'moves-e2e-03-history-mouse');
+  });
+
+  test('with the keyboard: pick a card up with Space, ArrowRight, drop with Space; after a reload it is in CONTACTADO, with the move in its history', async ({
+    page,
+    request,
+  }) => {
+    const api = await signInAsAdmin(page, request);
+    const name = unique('Teclado ');
+    await api.createRequest(name);
+    await page.goto(`/main/requests?q=${encodeURIComponent(name)}`);
+    const moving = cardIn(page, 'NUEVA SOLICITUD', name);
+    await expect(moving).toBeVisible();
+
+    await dragWithKeyboard(page, moving, 'CONTACTADO');
+    await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();
+
+    await expectMovedAfterReload(page, name, 'moves-e2e-04-history-keyboard');
+  });
+});

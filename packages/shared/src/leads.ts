@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { cursorSchema } from './board.js';
+import { FIELD_MAX_LENGTH, REQUEST_TYPES } from './constants.js';
+import { maxLength, requiredEmail, requiredText } from './fields.js';
+import {
+  LEAD_HONEYPOT_FIELD,
+  LEAD_MESSAGES,
+  LEAD_PHONE_PATTERN,
+  LEAD_FIELD_MAX_LENGTH,
+} from './leads-text.js';
+import { API_MESSAGES, CREATE_REQUEST_MESSAGES } from './messages.js';
+import { requestSchema } from './request.js';
+
+export {
+  LEAD_EMBED,
+  LEAD_FIELD_MAX_LENGTH,
+  LEAD_FORM_LABELS,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_MAIL,
+  LEAD_MESSAGES,
+  LEAD_PHONE_PATTERN,
+  LEAD_REQUEST_TYPE_LABELS,
+  type LeadMailFields,
+} from './leads-text.js';
+
+/** An optional free-text field of the public form: text, trimmed, bounded, "" when left out. */
+const optionalLeadText = (max: number) =>
+  z
+    .string({ error: LEAD_MESSAGES.textExpected })
+    .trim()
+    .max(max, maxLength(max))
+    .optional()
+    .transform((value) => value ?? '');
+
+/**
+ * POST /api/form-contact/create, the public website form (issue 13). The four fields of Create
+ * Request with §5's messages, the optional contact fields, the ALTCHA solution and the honeypot.
+ */
+export const publicLeadBodySchema = z.object({
+  name: requiredText(CREATE_REQUEST_MESSAGES.nameRequired),
+  email: requiredEmail(CREATE_REQUEST_MESSAGES.emailRequired, CREATE_REQUEST_MESSAGES.invalidEmail),
+  requestType: z.enum(REQUEST_TYPES, { error: CREATE_REQUEST_MESSAGES.requestTypeRequired }),
+  message: requiredText(CREATE_REQUEST_MESSAGES.messageRequired, FIELD_MAX_LENGTH.message),
+  company: optionalLeadText(LEAD_FIELD_MAX_LENGTH.company),
+  jobPosition: optionalLeadText(LEAD_FIELD_MAX_LENGTH.jobPosition),
+  contactNumber: optionalLeadText(LEAD_FIELD_MAX_LENGTH.contactNumber).refine(
+    (phone) => LEAD_PHONE_PATTERN.test(phone),
+    LEAD_MESSAGES.invalidPhone,
+  ),
+  altcha: z
+    .string({ error: LEAD_MESSAGES.captchaRequired })
+    .max(FIELD_MAX_LENGTH.captcha, maxLength(FIELD_MAX_LENGTH.captcha))
+    .min(1, LEAD_MESSAGES.captchaRequired),
+  /** The honeypot: any value at all means a bot (never refused, so a bot learns nothing). */
+  [LEAD_HONEYPOT_FIELD]: z.unknown().optional(),
+});
+export type PublicLeadBody = z.infer<typeof publicLeadBodySchema>;
+export type PublicLeadInput = z.input<typeof publicLeadBodySchema>;
+
+/** Its answer: the request's number and nothing else of the database. */
+export const publicLeadResponseSchema = z.strictObject({
+  requestNumber: z.number().int().positive(),
+});
+export type PublicLeadResponse = z.infer<typeof publicLeadResponseSchema>;
+
+/**
+ * GET /api/form-contact/website/recent?after: website requests created after a position of the
+ * board's order (the `cursor` of the previous answer); without `after`, none, and the position
+ * of "now" to start from.
+ */
+export const recentLeadsQuerySchema = z.strictObject(
+  { after: cursorSchema.optional() },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `${API_MESSAGES.unknownParameter}: ${issue.keys.join(', ')}`
+        : undefined,
+  },
+);
+export type RecentLeadsQuery = z.input<typeof recentLeadsQuerySchema>;
+
+/** At most this many per answer; the next poll continues from the last one's position. */
+export const RECENT_LEADS_LIMIT = 20;
+
+export const recentLeadsSchema = z.object({
+  /** Oldest first, so the board's notices come in the order the leads came. */
+  items: z.array(requestSchema),
+  /** Pass back as `after` on the next poll. */
+  cursor: z.string(),
+  /** How long to wait before the next poll (the server's setting, at most 30 s). */
+  pollAfterMs: z.number().int().positive(),
+});
+export type RecentLeads = z.infer<typeof recentLeadsSchema>;
