@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { DELETE_USER_CONFIRM_OPTIONS, USER_MESSAGES, type User } from '@crm/shared';
 import { fullName } from '../../../lib/format';
@@ -23,13 +24,25 @@ const PLACEMENT: Record<typeof DELETE_USER_CONFIRM_OPTIONS.position, string> = {
  * (= Cancel). The spec's words are English (lang="en"); the name and email are the user's own.
  */
 export function DeleteUserConfirm({ user, onConfirm, onCancel, onShown }: DeleteUserConfirmProps) {
+  // Opened from the row's button, not a Radix trigger: the focus goes back to it by hand.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root open={user !== null} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/20" />
         <AlertDialog.Content
           onOpenAutoFocus={(event) => {
+            const active = document.activeElement;
+            opener.current = active instanceof HTMLElement ? active : null;
             if (event.currentTarget instanceof HTMLElement) onShown?.(event.currentTarget);
+          }}
+          onCloseAutoFocus={(event) => {
+            // After "Yes" the row and its button are gone: the page keeps the focus then.
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
           }}
           className={`fixed z-50 ${PLACEMENT[DELETE_USER_CONFIRM_OPTIONS.position]} max-w-sm rounded-xl bg-white p-5 shadow-xl ring-1 ring-slate-200`}
         >

@@ -220,6 +220,20 @@ describe('deleting a user', () => {
     expect(screen.getByText('bruno@crm.test')).toBeInTheDocument();
   });
 
+  it("gives the focus back to the row's delete button when the confirmation closes (Cancel or Escape)", async () => {
+    const { user } = await openUsersPage();
+    const trash = screen.getByRole('button', { name: 'Eliminar Bruno Díaz' });
+    for (const close of ['{Escape}', 'cancel'] as const) {
+      await user.click(trash);
+      const dialog = await screen.findByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
+      if (close === 'cancel')
+        await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      else await user.keyboard(close);
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(trash).toHaveFocus());
+    }
+  });
+
   it('"Yes" deletes the user, says "User deleted successfully" and the row disappears', async () => {
     const { user, vendor } = await openUsersPage();
     await user.click(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' }));
