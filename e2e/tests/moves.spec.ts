@@ -91,6 +91,8 @@ test.describe('moving a request in one gesture', () => {
 
     await dragWithKeyboard(page, moving, 'CONTACTADO');
     await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();
+    // The focus follows the card to its new column (drawn there once the filtered column is read).
+    await expect(cardIn(page, 'CONTACTADO', name)).toBeFocused();
 
     await expectMovedAfterReload(page, name, 'moves-e2e-04-history-keyboard');
   });

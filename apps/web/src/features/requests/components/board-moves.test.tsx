@@ -260,7 +260,7 @@ describe('when the server refuses a move', () => {
 });
 
 describe('a move on a filtered board', () => {
-  it('the card shows in its new column once the server has the move (the filtered column is read after, not before)', async () => {
+  it('the card shows in its new column once the server has the move (the filtered column is read after, not before), and the focus follows it there', async () => {
     completeRequest({ name: 'Filtrada', priority: 'low' });
     addRequest({ name: 'Otra prioridad', priority: 'high' });
     renderApp(`${BOARD}?priority=low`, admin());
@@ -271,6 +271,8 @@ describe('a move on a filtered board', () => {
 
     expect(await findCardIn('CONTACTADO', 'Filtrada')).toBeInTheDocument();
     await waitFor(() => expect(countOf('CONTACTADO')).toHaveTextContent('1'));
+    // Drawn there only once the column was read again: the focus still follows it.
+    await waitFor(() => expect(queryCardIn('CONTACTADO', 'Filtrada')).toHaveFocus());
     expect(countOf(NEW)).toHaveTextContent('0');
     expect(queryCardIn(NEW, 'Filtrada')).not.toBeInTheDocument();
   });

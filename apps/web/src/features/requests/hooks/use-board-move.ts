@@ -48,6 +48,28 @@ function followWithFocus(id: string, to: RequestStatus, origin: HTMLElement) {
 }
 
 /**
+ * Once the server has the move: a filtered column is read again only then, so the card may be
+ * drawn only now. The focus goes on to it from wherever the move left it (the card as it was,
+ * its new column, or nowhere yet, as followWithFocus may still be waiting), unless the person
+ * has moved the focus meanwhile; tried for about 2 s, while the column is fetched.
+ */
+function focusCardOnceDrawn(id: string, to: RequestStatus, origin: HTMLElement) {
+  const column = document.querySelector<HTMLElement>(`section[data-status="${to}"]`);
+  // Where the move left the focus, whichever came first: the card as it was, its column, none.
+  const ours = (active: Element | null) =>
+    active === null || active === document.body || active === origin || active === column;
+  let tries = 0;
+  const step = () => {
+    const active = document.activeElement;
+    if (!ours(active)) return;
+    const card = cardElement(id);
+    if (card && card !== origin && card !== active) card.focus();
+    else if (++tries < 40) setTimeout(step, 50);
+  };
+  step();
+}
+
+/**
  * Moves a card from the board (drag and drop, keyboard, "Mover a…"): optimistic, rolled back
  * with a notice when refused (useMoveRequest). Once the server has it, a stage whose §5 rules the
  * request doesn't meet still takes it (the rules never block) and a notice says what is missing,
@@ -86,6 +108,7 @@ export function useBoardMove() {
       if (origin) followWithFocus(request._id, to, origin);
       moving.then(
         (moved) => {
+          if (origin) focusCardOnceDrawn(moved._id, to, origin);
           const missing = missingFieldLabels(moved);
           if (missing.length === 0 && via !== 'menu') return;
           const field = firstFillableField(missing, { canAssign: isAdmin });
