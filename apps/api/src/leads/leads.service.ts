@@ -17,7 +17,9 @@ import {
 import { verifyCaptcha } from '../captcha/captcha.service.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { AppError } from '../http/app-error.js';
 import { historyEntry } from '../requests/history.service.js';
+import { changeNotes } from '../requests/notes.service.js';
 import { WITHOUT_HISTORY, type RequestDoc } from '../requests/request.model.js';
 import { createRequest, toRequestJson } from '../requests/requests.service.js';
 import { sendLeadMails } from './lead-mail.js';
@@ -92,8 +94,6 @@ async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
   }
 }
 
-type NotesDoc = Pick<RequestDoc, 'notes' | 'version' | 'status'>;
-
 /**
  * The same email again within the window: the message becomes a note at the top of that
  * request's notes (§2's order), recorded in its history as the website's (no author), as long
@@ -110,29 +110,18 @@ async function addToOpenRequest(
   }).lean<{ request: Types.ObjectId }>();
   if (!recent) return undefined;
   const note = LEAD_MESSAGES.followUpNote(body.message).slice(0, FIELD_MAX_LENGTH.note);
-  const { Request } = ctx.models;
-  // Read, then write only if no other write changed the notes meanwhile (FerretDB 1.x ignores
-  // $push's $position, so "at the top" is a whole-list $set guarded by `version`).
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const stored = await Request.findById(recent.request, 'notes version status').lean<NotesDoc>();
-    if (!stored || stored.status === 'closed') return undefined;
-    const notes = [note, ...stored.notes];
-    if (!notesSchema.safeParse(notes).success) return undefined;
-    // updateOne, then a read without the history: FerretDB 1.x has no findAndModify projection.
-    const { modifiedCount } = await Request.updateOne(
-      { _id: recent.request, version: stored.version, status: { $ne: 'closed' } },
-      {
-        $set: { notes },
-        $inc: { version: 1 },
-        $push: { history: historyEntry(null, 'note', null, note) },
-      },
-    );
-    if (modifiedCount === 1) {
-      const saved = await Request.findById(recent.request, WITHOUT_HISTORY).lean<RequestDoc>();
-      return saved ? toRequestJson(saved) : undefined;
-    }
+  try {
+    // On top of the notes (§2's order), unless the request was closed or its notes are full.
+    return await changeNotes(ctx, recent.request.toHexString(), (stored) => {
+      const notes = [note, ...stored.notes];
+      if (stored.status === 'closed' || !notesSchema.safeParse(notes).success) return undefined;
+      return { notes, entry: historyEntry(null, 'note', null, note) };
+    });
+  } catch (error) {
+    // Deleted meanwhile: the submission becomes a new request.
+    if (error instanceof AppError && error.status === 404) return undefined;
+    throw error;
   }
-  return undefined;
 }
 
 const ZERO_ID = '0'.repeat(24);

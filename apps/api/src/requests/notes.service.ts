@@ -11,7 +11,8 @@ import { historyEntry, type StoredHistoryEntry } from './history.service.js';
 import type { RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
 
-type NotesDoc = Pick<RequestDoc, 'notes' | 'version'>;
+type NotesDoc = Pick<RequestDoc, 'notes' | 'version' | 'status'>;
+type NotesChange = { notes: string[]; entry: StoredHistoryEntry };
 
 /** The notes' limits (number, total length) on the list a change would store; 400 on `field`. */
 function assertWithinLimits(notes: string[], field: string) {
@@ -22,28 +23,42 @@ function assertWithinLimits(notes: string[], field: string) {
 }
 
 /**
- * Reads the notes, lets `change` compute the new list and its history entry, and writes both
- * only if no other write changed the notes meanwhile (the version every notes change bumps);
- * otherwise reads again. A note change never fails because of another one: each applies in turn.
+ * Reads the notes, lets `change` compute the new list and its history entry (or decline with
+ * undefined: nothing is written, and the answer is undefined), and writes both only if neither
+ * the notes (the version every notes change bumps) nor the stage changed meanwhile; otherwise
+ * reads again. A note change never fails because of another one: each applies in turn. Also
+ * used for the website form's follow-up note (leads.service.ts).
  */
-async function changeNotes(
+export async function changeNotes(
   ctx: AppContext,
   id: string,
-  change: (stored: NotesDoc) => { notes: string[]; entry: StoredHistoryEntry },
-): Promise<Request> {
+  change: (stored: NotesDoc) => NotesChange | undefined,
+): Promise<Request | undefined> {
   const { Request } = ctx.models;
   for (let attempt = 0; ; attempt++) {
-    const stored = await Request.findById(id, 'notes version').lean<NotesDoc>();
+    const stored = await Request.findById(id, 'notes version status').lean<NotesDoc>();
     if (!stored) throw notFound(API_MESSAGES.requestNotFound);
-    const { notes, entry } = change(stored);
+    const changed = change(stored);
+    if (!changed) return undefined;
     const saved = await Request.findOneAndUpdate(
-      { _id: id, version: stored.version },
-      { $set: { notes }, $inc: { version: 1 }, $push: { history: entry } },
+      { _id: id, version: stored.version, status: stored.status },
+      { $set: { notes: changed.notes }, $inc: { version: 1 }, $push: { history: changed.entry } },
       { new: true },
     ).lean<RequestDoc>();
     if (saved) return toRequestJson(saved);
     if (attempt >= 20) throw new AppError(409, API_MESSAGES.requestConflict);
   }
+}
+
+/** changeNotes for the staff's own calls, whose changes never decline (they throw instead). */
+async function changeNotesAlways(
+  ctx: AppContext,
+  id: string,
+  change: (stored: NotesDoc) => NotesChange,
+): Promise<Request> {
+  const saved = await changeNotes(ctx, id, change);
+  if (!saved) throw new AppError(409, API_MESSAGES.requestConflict);
+  return saved;
 }
 
 /** POST /api/form-contact/:id/notes: at the top of the list (§2), saved at once. */
@@ -53,7 +68,7 @@ export function addNote(
   { text }: AddNoteBody,
   userId: string,
 ): Promise<Request> {
-  return changeNotes(ctx, id, (stored) => {
+  return changeNotesAlways(ctx, id, (stored) => {
     const notes = [text, ...stored.notes];
     assertWithinLimits(notes, 'text');
     return { notes, entry: historyEntry(userId, 'note', null, text) };
@@ -68,7 +83,7 @@ export function editNote(
   { from, to }: EditNoteBody,
   userId: string,
 ): Promise<Request> {
-  return changeNotes(ctx, id, (stored) => {
+  return changeNotesAlways(ctx, id, (stored) => {
     const now = stored.notes[index];
     if (now !== from) {
       throw new AppError(409, API_MESSAGES.noteChanged, undefined, undefined, {
