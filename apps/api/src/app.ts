@@ -10,7 +10,7 @@ import { errorHandler } from './http/error-handler.js';
 import { refuseUnknownMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
-import { exceptPublicForm, leadsRoutes, publicFormCors } from './leads/leads.routes.js';
+import { leadsRoutes, corsByPath } from './leads/leads.routes.js';
 import { healthRoutes } from './operations/health.routes.js';
 import { openapiRoutes } from './openapi/openapi.routes.js';
 import { requestsRoutes } from './requests/requests.routes.js';
@@ -29,9 +29,9 @@ export function createApp(ctx: AppContext): Express {
 
   app.use(requestLogger(ctx.logger));
   // The website form's paths have their own CORS (PUBLIC_FORM_ORIGINS; leads.routes.ts).
-  app.use(publicFormCors(ctx));
   app.use(
-    exceptPublicForm(
+    corsByPath(
+      ctx,
       cors({
         origin: ctx.config.corsOrigins,
         allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],

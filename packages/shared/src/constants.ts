@@ -19,6 +19,14 @@ export const BOARD_COLUMNS = [
   { status: 'closed', title: 'CERRADO', stageLabel: 'Cerrado' },
 ] as const satisfies readonly { status: RequestStatus; title: string; stageLabel: string }[];
 
+/** Whether a value (a select's, a drop target's id, an answer's) is one of the five statuses. */
+export const isRequestStatus = (value: unknown): value is RequestStatus =>
+  REQUEST_STATUSES.some((status) => status === value);
+
+/** A stage's column title ("CONTACTADO"), as the board heads it (§2); an unknown value as is. */
+export const columnTitleOf = (status: string): string =>
+  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;
+
 export const REQUEST_TYPES = [
   'agendar reunión',
   'obtener una demo',

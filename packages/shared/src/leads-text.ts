@@ -84,9 +84,8 @@ export const LEAD_FIELD_MAX_LENGTH = {
   message: FIELD_MAX_LENGTH.message,
 } as const;
 
-/** What a request's emails need to say. */
-export type LeadMailFields = {
-  requestNumber: number;
+/** The website form's fields as text (the form as typed; what the emails repeat). */
+export type LeadTextFields = {
   name: string;
   email: string;
   company: string;
@@ -95,6 +94,9 @@ export type LeadMailFields = {
   requestType: string;
   message: string;
 };
+
+/** What a request's emails need to say. */
+export type LeadMailFields = LeadTextFields & { requestNumber: number };
 
 /** One line, for a subject: a name can't add header lines. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

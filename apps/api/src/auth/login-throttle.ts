@@ -1,8 +1,7 @@
 import { API_MESSAGES } from '@crm/shared';
 import type { ThrottleRule } from '../config/env.js';
 import type { AppContext } from '../context.js';
-import { isDuplicateKeyError } from '../db/errors.js';
-import { AppError } from '../http/app-error.js';
+import { setExpiring, tooManyRequests, upsertLive } from '../db/expiring-counter.js';
 
 /**
  * Brute-force brake for sign-ins, shared by every API process through MongoDB.
@@ -63,9 +62,7 @@ export async function reserveLoginAttempt(
     LoginAttempt.updateMany({ _id: { $in: ids } }, { $inc: { failures: -1 } }).then(() => {});
   if (wait > 0) {
     await giveBack();
-    throw new AppError(429, API_MESSAGES.tooManyLoginAttempts, undefined, {
-      'Retry-After': String(Math.max(1, Math.ceil(wait / 1000))),
-    });
+    throw tooManyRequests(API_MESSAGES.tooManyLoginAttempts, wait);
   }
   return {
     succeeded: async () => {
@@ -75,24 +72,12 @@ export async function reserveLoginAttempt(
 }
 
 /** One atomic `$inc` on the key's counter; a lapsed counter starts again from zero. */
-async function reserve(ctx: AppContext, id: string, now: number, expiresAt: Date) {
-  const { LoginAttempt } = ctx.models;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const counter: Counter | null = await LoginAttempt.findOneAndUpdate(
-        { _id: id, expiresAt: { $gt: new Date(now) } },
-        { $inc: { failures: 1 }, $min: { since: new Date(now) }, $set: { expiresAt } },
-        { upsert: true, new: true, lean: true },
-      );
-      return counter;
-    } catch (error) {
-      // The upsert collided with a document the filter skipped: either another first attempt
-      // inserted it meanwhile (the retry updates it), or it lapsed and no TTL monitor has
-      // removed it yet (FerretDB has none; MongoDB's runs once a minute): remove it and retry.
-      if (!isDuplicateKeyError(error) || attempt >= 2) throw error;
-      await LoginAttempt.deleteOne({ _id: id, expiresAt: { $lte: new Date(now) } });
-    }
-  }
+function reserve(ctx: AppContext, id: string, now: number, expiresAt: Date) {
+  return upsertLive(ctx.models.LoginAttempt, id, now, {
+    $inc: { failures: 1 },
+    $min: { since: new Date(now) },
+    $set: { expiresAt },
+  });
 }
 
 /**
@@ -127,15 +112,7 @@ async function isKnownAddress(ctx: AppContext, email: string, ip: string, now: n
 }
 
 async function markKnownAddress(ctx: AppContext, email: string, ip: string) {
+  // Two sign-ins from the same address at once: both end with it marked.
   const expiresAt = new Date(Date.now() + ctx.config.loginThrottle.knownAddressMs);
-  try {
-    await ctx.models.LoginAttempt.updateOne(
-      { _id: knownId(email, ip) },
-      { $set: { expiresAt } },
-      { upsert: true },
-    );
-  } catch (error) {
-    // Two sign-ins from the same address at once: the other one has just marked it.
-    if (!isDuplicateKeyError(error)) throw error;
-  }
+  await setExpiring(ctx.models.LoginAttempt, knownId(email, ip), { expiresAt });
 }

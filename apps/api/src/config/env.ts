@@ -12,6 +12,12 @@ import {
 const DEV_JWT_SECRET_HINT = 'change-me';
 /** `https://www.example.com` or `http://localhost:8080`: scheme, host, optional port, no path. */
 const isOrigin = (value: string) => /^https?:\/\/[^\s/?#]+$/.test(value);
+/** A comma-separated list of origins, trimmed, empty entries dropped. */
+const originList = (list: string) =>
+  list
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
 const duration = z
   .string()
   .regex(/^\d+(ms|s|m|h|d)?$/, 'use a number of seconds or a duration such as 30m, 8h, 7d');
@@ -57,7 +63,7 @@ const envSchema = z
       .string()
       .default('')
       .refine(
-        (list) => list.split(',').every((o) => o.trim() === '' || isOrigin(o.trim())),
+        (list) => originList(list).every(isOrigin),
         'use origins such as https://www.example.com, comma-separated (no path, no trailing slash)',
       ),
     LEADS_POLL_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
@@ -149,7 +155,6 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
 };
 
 export class ConfigError extends Error {}
-export { DEFAULT_LEADS, DEFAULT_MAIL_RETRY_DELAYS_MS, type LeadsConfig, type MailConfig };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -166,9 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mongoMaxPoolSize: e.MONGO_MAX_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     jwtTtl: e.JWT_TTL,
-    corsOrigins: e.CORS_ORIGIN.split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: originList(e.CORS_ORIGIN),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
@@ -183,9 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDir: e.WEB_DIR,
     leads: {
       ...DEFAULT_LEADS,
-      publicOrigins: e.PUBLIC_FORM_ORIGINS.split(',')
-        .map((origin) => origin.trim())
-        .filter(Boolean),
+      publicOrigins: originList(e.PUBLIC_FORM_ORIGINS),
       pollAfterMs: e.LEADS_POLL_SECONDS * 1000,
     },
     mail: {

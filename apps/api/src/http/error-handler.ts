@@ -5,12 +5,10 @@ import { API_MESSAGES } from '@crm/shared';
 import { databaseUnavailable, isDatabaseUnreachableError } from '../db/availability.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { AppError } from './app-error.js';
-import { JSON_BODY_LIMIT_BYTES } from './json-body.js';
 
 /** body-parser's error types, with what the caller is told. */
 const BODY_ERROR_MESSAGES: Record<string, string> = {
   'entity.parse.failed': API_MESSAGES.malformedJson,
-  'entity.too.large': API_MESSAGES.bodyTooLarge(JSON_BODY_LIMIT_BYTES / 1024),
   'encoding.unsupported': API_MESSAGES.bodyEncodingNotAccepted,
   'charset.unsupported': API_MESSAGES.bodyEncodingNotAccepted,
 };

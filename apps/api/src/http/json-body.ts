@@ -26,7 +26,7 @@ class BodyTooDeepError extends Error {}
  * count), stopping as soon as it passes `limit`. Runs on the raw body, before JSON.parse builds
  * anything from it.
  */
-export function exceedsDepth(json: Uint8Array, limit: number): boolean {
+function exceedsDepth(json: Uint8Array, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < json.length; i++) {
@@ -50,7 +50,7 @@ export function exceedsDepth(json: Uint8Array, limit: number): boolean {
  * Iterative, so no body can exhaust the stack (parsed bodies are at most `JSON_MAX_DEPTH` deep
  * anyway).
  */
-export function findOperatorKey(value: unknown): string | undefined {
+function findOperatorKey(value: unknown): string | undefined {
   const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value: node, path } = next;
@@ -79,32 +79,36 @@ const rejectOperators: RequestHandler = (req, _res, next) => {
   );
 };
 
-const parseJson = express.json({
-  limit: JSON_BODY_LIMIT_BYTES,
-  inflate: false,
-  verify: (_req, _res, raw) => {
-    if (exceedsDepth(raw, JSON_MAX_DEPTH)) throw new BodyTooDeepError();
-  },
-});
-
 /**
- * body-parser reports whatever `verify` throws as a 403; a too-deep body is bad input, so it
- * becomes our 400 here, where the depth rule lives. body-parser's other errors (bad JSON, too
- * large, compressed) go on to the error handler.
+ * A JSON body parser bounded to `limitBytes` (413 with that limit in its message), uncompressed
+ * (415 from the error handler) and bounded in depth before parsing: body-parser reports whatever
+ * `verify` throws as a 403, but a too-deep body is bad input, so it becomes our 400 here, where
+ * the depth rule lives. Its other errors (bad JSON, compressed) go on to the error handler.
  */
-const parseBoundedJson: RequestHandler = (req, res, next) => {
-  parseJson(req, res, (error?: unknown) => {
-    if (error instanceof BodyTooDeepError) {
-      next(new AppError(400, API_MESSAGES.bodyTooDeep(JSON_MAX_DEPTH)));
-      return;
-    }
-    next(error);
+export function boundedJson(limitBytes: number): RequestHandler {
+  const parse = express.json({
+    limit: limitBytes,
+    inflate: false,
+    verify: (_req, _res, raw) => {
+      if (exceedsDepth(raw, JSON_MAX_DEPTH)) throw new BodyTooDeepError();
+    },
   });
-};
+  return (req, res, next) => {
+    parse(req, res, (error?: unknown) => {
+      if (error instanceof BodyTooDeepError) {
+        next(new AppError(400, API_MESSAGES.bodyTooDeep(JSON_MAX_DEPTH)));
+      } else if ((error as { type?: unknown } | undefined)?.type === 'entity.too.large') {
+        next(new AppError(413, API_MESSAGES.bodyTooLarge(limitBytes / 1024)));
+      } else {
+        next(error);
+      }
+    });
+  };
+}
 
 /**
  * JSON body parsing, mounted only on the routes that take a body (http/endpoint.ts), after
  * authentication: bounded in size (413), uncompressed (415: no inflating on our side),
  * bounded in depth before parsing (400), then free of operator keys (400).
  */
-export const jsonBody: RequestHandler[] = [parseBoundedJson, rejectOperators];
+export const jsonBody: RequestHandler[] = [boundedJson(JSON_BODY_LIMIT_BYTES), rejectOperators];

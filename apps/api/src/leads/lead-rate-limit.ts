@@ -1,8 +1,7 @@
 import { LEAD_MESSAGES } from '@crm/shared';
 import type { RateLimit } from '../config/leads-config.js';
 import type { AppContext } from '../context.js';
-import { isDuplicateKeyError } from '../db/errors.js';
-import { AppError } from '../http/app-error.js';
+import { tooManyRequests, upsertLive } from '../db/expiring-counter.js';
 
 /**
  * The public form's limits, kept in MongoDB so every API process shares them (the sign-in
@@ -18,7 +17,6 @@ import { AppError } from '../http/app-error.js';
  */
 
 type Key = { id: string; rule: RateLimit; message: string };
-type Counter = { count: number; expiresAt: Date };
 
 export async function reserveLeadSlot(ctx: AppContext, ip: string): Promise<void> {
   const { perAddress, overall } = ctx.config.leads;
@@ -40,29 +38,13 @@ export async function reserveLeadSlot(ctx: AppContext, ip: string): Promise<void
     { $inc: { count: -1 } },
   );
   const waitMs = Math.max(...refusals.map(({ counter }) => counter.expiresAt.getTime() - now));
-  throw new AppError(429, first.key.message, undefined, {
-    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
-  });
+  throw tooManyRequests(first.key.message, waitMs);
 }
 
 /** One atomic `$inc` on the key's counter in its current window; a lapsed one starts over. */
-async function reserve(ctx: AppContext, key: Key, now: number): Promise<Counter | null> {
-  const { LeadCounter } = ctx.models;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await LeadCounter.findOneAndUpdate(
-        { _id: key.id, expiresAt: { $gt: new Date(now) } },
-        {
-          $inc: { count: 1 },
-          $setOnInsert: { expiresAt: new Date(now + key.rule.windowMs) },
-        },
-        { upsert: true, new: true, lean: true },
-      );
-    } catch (error) {
-      // Another first submission inserted it meanwhile (the retry updates it), or it lapsed and
-      // no TTL monitor removed it yet (FerretDB has none): remove the lapsed one and retry.
-      if (!isDuplicateKeyError(error) || attempt >= 2) throw error;
-      await LeadCounter.deleteOne({ _id: key.id, expiresAt: { $lte: new Date(now) } });
-    }
-  }
+function reserve(ctx: AppContext, key: Key, now: number) {
+  return upsertLive(ctx.models.LeadCounter, key.id, now, {
+    $inc: { count: 1 },
+    $setOnInsert: { expiresAt: new Date(now + key.rule.windowMs) },
+  });
 }

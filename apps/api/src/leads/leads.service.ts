@@ -16,12 +16,16 @@ import {
 } from '@crm/shared';
 import { verifyCaptcha } from '../captcha/captcha.service.js';
 import type { AppContext } from '../context.js';
-import { isDuplicateKeyError } from '../db/errors.js';
+import { setExpiring } from '../db/expiring-counter.js';
 import { AppError } from '../http/app-error.js';
 import { historyEntry } from '../requests/history.service.js';
 import { changeNotes } from '../requests/notes.service.js';
 import { WITHOUT_HISTORY, type RequestDoc } from '../requests/request.model.js';
-import { createRequest, toRequestJson } from '../requests/requests.service.js';
+import {
+  createRequest,
+  peekNextRequestNumber,
+  toRequestJson,
+} from '../requests/requests.service.js';
 import { sendLeadMails } from './lead-mail.js';
 import { reserveLeadSlot } from './lead-rate-limit.js';
 
@@ -40,7 +44,8 @@ export async function submitLead(
   await reserveLeadSlot(ctx, ip);
   if (isFilled(body[LEAD_HONEYPOT_FIELD])) {
     ctx.logger.info('website form: honeypot filled, nothing stored');
-    return { requestNumber: await plausibleNumber(ctx) };
+    // What it is told: the number the next request would get.
+    return { requestNumber: await peekNextRequestNumber(ctx) };
   }
 
   const followedUp = await addToOpenRequest(ctx, body);
@@ -53,12 +58,6 @@ export async function submitLead(
 
 const isFilled = (value: unknown) =>
   value !== undefined && value !== null && value !== '' && value !== false;
-
-/** What a bot that filled the honeypot is told: the number the next request would get. */
-async function plausibleNumber(ctx: AppContext): Promise<number> {
-  const counter = await ctx.models.Counter.findById('requestNumber').lean<{ seq: number }>();
-  return (counter?.seq ?? 0) + 1;
-}
 
 /**
  * A request as Create Request makes it (next number, "new request", the server defaults), from
@@ -79,19 +78,16 @@ function createWebsiteRequest(ctx: AppContext, body: PublicLeadBody): Promise<Re
   return createRequest(ctx, fields);
 }
 
-/** Remembers the request for its email until the duplicate window ends. */
+/**
+ * Remembers the request for its email until the duplicate window ends. Two first submissions of
+ * one email at once: one is remembered; both requests stand.
+ */
 async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
   const expiresAt = new Date(Date.now() + ctx.config.leads.duplicateWindowMs);
-  try {
-    await ctx.models.RecentLead.updateOne(
-      { _id: normaliseEmail(request.email) },
-      { $set: { request: new Types.ObjectId(request._id), expiresAt } },
-      { upsert: true },
-    );
-  } catch (error) {
-    // Two first submissions of one email at once: the other one is remembered; both stand.
-    if (!isDuplicateKeyError(error)) throw error;
-  }
+  await setExpiring(ctx.models.RecentLead, normaliseEmail(request.email), {
+    request: new Types.ObjectId(request._id),
+    expiresAt,
+  });
 }
 
 /**

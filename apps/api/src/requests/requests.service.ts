@@ -1,6 +1,5 @@
 import {
   API_MESSAGES,
-  NEW_REQUEST_DEFAULTS,
   REQUEST_EDITABLE_FIELDS,
   type AssignVendorBody,
   type CreateRequestBody,
@@ -70,6 +69,14 @@ export async function getRequest(ctx: AppContext, id: string): Promise<Request> 
   return toRequestJson(found);
 }
 
+/** The number the next request will get (what the website form tells a bot, leads.service.ts). */
+export async function peekNextRequestNumber(ctx: AppContext): Promise<number> {
+  const counter = await ctx.models.Counter.findById(REQUEST_NUMBER_SEQUENCE).lean<{
+    seq: number;
+  }>();
+  return (counter?.seq ?? 0) + 1;
+}
+
 /** The next request number from an atomic $inc on a counter document. */
 async function nextRequestNumber(ctx: AppContext): Promise<number> {
   for (let attempt = 0; ; attempt++) {
@@ -96,9 +103,8 @@ async function nextRequestNumber(ctx: AppContext): Promise<number> {
 export async function createRequest(ctx: AppContext, body: CreateRequestBody): Promise<Request> {
   for (let attempt = 0; ; attempt++) {
     try {
+      // Everything else comes from the model's defaults (NEW_REQUEST_DEFAULTS).
       const created = await ctx.models.Request.create({
-        ...NEW_REQUEST_DEFAULTS,
-        notes: [],
         ...body,
         requestNumber: await nextRequestNumber(ctx),
         createdAt: new Date(),

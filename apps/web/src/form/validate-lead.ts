@@ -6,18 +6,11 @@ import {
   LEAD_MESSAGES,
   LEAD_PHONE_PATTERN,
   REQUEST_TYPES,
+  type LeadTextFields,
 } from '@crm/shared/leads-text';
 
 /** The form's fields as typed (before the API trims and checks them again). */
-export type LeadFormValues = {
-  name: string;
-  email: string;
-  company: string;
-  jobPosition: string;
-  contactNumber: string;
-  requestType: string;
-  message: string;
-};
+export type LeadFormValues = LeadTextFields;
 export type LeadField = keyof LeadFormValues;
 export type LeadFieldErrors = Partial<Record<LeadField, string>>;
 

@@ -4,6 +4,7 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
+import { BOARD_PATH } from '../features/requests/components/board-path';
 import { readBoardFilters } from '../lib/board-search-params';
 import { FullPageLoading } from './full-page-loading';
 import { Notices } from './notices';
@@ -24,7 +25,7 @@ export function MainLayout() {
   // signed-in user is still being read. The board then finds them in the cache.
   usePrefetchQuery(
     boardQueryOptions(
-      pathname.startsWith('/main/requests') ? readBoardFilters(new URLSearchParams(search)) : {},
+      pathname.startsWith(BOARD_PATH) ? readBoardFilters(new URLSearchParams(search)) : {},
     ),
   );
   useQuery(usersQueryOptions());

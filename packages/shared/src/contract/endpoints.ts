@@ -170,7 +170,6 @@ export const api = {
       response: userSchema,
       responseDescription: 'The user',
       errors: {
-        400: API_MESSAGES.invalidId,
         403: 'Another user, and the caller is not a system admin',
         404: API_MESSAGES.userNotFound,
       },
@@ -223,7 +222,6 @@ export const api = {
       response: userSchema,
       responseDescription: 'The deleted user',
       errors: {
-        400: API_MESSAGES.invalidId,
         404: API_MESSAGES.userNotFound,
         409: API_MESSAGES.lastAdmin,
       },
@@ -335,7 +333,6 @@ export const api = {
       response: requestSchema,
       responseDescription: 'The moved request',
       errors: {
-        400: API_MESSAGES.invalidId,
         404: API_MESSAGES.requestNotFound,
         409: `${API_MESSAGES.requestMoved}; \`current.status\` is where it is now`,
       },
@@ -391,7 +388,7 @@ export const api = {
       status: 200,
       response: requestHistorySchema,
       responseDescription: 'The history',
-      errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
+      errors: { 404: API_MESSAGES.requestNotFound },
     }),
     // After every fixed /api/form-contact/… path: Express matches in this order.
     get: defineEndpoint({
@@ -405,7 +402,7 @@ export const api = {
       status: 200,
       response: requestSchema,
       responseDescription: 'The request',
-      errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
+      errors: { 404: API_MESSAGES.requestNotFound },
     }),
     remove: defineEndpoint({
       id: 'requests.remove',
@@ -418,7 +415,7 @@ export const api = {
       status: 200,
       response: requestSchema,
       responseDescription: 'The deleted request',
-      errors: { 400: API_MESSAGES.invalidId, 404: API_MESSAGES.requestNotFound },
+      errors: { 404: API_MESSAGES.requestNotFound },
     }),
   },
   // Website leads (issue 13): the public form's intake and the board's poll for new leads.
@@ -442,7 +439,6 @@ export const api = {
       responseDescription: 'The request’s number',
       errors: {
         400: `Invalid input (§5 messages), or a missing, invalid or reused captcha ("${LEAD_MESSAGES.captchaRequired}")`,
-        413: 'A body over 64 KB',
         429: `${LEAD_MESSAGES.tooManyFromAddress} / ${LEAD_MESSAGES.tooManyOverall}`,
       },
     }),

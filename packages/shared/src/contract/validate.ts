@@ -6,7 +6,7 @@ import type { EndpointDeclaration, EndpointInput } from './define.js';
 type Part = 'params' | 'query' | 'body';
 type Raw = { params?: unknown; query?: unknown; body?: unknown };
 
-export type Validation<E extends EndpointDeclaration> =
+type Validation<E extends EndpointDeclaration> =
   { ok: true; input: EndpointInput<E> } | { ok: false; error: ErrorBody };
 
 function schemaOf(endpoint: EndpointDeclaration, part: Part, raw: unknown): z.ZodType | undefined {

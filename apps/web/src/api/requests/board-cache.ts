@@ -1,4 +1,4 @@
-import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
+import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import {
   api,
   queryKeyOf,
@@ -161,10 +161,16 @@ export function changeCachedColumns(
   return stale;
 }
 
-/** Fetches these columns again; only those on screen now, the others when they are shown. */
+/**
+ * Fetches these columns again, each once however often it is named (a refetch started again
+ * would cancel the one under way); only those on screen now, the others when they are shown.
+ */
 export function refetchColumns(queryClient: QueryClient, columns: readonly QueryKey[]) {
+  const unique = new Map(columns.map((queryKey) => [hashKey(queryKey), queryKey]));
   return Promise.all(
-    columns.map((queryKey) => queryClient.invalidateQueries({ queryKey, exact: true })),
+    [...unique.values()].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey, exact: true }),
+    ),
   );
 }
 

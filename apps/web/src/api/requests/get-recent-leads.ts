@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryKeyOf, type RecentLeads } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { applyRequestChange } from './board-cache';
+import { changeCachedColumns, refetchColumns } from './board-cache';
 
 /** GET /api/form-contact/website/recent?after: website requests newer than the last poll's. */
 export function getRecentLeads(after: string | undefined, signal?: AbortSignal) {
@@ -29,7 +29,9 @@ export const recentLeadsQueryOptions = () =>
     queryFn: async ({ signal, client }): Promise<RecentLeads> => {
       const previous = client.getQueryData<RecentLeads>(recentLeadsQueryKey());
       const answer = await getRecentLeads(previous?.cursor, signal);
-      for (const lead of answer.items) void applyRequestChange(client, undefined, lead);
+      // Every lead into the cache, then each column that needs the server read once.
+      const stale = answer.items.flatMap((lead) => changeCachedColumns(client, undefined, lead));
+      void refetchColumns(client, stale);
       return answer;
     },
     refetchInterval: (query) => query.state.data?.pollAfterMs ?? FIRST_POLL_AFTER_MS,

@@ -6,8 +6,8 @@ import {
 } from '@tanstack/react-query';
 import {
   api,
-  BOARD_COLUMNS,
-  REQUEST_STATUSES,
+  columnTitleOf,
+  isRequestStatus,
   type MoveRequestBody,
   type Request,
   type RequestStatus,
@@ -25,13 +25,10 @@ export function moveRequest(id: string, body: MoveRequestBody) {
 
 export type MoveInput = { request: Request; to: RequestStatus };
 
-const columnTitle = (status: RequestStatus) =>
-  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;
-
 /** Messages of the move (the spec has no moves; Spanish, the product's language). */
 export const MOVE_MESSAGES = {
   movedMeanwhile: (status: RequestStatus) =>
-    `Otra persona ya movió esta solicitud a ${columnTitle(status)}`,
+    `Otra persona ya movió esta solicitud a ${columnTitleOf(status)}`,
   failed: 'No se pudo mover la solicitud. Volvió a su columna.',
 } as const;
 
@@ -39,7 +36,7 @@ export const MOVE_MESSAGES = {
 function currentStatusOf(error: unknown): RequestStatus | undefined {
   if (!(error instanceof ApiError) || error.status !== 409) return undefined;
   const status = error.body?.current?.status;
-  return REQUEST_STATUSES.find((known) => known === status);
+  return isRequestStatus(status) ? status : undefined;
 }
 
 type MoveContext = { optimistic: Request; stale: QueryKey[] };
@@ -50,9 +47,7 @@ type MoveContext = { optimistic: Request; stale: QueryKey[] };
  * server did not have the move yet) are fetched again, each once.
  */
 function settle(queryClient: QueryClient, shown: Request, stored: Request, stale: QueryKey[]) {
-  const columns = [...stale, ...changeCachedColumns(queryClient, shown, stored)];
-  const unique = [...new Map(columns.map((key) => [JSON.stringify(key), key])).values()];
-  void refetchColumns(queryClient, unique);
+  void refetchColumns(queryClient, [...stale, ...changeCachedColumns(queryClient, shown, stored)]);
   void queryClient.invalidateQueries({ queryKey: historyQueryKey(stored._id) });
 }
 

@@ -1,24 +1,22 @@
 import type { Active, Announcements, DataRef, Over, ScreenReaderInstructions } from '@dnd-kit/core';
-import { REQUEST_STATUSES, type Request, type RequestStatus } from '@crm/shared';
-import { cardLabel, columnTitle } from './card-label';
+import { columnTitleOf, isRequestStatus, type Request, type RequestStatus } from '@crm/shared';
+import { cardLabel } from './card-label';
 
 /** What a dragged card carries: the request as its column showed it when the drag began. */
 export const cardDragData = (request: Request) => ({ request });
-
-const isStatus = (value: unknown): value is RequestStatus =>
-  REQUEST_STATUSES.some((status) => status === value);
 
 /** The request a drag carries (dnd-kit's data is untyped), or undefined for anything else. */
 export function draggedRequest(data: DataRef | undefined): Request | undefined {
   const request: unknown = data?.current?.request;
   if (typeof request !== 'object' || request === null) return undefined;
-  if (!('_id' in request) || !('status' in request) || !isStatus(request.status)) return undefined;
+  if (!('_id' in request) || !('status' in request) || !isRequestStatus(request.status))
+    return undefined;
   return request as Request;
 }
 
 /** The stage a column takes drops for: its droppable id. */
 export const droppedOn = (over: Pick<Over, 'id'> | null): RequestStatus | undefined =>
-  over && isStatus(over.id) ? over.id : undefined;
+  over && isRequestStatus(over.id) ? over.id : undefined;
 
 export type CardMove = { request: Request; to: RequestStatus };
 
@@ -56,7 +54,7 @@ const named = (active: Pick<Active, 'data'>) => {
 export const DRAG_ANNOUNCEMENTS: Announcements = {
   onDragStart({ active }) {
     const request = draggedRequest(active.data);
-    const from = request ? ` de la columna ${columnTitle(request.status)}` : '';
+    const from = request ? ` de la columna ${columnTitleOf(request.status)}` : '';
     return `Tomaste ${named(active)}${from}. Usa las flechas izquierda y derecha para cambiar de columna.`;
   },
   onDragOver({ active, over }) {
@@ -64,20 +62,20 @@ export const DRAG_ANNOUNCEMENTS: Announcements = {
     if (!to) return `${named(active)} no está sobre ninguna columna.`;
     const request = draggedRequest(active.data);
     if (request?.status === to) {
-      return `${named(active)} está sobre su columna, ${columnTitle(to)}.`;
+      return `${named(active)} está sobre su columna, ${columnTitleOf(to)}.`;
     }
-    return `${named(active)} está sobre la columna ${columnTitle(to)}.`;
+    return `${named(active)} está sobre la columna ${columnTitleOf(to)}.`;
   },
   onDragEnd({ active, over }) {
     const move = dropTarget({ active, over });
-    if (move) return `${named(active)} movida a ${columnTitle(move.to)}.`;
+    if (move) return `${named(active)} movida a ${columnTitleOf(move.to)}.`;
     const request = draggedRequest(active.data);
-    const where = request ? ` Sigue en ${columnTitle(request.status)}.` : '';
+    const where = request ? ` Sigue en ${columnTitleOf(request.status)}.` : '';
     return `${named(active)} soltada sin cambiar de columna.${where}`;
   },
   onDragCancel({ active }) {
     const request = draggedRequest(active.data);
-    const where = request ? ` Sigue en ${columnTitle(request.status)}.` : '';
+    const where = request ? ` Sigue en ${columnTitleOf(request.status)}.` : '';
     return `Movimiento cancelado.${where}`;
   },
 };

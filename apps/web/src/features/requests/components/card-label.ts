@@ -1,9 +1,4 @@
-import {
-  BOARD_COLUMNS,
-  MISSING_REQUEST_NUMBER,
-  type Request,
-  type RequestStatus,
-} from '@crm/shared';
+import { MISSING_REQUEST_NUMBER, type Request } from '@crm/shared';
 
 /** The card's number line: the requestNumber, or "unnasigned" (§2). */
 export const cardNumber = (request: Pick<Request, 'requestNumber'>) =>
@@ -12,7 +7,3 @@ export const cardNumber = (request: Pick<Request, 'requestNumber'>) =>
 /** How a card is named to screen readers and in notices: "Solicitud 42: Marta Díaz". */
 export const cardLabel = (request: Pick<Request, 'requestNumber' | 'name'>) =>
   `Solicitud ${cardNumber(request)}: ${request.name}`;
-
-/** A stage's column title ("CONTACTADO"), as the board heads it (§2). */
-export const columnTitle = (status: RequestStatus) =>
-  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;

@@ -12,8 +12,8 @@ import { z } from 'zod';
 import {
   API_MESSAGES,
   MISSING_REQUEST_NUMBER,
+  isRequestStatus,
   REQUEST_MESSAGES,
-  REQUEST_STATUSES,
   SESSION_MESSAGES,
   SOURCE_OF_CONTACT_LABELS,
   type Request,
@@ -34,7 +34,7 @@ import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog'
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorText, LoadingText } from '../../../components/ui/status-text';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, serverFieldErrors } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
@@ -239,9 +239,8 @@ function EditRequestForm({
   );
 
   const moveTo = (value: string) => {
-    const to = REQUEST_STATUSES.find((status) => status === value);
-    if (!to || move.isPending || to === server.status) return;
-    move.mutate({ request: server, to });
+    if (!isRequestStatus(value) || move.isPending || value === server.status) return;
+    move.mutate({ request: server, to: value });
   };
 
   const onSubmit = form.handleSubmit((request) => {
@@ -280,11 +279,7 @@ function EditRequestForm({
             );
             return;
           }
-          if (error instanceof ApiError) {
-            form.setServerErrors(
-              Object.fromEntries(error.fieldErrors.map((field) => [field.path, field.message])),
-            );
-          }
+          if (error instanceof ApiError) form.setServerErrors(serverFieldErrors(error) ?? {});
         },
       },
     );

@@ -1,12 +1,9 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { EditRequestModal } from './edit-request-modal';
-import { BOARD_PATH } from './board-path';
+import { BOARD_PATH, FOCUS_PARAM } from './board-path';
 
 type BoardState = { fromBoard?: boolean } | null;
-
-/** `focus=<field>` opens the modal at that field (the board's "Completar datos", issue 12). */
-export const FOCUS_PARAM = 'focus';
 
 /** The board's own query (its filters), without the modal's `focus`. */
 function boardSearch(search: string) {

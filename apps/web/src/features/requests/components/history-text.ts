@@ -1,4 +1,4 @@
-import { BOARD_COLUMNS, type HistoryEntry, type User } from '@crm/shared';
+import { columnTitleOf, type HistoryEntry, type User } from '@crm/shared';
 import { formatDateTime, shortName } from '../../../lib/format';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
@@ -25,9 +25,6 @@ export function whoDid(entry: Pick<HistoryEntry, 'by' | 'byName'>, users: readon
   return entry.byName ? shortFromFullName(entry.byName) : HISTORY_LABELS.deletedUser;
 }
 
-const columnTitle = (status: string) =>
-  BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;
-
 const vendorName = (id: string, users: readonly Person[]) => {
   const user = users.find((candidate) => candidate._id === id);
   return user ? shortName(user) : HISTORY_LABELS.deletedUser;
@@ -39,8 +36,8 @@ export function describeChange(entry: HistoryEntry, users: readonly Person[]): s
   switch (entry.field) {
     case 'status':
       return entry.from === null || entry.to === null
-        ? `${who} movió a ${columnTitle(entry.to ?? '')}`
-        : `${who} movió de ${columnTitle(entry.from)} a ${columnTitle(entry.to)}`;
+        ? `${who} movió a ${columnTitleOf(entry.to ?? '')}`
+        : `${who} movió de ${columnTitleOf(entry.from)} a ${columnTitleOf(entry.to)}`;
     case 'vendor':
       return entry.to === null
         ? `${who} quitó la asignación`

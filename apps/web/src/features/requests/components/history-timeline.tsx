@@ -1,7 +1,7 @@
 import { History } from 'lucide-react';
 import { SESSION_MESSAGES, type RequestHistory, type User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { LABELS } from '../../../lib/labels';
+import { ErrorText, LoadingText } from '../../../components/ui/status-text';
 import { describeEntry } from './history-text';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
@@ -28,12 +28,9 @@ export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
       </summary>
       <div className="border-t border-slate-200 px-3 py-2 text-sm">
         {history.isError ? (
-          <p role="alert" className="text-red-600">
-            {SESSION_MESSAGES.errorPrefix}
-            {SESSION_MESSAGES.fetchFailed}
-          </p>
+          <ErrorText message={SESSION_MESSAGES.fetchFailed} />
         ) : !history.data ? (
-          <p className="text-slate-500">{LABELS.loading}</p>
+          <LoadingText />
         ) : entries.length === 0 ? (
           <p className="text-slate-500">Todavía no hay cambios registrados.</p>
         ) : (

@@ -4,9 +4,8 @@ import {
   rectIntersection,
   type CollisionDetection,
   type KeyboardCoordinateGetter,
-  type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { BOARD_COLUMNS, type RequestStatus } from '@crm/shared';
+import { BOARD_COLUMNS, isRequestStatus, type RequestStatus } from '@crm/shared';
 
 export type ColumnStep = 'left' | 'right';
 
@@ -32,9 +31,6 @@ const STEPS: Partial<Record<string, ColumnStep>> = {
   [KeyboardCode.Left]: 'left',
 };
 
-const isStatus = (id: UniqueIdentifier): id is RequestStatus =>
-  BOARD_COLUMNS.some((column) => column.status === id);
-
 /**
  * A keyboard drag goes column by column, not pixel by pixel: ArrowRight / ArrowLeft pick the
  * neighbouring column, which becomes the drop target whatever the rectangles say (so it also
@@ -59,7 +55,7 @@ export function createKeyboardColumns() {
     const available = [...context.droppableContainers.values()]
       .filter((container) => !container.disabled)
       .map((container) => container.id)
-      .filter(isStatus);
+      .filter(isRequestStatus);
     const next = neighbourColumn(current, step, available);
     if (!next) return undefined;
     target = next;

@@ -1,6 +1,6 @@
 import { toast, type ToastOptions } from 'react-toastify';
-import { NOTICE_OPTIONS, type Request } from '@crm/shared';
-import { cardLabel, columnTitle } from './card-label';
+import { columnTitleOf, NOTICE_OPTIONS, type Request } from '@crm/shared';
+import { cardLabel } from './card-label';
 import { missingSentence, type MissingField } from './missing-fields';
 
 /**
@@ -20,7 +20,7 @@ export type MovedNoticeProps = {
 export function MovedNotice({ request, missing, onComplete }: MovedNoticeProps) {
   return (
     <div className="space-y-1 text-sm">
-      <p className="font-semibold">Movida a {columnTitle(request.status)}.</p>
+      <p className="font-semibold">Movida a {columnTitleOf(request.status)}.</p>
       <p className="text-xs text-slate-600">{cardLabel(request)}</p>
       {missing.length > 0 ? <p>{missingSentence(missing)}</p> : null}
       {onComplete ? (

@@ -1,4 +1,4 @@
-import { BOARD_COLUMNS, type BoardFilters, type RequestStatus } from '@crm/shared';
+import { BOARD_COLUMNS, isRequestStatus, type BoardFilters, type RequestStatus } from '@crm/shared';
 import { Select } from '../../../components/ui/form-field';
 import { StageOption } from './stage-option';
 
@@ -10,9 +10,6 @@ export type StageSwitcherProps = {
   onChange: (status: RequestStatus) => void;
 };
 
-const isStatus = (value: string): value is RequestStatus =>
-  BOARD_COLUMNS.some((column) => column.status === value);
-
 /** On a phone the board shows one column at a time; this picks it (titles and counts). */
 export function StageSwitcher({ value, filters, enabled, onChange }: StageSwitcherProps) {
   return (
@@ -21,7 +18,7 @@ export function StageSwitcher({ value, filters, enabled, onChange }: StageSwitch
         aria-label="Columna"
         value={value}
         onChange={(event) => {
-          if (isStatus(event.target.value)) onChange(event.target.value);
+          if (isRequestStatus(event.target.value)) onChange(event.target.value);
         }}
         className="py-1.5 text-sm font-semibold"
       >

@@ -1,7 +1,11 @@
 import { useEffect, type RefObject } from 'react';
 import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
 
-const TYPING_TARGETS = 'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+/** Where typed keys are text, not board keys. */
+export const TYPING_TARGETS =
+  'input, textarea, select, [contenteditable=""], [contenteditable="true"]';
+/** Open over the board: keys belong to them. */
+export const LAYERS = '[role="dialog"], [role="alertdialog"]';
 
 /**
  * ArrowDown / ArrowUp scroll the board by 30 px (§2, §9), unless the key belongs to something
@@ -13,10 +17,7 @@ export function useBoardKeyboardScroll(ref: RefObject<HTMLElement | null>) {
       if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target instanceof Element ? event.target : null;
-      if (
-        target?.closest(TYPING_TARGETS) ||
-        target?.closest('[role="dialog"], [role="alertdialog"]')
-      ) {
+      if (target?.closest(TYPING_TARGETS) || target?.closest(LAYERS)) {
         return;
       }
       const board = ref.current;

@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import type { Request, RequestStatus } from '@crm/shared';
 import { useMoveRequest } from '../../../api/requests/move-request';
 import { useCurrentUser } from '../../../api/session/get-current-user';
-import { BOARD_PATH } from '../components/board-path';
+import { cardElement, columnElement } from '../components/board-focus';
+import { BOARD_PATH, FOCUS_PARAM } from '../components/board-path';
 import { firstFillableField, missingFieldLabels } from '../components/missing-fields';
 import { showMovedNotice } from '../components/moved-notice';
 
@@ -14,13 +15,6 @@ import { showMovedNotice } from '../components/moved-notice';
  * which then leaves its column: the focus follows it.
  */
 export type MoveVia = 'pointer' | 'keyboard' | 'menu';
-
-/** The parameter of the request's deep link that names the field the modal focuses. */
-export const FOCUS_PARAM = 'focus';
-
-/** A card on the board, found by its request (the drag preview carries no id). */
-const cardElement = (id: string) =>
-  document.querySelector<HTMLElement>(`article[data-request-id="${id}"]`);
 
 /**
  * Once the card has left its column (the move is optimistic, a moment after the call), focuses
@@ -37,8 +31,7 @@ function followWithFocus(id: string, to: RequestStatus, origin: HTMLElement) {
     }
     if (!card) {
       const fallback =
-        document.querySelector<HTMLElement>(`section[data-status="${to}"]`) ??
-        document.querySelector<HTMLElement>('select[aria-label="Columna"]');
+        columnElement(to) ?? document.querySelector<HTMLElement>('select[aria-label="Columna"]');
       fallback?.focus();
       return;
     }
@@ -54,7 +47,7 @@ function followWithFocus(id: string, to: RequestStatus, origin: HTMLElement) {
  * has moved the focus meanwhile; tried for about 2 s, while the column is fetched.
  */
 function focusCardOnceDrawn(id: string, to: RequestStatus, origin: HTMLElement) {
-  const column = document.querySelector<HTMLElement>(`section[data-status="${to}"]`);
+  const column = columnElement(to);
   // Where the move left the focus, whichever came first: the card as it was, its column, none.
   const ours = (active: Element | null) =>
     active === null || active === document.body || active === origin || active === column;

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { BOARD_COLUMNS, type RequestStatus } from '@crm/shared';
+import { columnElement } from '../components/board-focus';
+import { LAYERS, TYPING_TARGETS } from './use-board-keyboard-scroll';
 
 /**
  * The board's shortcuts: the digits 1 to 5 go to that column (its first card in view, else the
@@ -23,22 +25,14 @@ export const COLUMN_SHORTCUTS: readonly { key: string; status: RequestStatus; ti
   }));
 export const HELP_SHORTCUT = '?';
 
-/** Where typed keys are text, not shortcuts. */
-const TYPING_TARGETS =
-  'input, textarea, select, [contenteditable=""], [contenteditable="true"], [role="menu"]';
-/** Open over the board: keys belong to them. */
-const LAYERS = '[role="dialog"], [role="alertdialog"]';
+/** Where typed keys are text (or a menu's), not shortcuts. */
+const TYPING_OR_MENU = `${TYPING_TARGETS}, [role="menu"]`;
 
 /** The column a digit key names (Digit1 / Numpad1 → the first), if any. */
 function columnOf(event: KeyboardEvent) {
   const digit = /^(?:Digit|Numpad)([1-9])$/.exec(event.code)?.[1] ?? event.key;
   return COLUMN_SHORTCUTS.find((shortcut) => shortcut.key === digit);
 }
-
-const findColumn = (board: HTMLElement | null, status: RequestStatus) =>
-  [...(board?.querySelectorAll<HTMLElement>('section[data-status]') ?? [])].find(
-    (section) => section.dataset.status === status,
-  );
 
 /**
  * The first card of `column` that is in view under the sticky headers (the column draws only
@@ -73,7 +67,7 @@ export function useBoardShortcuts({ boardRef, showColumn, onHelp }: BoardShortcu
   // After every render of the board: the column asked for may be drawn now.
   useLayoutEffect(() => {
     if (pending.current === null) return;
-    const column = findColumn(boardRef.current, pending.current);
+    const column = columnElement(pending.current);
     if (!column) return;
     pending.current = null;
     columnFocusTarget(column, boardRef.current).focus();
@@ -83,7 +77,7 @@ export function useBoardShortcuts({ boardRef, showColumn, onHelp }: BoardShortcu
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest(TYPING_TARGETS) || document.querySelector(LAYERS)) return;
+      if (target?.closest(TYPING_OR_MENU) || document.querySelector(LAYERS)) return;
       // A card on its way (mouse or keyboard drag): its keys are the drag's.
       if (boardRef.current?.querySelector('[data-dragging]')) return;
 
@@ -95,7 +89,7 @@ export function useBoardShortcuts({ boardRef, showColumn, onHelp }: BoardShortcu
       const shortcut = columnOf(event);
       if (!shortcut) return;
       event.preventDefault();
-      const column = findColumn(boardRef.current, shortcut.status);
+      const column = columnElement(shortcut.status);
       if (column) {
         columnFocusTarget(column, boardRef.current).focus();
         return;

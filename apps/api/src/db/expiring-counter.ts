@@ -1,0 +1,47 @@
+import type { Model, UpdateQuery } from 'mongoose';
+import { AppError } from '../http/app-error.js';
+import { isDuplicateKeyError } from './errors.js';
+
+/**
+ * One atomic upsert of the live record `id` of an expiring collection (expiring-schema.ts):
+ * `update` applies to it while it hasn't lapsed, else to a new one. The upsert collides with a
+ * document the filter skipped when another first call inserted it meanwhile (the retry updates
+ * it) or when it lapsed and no TTL monitor has removed it yet (FerretDB has none; MongoDB's runs
+ * once a minute): the lapsed one is removed and the upsert retried. Answers the record after.
+ */
+export async function upsertLive<T>(
+  model: Model<T>,
+  id: string,
+  now: number,
+  update: UpdateQuery<T>,
+): Promise<T | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await model
+        .findOneAndUpdate({ _id: id, expiresAt: { $gt: new Date(now) } }, update, {
+          upsert: true,
+          new: true,
+        })
+        .lean<T>();
+    } catch (error) {
+      if (!isDuplicateKeyError(error) || attempt >= 2) throw error;
+      await model.deleteOne({ _id: id, expiresAt: { $lte: new Date(now) } });
+    }
+  }
+}
+
+/** Sets the record `id` (upserted); two callers doing it at once both end with it set. */
+export async function setExpiring<T>(model: Model<T>, id: string, set: UpdateQuery<T>['$set']) {
+  try {
+    await model.updateOne({ _id: id }, { $set: set }, { upsert: true });
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}
+
+/** A 429 that says when to try again: `Retry-After` in whole seconds, at least one. */
+export function tooManyRequests(message: string, waitMs: number): AppError {
+  return new AppError(429, message, undefined, {
+    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
+  });
+}
