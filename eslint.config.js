@@ -1,5 +1,5 @@
 // One ESLint config for the whole monorepo (type-checked rules, consistent type imports).
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -10,9 +10,56 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
-// Read at start, so a new feature folder is fenced in without editing this file.
-const webFeatures = readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+const foldersIn = (dir) =>
+  readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+// The web app's rooms, read at start so a new feature folder is fenced in without editing this
+// file: each folder of features/ is a room, and so is each sub-feature of a feature that is split
+// into sub-features (a feature with a sub-folder holding an index.ts, as requests/ is: board/,
+// card/, request-editor/, notes/, history/, shared/). Every room's door is its index.ts.
+const webFeatures = foldersIn(path.join(webSrc, 'features'));
+const webSubFeatures = webFeatures.flatMap((feature) => {
+  const folders = foldersIn(path.join(webSrc, 'features', feature));
+  const isSplit = folders.some((folder) =>
+    existsSync(path.join(webSrc, 'features', feature, folder, 'index.ts')),
+  );
+  return isSplit ? folders.map((folder) => ({ feature, folder })) : [];
+});
+const featureDoors = webFeatures.map((feature) => `./${feature}/index.ts`);
+const ROOM_DOOR_MESSAGE =
+  'Another feature (or requests sub-feature) is reached only through its index.ts, its door: import from its folder, and export there what you need.';
+
+// The API's layers, lowest first: each may import only those before it. Above them sit the
+// features (every other folder of src/), then the app's composition (the top-level files).
+const apiSrc = path.join(import.meta.dirname, 'apps/api/src');
+const apiLayers = [
+  { path: 'config', message: 'config/ imports nothing else of the API.' },
+  {
+    path: 'db',
+    message:
+      'db/ knows no HTTP and no feature: throw a data error of db/ and map it to a status in http/error-handler.ts.',
+  },
+  {
+    path: 'http',
+    message:
+      'http/ knows no feature: what routes need from one comes through the context (e.g. AccessGuards).',
+  },
+  {
+    path: 'context.ts',
+    message:
+      'context.ts knows no feature: a feature declares its models beside its schemas and app-context.ts registers them.',
+  },
+];
+const apiLayerPaths = apiLayers.map((layer) => layer.path);
+const apiEntries = readdirSync(apiSrc, { withFileTypes: true }).filter(
+  (entry) => entry.name !== 'test' && !entry.name.endsWith('.test.ts'),
+);
+const apiFeatures = apiEntries
+  .filter((entry) => entry.isDirectory() && !apiLayerPaths.includes(entry.name))
+  .map((entry) => entry.name);
+const apiComposition = apiEntries
+  .filter((entry) => entry.isFile() && !apiLayerPaths.includes(entry.name))
   .map((entry) => entry.name);
 
 export default tseslint.config(
@@ -71,7 +118,11 @@ export default tseslint.config(
   {
     // The web app's layers, one way only (as in bulletproof-react): the shared layers (api/,
     // components/, lib/, config/) → features/ → app/ and layout/, which compose the screens.
-    // Features never import each other; what two features need lives in a shared layer.
+    // One door per room: a feature (or a sub-feature of requests/) is imported from outside only
+    // through its index.ts, which exports just what others use; the rest of the room is private.
+    // Data hooks have one home for every feature: the shared data layer api/<resource>/ (one file
+    // per endpoint: fetcher + queryOptions + hook, query keys), never a feature folder, because
+    // the board, the card, the editor and the layout all read the same requests and users.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
@@ -93,10 +144,39 @@ export default tseslint.config(
             ...webFeatures.map((feature) => ({
               target: `./features/${feature}`,
               from: './features',
-              except: [`./${feature}`],
-              message:
-                'Features do not import each other: move what both need to api/, components/ or lib/, or compose them in app/.',
+              except: [`./${feature}`, ...featureDoors],
+              message: ROOM_DOOR_MESSAGE,
             })),
+            ...webSubFeatures.map(({ feature, folder }) => ({
+              target: `./features/${feature}/${folder}`,
+              from: `./features/${feature}`,
+              except: [
+                `./${folder}`,
+                ...webSubFeatures
+                  .filter((other) => other.feature === feature)
+                  .map((other) => `./${other.folder}/index.ts`),
+              ],
+              message: ROOM_DOOR_MESSAGE,
+            })),
+            // A split feature's own door re-exports its sub-features' doors, nothing deeper.
+            ...[...new Set(webSubFeatures.map(({ feature }) => feature))].map((feature) => ({
+              target: `./features/${feature}/*.{ts,tsx}`,
+              from: `./features/${feature}/*/**`,
+              // A glob zone takes absolute glob exceptions.
+              except: [
+                `${webSrc}/features/${feature}/{${webSubFeatures
+                  .filter((sub) => sub.feature === feature)
+                  .map(({ folder }) => folder)
+                  .join(',')}}/index.ts`,
+              ],
+              message: ROOM_DOOR_MESSAGE,
+            })),
+            {
+              target: ['./app', './layout'],
+              from: './features',
+              except: featureDoors,
+              message: 'app/ and layout/ compose the features through their index.ts only.',
+            },
             {
               target: './features',
               from: ['./app', './layout'],
@@ -119,6 +199,52 @@ export default tseslint.config(
     },
   },
   {
+    // The API's layers, one way only: config/ → db/ → http/ → context.ts → features → the
+    // composition (app.ts, app-context.ts, server.ts, seed-cli.ts). db/ raises data errors that
+    // http/ maps; routes get auth's checks through the context. A feature is used from outside
+    // only through its index.ts. Tests and test/ assemble the whole app, so they are exempt.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: path.join(import.meta.dirname, 'apps/api/tsconfig.json'),
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: apiSrc,
+          zones: [
+            ...apiLayers.map((layer, index) => ({
+              target: `./${layer.path}`,
+              from: '.',
+              except: apiLayerPaths.slice(0, index + 1).map((below) => `./${below}`),
+              message: layer.message,
+            })),
+            ...apiFeatures.map((feature) => ({
+              target: [...apiFeatures, ...apiComposition]
+                .filter((entry) => entry !== feature)
+                .map((entry) => `./${entry}`),
+              from: `./${feature}`,
+              except: ['./index.ts'],
+              message: `Use ${feature}/ through its entry point, ${feature}/index.ts.`,
+            })),
+            {
+              target: apiFeatures.map((feature) => `./${feature}`),
+              from: [...apiComposition, 'test'].map((entry) => `./${entry}`),
+              message: 'Features sit below the app composition and the test helpers.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: [
       '**/*.js',
       '**/*.mjs',
@@ -132,7 +258,7 @@ export default tseslint.config(
   },
   {
     // Response bodies from supertest are `any`; tests assert on them directly.
-    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'packages/shared/src/contract/cases.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'packages/contract-tests/src/**'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

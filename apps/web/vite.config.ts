@@ -13,6 +13,9 @@ export default defineConfig({
     // No source maps in the build: whatever serves dist/ (the API, nginx) would publish the
     // app's full source. To debug a production bundle locally: `vite build --sourcemap`.
     sourcemap: false,
+    // dist/.vite/manifest.json: what each page loads, read by scripts/check-budgets.mjs, which
+    // the `build` script runs after this to hold each page to its JavaScript budget.
+    manifest: true,
     rollupOptions: {
       // The staff app, and /form: the public contact form (issue 13), a page of its own without
       // React. (public/embed.js frames /form into other sites; it is copied as written.)
@@ -29,7 +32,7 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.mjs'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 15_000,

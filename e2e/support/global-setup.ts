@@ -53,7 +53,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       PORT: String(PORT),
       MONGO_URL: db.url,
       MONGO_DB_NAME: dbName,
-      // FerretDB 1.x (our CI database) needs one connection; see README "Databases".
+      // FerretDB 1.x (our CI database) needs one connection; see docs/operations.md "Databases".
       MONGO_MAX_POOL_SIZE: process.env.CRM_FERRETDB_BIN ? '1' : '20',
       JWT_SECRET: randomBytes(48).toString('base64'),
       ADMIN_EMAIL: ADMIN.email,

@@ -2,20 +2,20 @@ import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
-import { authRoutes } from './auth/auth.routes.js';
-import { captchaRoutes } from './captcha/captcha.routes.js';
+import { authRoutes } from './auth/index.js';
+import { captchaRoutes } from './captcha/index.js';
 import type { AppContext } from './context.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
-import { refuseUnknownMethods } from './http/refuse-unknown-methods.js';
+import { refuseUndeclaredMethods, refuseUnknownMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
-import { leadsRoutes, corsByPath } from './leads/leads.routes.js';
-import { healthRoutes } from './operations/health.routes.js';
-import { openapiRoutes } from './openapi/openapi.routes.js';
-import { requestsRoutes } from './requests/requests.routes.js';
-import { usersRoutes } from './users/users.routes.js';
-import { serveWeb } from './web/serve-web.js';
+import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
+import { openapiRoutes } from './openapi/index.js';
+import { healthRoutes } from './operations/index.js';
+import { requestsRoutes } from './requests/index.js';
+import { usersRoutes } from './users/index.js';
+import { serveWeb } from './web/index.js';
 
 /** The HTTP application over one context (config + database connection). */
 export function createApp(ctx: AppContext): Express {
@@ -47,12 +47,14 @@ export function createApp(ctx: AppContext): Express {
   app.use(
     healthRoutes(ctx),
     openapiRoutes(ctx),
-    captchaRoutes(ctx),
+    // Harder challenges while the website form is busy (leads/lead-rate-limit.ts).
+    captchaRoutes(ctx, () => captchaWorkFactor(ctx)),
     authRoutes(ctx),
     usersRoutes(ctx),
     requestsRoutes(ctx),
     leadsRoutes(ctx),
   );
+  app.use(refuseUndeclaredMethods);
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));
 

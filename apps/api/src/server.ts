@@ -1,13 +1,13 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
+import { createContext } from './app-context.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { devJwtSecret } from './config/dev-secret.js';
-import { createContext } from './context.js';
 import { connectDatabase } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { startSweeping } from './db/sweep-expired.js';
-import { gracefulShutdown } from './operations/graceful-shutdown.js';
-import { ensureFirstAdmin } from './users/first-admin.js';
+import { gracefulShutdown, listen } from './operations/index.js';
+import { ensureFirstAdmin } from './users/index.js';
 
 /** Entry point: config → database (MONGO_URL, or the embedded default) → first admin → HTTP. */
 async function main(): Promise<void> {
@@ -42,19 +42,19 @@ async function main(): Promise<void> {
     );
   }
 
-  const stopSweeping = startSweeping(ctx);
+  const stopSweeping = startSweeping(connection, logger);
   const app = createApp(ctx);
-  const server = app.listen(config.port, () => {
-    logger.info(
-      { port: config.port, database: embedded ? 'embedded' : 'MONGO_URL' },
-      'API listening',
-    );
-    console.log(
-      config.webDir
-        ? `CRM running on http://localhost:${config.port} (web app and API)`
-        : `CRM API listening on http://localhost:${config.port}`,
-    );
-  });
+  // Timeouts and the per-address connection cap: operations/http-server.ts.
+  const server = await listen(app, config);
+  logger.info(
+    { port: config.port, database: embedded ? 'embedded' : 'MONGO_URL' },
+    'API listening',
+  );
+  console.log(
+    config.webDir
+      ? `CRM running on http://localhost:${config.port} (web app and API)`
+      : `CRM API listening on http://localhost:${config.port}`,
+  );
 
   const shutdown = gracefulShutdown({
     server,

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { loginBodySchema, loginFormSchema } from './auth.js';
+import { FIELD_MESSAGES } from './messages.js';
 import { messagesByPath } from './test-utils.js';
 
-const valid = { email: 'ana@example.com', password: 'x', altcha: 'solved-payload' };
+/** `altcha`: base64, as the widget encodes its solution. */
+const valid = { email: 'ana@example.com', password: 'x', altcha: 'eyJzb2x2ZWQiOnRydWV9' };
 
 describe('§5 Login', () => {
   it('accepts an email, a non-empty password and a captcha solution', () => {
@@ -34,6 +36,20 @@ describe('§5 Login', () => {
     });
     expect(messagesByPath(loginBodySchema, { email: valid.email, password: 'x' })).toEqual({
       altcha: ['Por favor rellenar el captcha'],
+    });
+  });
+
+  it('when the captcha field is not base64, then it says the captcha is missing, as for a wrong one', () => {
+    for (const altcha of ['solved-payload', 'eyJ9\n', '{"challenge":{}}']) {
+      expect(messagesByPath(loginBodySchema, { ...valid, altcha }), altcha).toEqual({
+        altcha: ['Por favor rellenar el captcha'],
+      });
+    }
+  });
+
+  it('when the email holds a control character, then it says so', () => {
+    expect(messagesByPath(loginBodySchema, { ...valid, email: 'ana@example.com\u0000' })).toEqual({
+      email: [FIELD_MESSAGES.notSingleLine],
     });
   });
 

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, FIELD_MAX_LENGTH, ROLES } from './constants.js';
-import { maxLength, objectIdSchema } from './fields.js';
-import { LOGIN_MESSAGES } from './messages.js';
+import { altchaPayloadSchema } from './captcha.js';
+import { isSingleLine, maxLength, objectIdSchema } from './fields.js';
+import { FIELD_MESSAGES, LOGIN_MESSAGES } from './messages.js';
 
 /** POST /api/user/login (§5 Login). `altcha` carries the widget's solved payload. */
 export const loginFormSchema = z.object({
   email: z
     .string({ error: LOGIN_MESSAGES.invalidEmail })
     .max(FIELD_MAX_LENGTH.email, maxLength(FIELD_MAX_LENGTH.email))
+    .refine(isSingleLine, { message: FIELD_MESSAGES.notSingleLine, abort: true })
     .regex(EMAIL_PATTERN, LOGIN_MESSAGES.invalidEmail),
   password: z.string({ error: LOGIN_MESSAGES.emptyPassword }).min(1, LOGIN_MESSAGES.emptyPassword),
   altcha: z
@@ -20,10 +22,7 @@ export const loginBodySchema = loginFormSchema.extend({
     .string({ error: LOGIN_MESSAGES.emptyPassword })
     .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
     .min(1, LOGIN_MESSAGES.emptyPassword),
-  altcha: z
-    .string({ error: LOGIN_MESSAGES.captchaRequired })
-    .max(FIELD_MAX_LENGTH.captcha, maxLength(FIELD_MAX_LENGTH.captcha))
-    .min(1, LOGIN_MESSAGES.captchaRequired),
+  altcha: altchaPayloadSchema,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH, PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from './constants.js';
-import { maxLength, objectIdSchema } from './fields.js';
+import { optionalText } from './fields.js';
 import { API_MESSAGES } from './messages.js';
 import { requestSchema } from './request.js';
 
@@ -33,7 +33,9 @@ const vendorIdSchema = z
  * `vendor` is a user id, "me" or "none" (unassigned).
  */
 export const boardFilterShape = {
-  q: z.string().trim().max(FIELD_MAX_LENGTH.name, maxLength(FIELD_MAX_LENGTH.name)).optional(),
+  // One line: a NUL or another control character can't be searched for, and a NUL can't go into
+  // the regular expression the search becomes (issue 18).
+  q: optionalText(FIELD_MAX_LENGTH.name).optional(),
   vendor: z
     .union([vendorIdSchema, z.literal(VENDOR_FILTER_ME), z.literal(VENDOR_FILTER_NONE)], {
       error: API_MESSAGES.invalidVendorFilter,
@@ -47,37 +49,32 @@ export type BoardFilters = z.infer<z.ZodObject<typeof boardFilterShape>>;
 /** Where a column's page ended: the last card's sort key (createdAt, then _id, both descending). */
 export type BoardCursor = { createdAt: string; _id: string };
 
-const cursorPositionSchema = z.strictObject({ createdAt: z.iso.datetime(), _id: objectIdSchema });
-
-const toBase64Url = (text: string) =>
-  btoa(text).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
-const fromBase64Url = (text: string) => atob(text.replaceAll('-', '+').replaceAll('_', '/'));
-
 /**
- * Opaque to callers (base64url of a small JSON), so the position's shape can change without
- * breaking them. Not signed: it only names a position in an order anyone may read from anyway.
+ * A cursor is `<createdAt in milliseconds since 1970>-<_id>`: a format a pattern can state
+ * exactly (so the OpenAPI document does), where every match names a position. Fifteen digits
+ * reach the year 33,000, still a valid date. Not signed: it only names a position in an order
+ * anyone may read from anyway. (Until issue 18 it was base64url of a JSON, which no pattern could
+ * describe; a page open across that deploy gets one 400 on `cursor` and reads its board again.)
  */
-export const encodeBoardCursor = (position: BoardCursor): string =>
-  toBase64Url(JSON.stringify({ createdAt: position.createdAt, _id: position._id }));
+export const BOARD_CURSOR_PATTERN = /^([0-9]{1,15})-([0-9a-f]{24})$/;
 
-/** The position a cursor names, or null when it is not one this API handed out. */
+export const encodeBoardCursor = (position: BoardCursor): string =>
+  `${Date.parse(position.createdAt)}-${position._id.toLowerCase()}`;
+
+/** The position a cursor names, or null when it is not one this API hands out. */
 export function decodeBoardCursor(cursor: string): BoardCursor | null {
-  if (!/^[A-Za-z0-9_-]+$/.test(cursor)) return null;
-  try {
-    const parsed = cursorPositionSchema.safeParse(JSON.parse(fromBase64Url(cursor)) as unknown);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // atob or JSON.parse refused it: not base64url, or not JSON.
-    return null;
-  }
+  const [, ms, id] = BOARD_CURSOR_PATTERN.exec(cursor) ?? [];
+  if (ms === undefined || id === undefined) return null;
+  return { createdAt: new Date(Number(ms)).toISOString(), _id: id };
 }
 
-/** A keyset cursor as callers send it (base64url), decoded; a bad one is a 400 on its field. */
+/** A keyset cursor as callers send it, decoded; a bad one is a 400 on its field. */
 export const cursorSchema = z
-  .string()
-  .max(FIELD_MAX_LENGTH.token * 2, maxLength(FIELD_MAX_LENGTH.token * 2))
+  .string({ error: API_MESSAGES.invalidCursor })
+  .regex(BOARD_CURSOR_PATTERN, API_MESSAGES.invalidCursor)
   .transform((cursor, ctx) => {
     const position = decodeBoardCursor(cursor);
+    // Unreachable past the pattern; kept so a change of one without the other stays a 400.
     if (!position) ctx.addIssue({ code: 'custom', message: API_MESSAGES.invalidCursor });
     return position ?? z.NEVER;
   });

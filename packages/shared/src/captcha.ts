@@ -1,4 +1,27 @@
 import { z } from 'zod';
+import { FIELD_MAX_LENGTH } from './constants.js';
+import { maxLength } from './fields.js';
+import { LOGIN_MESSAGES } from './messages.js';
+
+/** Standard base64, as the ALTCHA widget encodes its solution (`btoa`). */
+export const ALTCHA_PAYLOAD_PATTERN = /^[A-Za-z0-9+/]+={0,2}$/;
+
+/**
+ * The `altcha` field of the login and the public form: the widget's solution. Its form is checked
+ * here; whether it solves a challenge this API signed, unexpired and unused, only the server can
+ * tell (captcha.service.ts), with the same message.
+ */
+export const altchaPayloadSchema = z
+  .string({ error: LOGIN_MESSAGES.captchaRequired })
+  .max(FIELD_MAX_LENGTH.captcha, maxLength(FIELD_MAX_LENGTH.captcha))
+  .min(1, LOGIN_MESSAGES.captchaRequired)
+  .regex(ALTCHA_PAYLOAD_PATTERN, LOGIN_MESSAGES.captchaRequired)
+  .meta({
+    description:
+      'The ALTCHA widget’s solution: base64 of the JSON `{challenge, solution}` for a challenge ' +
+      'of GET /api/captcha/challenge, unexpired and not used before. Anything else is a 400 on ' +
+      '`altcha`.',
+  });
 
 /**
  * GET /api/captcha/challenge answers altcha-lib's `Challenge`, a library type the browser widget

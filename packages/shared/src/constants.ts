@@ -78,13 +78,43 @@ export const EDIT_USER_ROLE_OPTIONS = [
   { value: 'driver', label: 'Driver' },
 ] as const satisfies readonly { value: Role; label: string }[];
 
+/**
+ * Character classes (the inside of `[...]`) of the text rules, written with `\u` escapes only,
+ * so the same source means the same in the API, the browser and the OpenAPI document's readers
+ * (JSON Schema's ECMA-262 regexes, Python's `re`, whose `\s` and `\d` differ from JavaScript's).
+ *
+ * Control characters: Unicode Cc, i.e. C0 (U+0000-U+001F, NUL, tab, CR, LF...), DEL and C1.
+ */
+export const CONTROL_CHARACTERS = '\\u0000-\\u001f\\u007f-\\u009f';
+/** Line and paragraph separators (U+2028, U+2029): line breaks to JavaScript and some readers. */
+export const LINE_SEPARATORS = '\\u2028\\u2029';
+/**
+ * The blanks `String.prototype.trim` (zod's `.trim()`) strips besides control characters and
+ * the separators above: the space, the other Unicode spaces (Zs) and the byte-order mark.
+ */
+export const BLANKS = ' \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufeff';
+/** Tab, LF, vertical tab, form feed, CR: the control characters `trim` strips. */
+const TRIMMED_CONTROL_CHARACTERS = '\\u0009-\\u000d';
+/** Everything `trim` strips, so a text is blank when it holds nothing else. */
+export const TRIMMED_CHARACTERS = `${TRIMMED_CONTROL_CHARACTERS}${LINE_SEPARATORS}${BLANKS}`;
+/** What an email or a name may not hold anywhere: control characters and line breaks. */
+const NOT_ON_ONE_LINE = `${CONTROL_CHARACTERS}${LINE_SEPARATORS}`;
+
 export const PASSWORD_MIN_LENGTH = 8;
 /** The special characters a password must contain one of (§5, §9). */
 export const PASSWORD_SPECIAL_CHARACTERS = '.-#$!';
 const escapeForClass = (chars: string) => chars.replace(/[\\\]^-]/g, '\\$&');
+/**
+ * Any character but a line terminator: what `.` means in JavaScript, spelled out because the
+ * pattern is published in the OpenAPI document, and other engines' `.` (Python's) takes "\r".
+ */
+const NOT_LINE_TERMINATOR = '[^\\n\\r\\u2028\\u2029]';
 export const PASSWORD_PATTERN = new RegExp(
-  `^(?=.*[a-z])(?=.*[A-Z])(?=.*[${escapeForClass(PASSWORD_SPECIAL_CHARACTERS)}]).{${PASSWORD_MIN_LENGTH},}$`,
+  `^(?=${NOT_LINE_TERMINATOR}*[a-z])(?=${NOT_LINE_TERMINATOR}*[A-Z])` +
+    `(?=${NOT_LINE_TERMINATOR}*[${escapeForClass(PASSWORD_SPECIAL_CHARACTERS)}])` +
+    `${NOT_LINE_TERMINATOR}{${PASSWORD_MIN_LENGTH},}$`,
 );
+
 /**
  * "{email} with no spaces" (§5): one "@", something before it, and after it a dot with
  * something on each side. Written so that no input can make it backtrack: the domain's first
@@ -92,7 +122,32 @@ export const PASSWORD_PATTERN = new RegExp(
  * obvious `^[^\s@]+@[^\s@]+\.[^\s@]+$` accepts the same strings but takes quadratic time on
  * "a@" followed by many dots (seconds for 128 KB, which froze the API).
  */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+export const EMAIL_PATTERN = emailPattern('', '');
+
+/**
+ * The email rule, optionally with `blanks` around it (what an email field accepts before its
+ * trim). "No spaces" means none of JavaScript's `\s`, and no control character either (issue 18:
+ * a NUL could end a string in a mail header or a log).
+ */
+function emailPattern(before: string, after: string): RegExp {
+  const part = `[^@${NOT_ON_ONE_LINE}${BLANKS}]`;
+  const domainHead = `[^@.${NOT_ON_ONE_LINE}${BLANKS}]`;
+  return new RegExp(`^${before}${part}+@${part}${domainHead}*\\.${part}+${after}$`);
+}
+/** EMAIL_PATTERN with the blanks an email field trims away around it (for the OpenAPI document). */
+export const PADDED_EMAIL_PATTERN = emailPattern(`[${BLANKS}]*`, `[${BLANKS}]*`);
+
+/** Single-line text: no control character (tab, CR, LF, NUL...) and no line separator. */
+export const SINGLE_LINE_PATTERN = new RegExp(`^[^${NOT_ON_ONE_LINE}]*$`);
+/**
+ * Single-line text with something besides blanks (a required name). Leading blanks, then the
+ * first other character, then anything single-line: one way to match, so it can't backtrack.
+ */
+export const REQUIRED_SINGLE_LINE_PATTERN = new RegExp(
+  `^[${BLANKS}]*[^${NOT_ON_ONE_LINE}${BLANKS}][^${NOT_ON_ONE_LINE}]*$`,
+);
+/** Free text (a message, a note) holding something `trim` would not strip: not blank. */
+export const NOT_BLANK_PATTERN = new RegExp(`[^${TRIMMED_CHARACTERS}]`);
 
 /**
  * The longest value each free-text field takes. Every string is bounded first, before any

@@ -1,6 +1,34 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, FIELD_MAX_LENGTH } from './constants.js';
+import {
+  CONTROL_CHARACTERS,
+  EMAIL_PATTERN,
+  FIELD_MAX_LENGTH,
+  LINE_SEPARATORS,
+  NOT_BLANK_PATTERN,
+  PADDED_EMAIL_PATTERN,
+  REQUIRED_SINGLE_LINE_PATTERN,
+  SINGLE_LINE_PATTERN,
+} from './constants.js';
 import { API_MESSAGES, FIELD_MESSAGES } from './messages.js';
+
+/*
+ * The field builders every schema uses (issue 18). Text is checked as it was sent, in this
+ * order: its length (so nothing below ever sees a huge value), then for one-line fields no
+ * control character or line break, then trimmed, then required or formatted. Checking before the
+ * trim is what lets the OpenAPI document state each rule exactly, as `maxLength` and `pattern`
+ * over the value sent (`.meta`, as refinements are invisible to it); openapi.test.ts holds the
+ * two to the same answers.
+ *
+ * Control characters per field:
+ * - refused (400, FIELD_MESSAGES.notSingleLine) in one-line fields: names, last names, company,
+ *   job position, contact number, payment method, business item, photo, every email, the board
+ *   search `q`: they can't be typed into those inputs, would forge lines in mail and logs, and a
+ *   NUL can't go into the regular expression `q` becomes (BSON cstring: the 500 of issue 18);
+ * - refused by their own format in ids and cursors (hex, digits);
+ * - kept, and stored as sent, in free text (the request's message, notes): multi-line by nature,
+ *   and a NUL round-trips through MongoDB and FerretDB (both store BSON strings with their length);
+ *   hostile-input.test.ts stores and reads one back.
+ */
 
 /**
  * The length check every string starts with. `abort` stops the field there, so no pattern or
@@ -15,30 +43,77 @@ export const objectIdSchema = z
   .regex(/^[0-9a-fA-F]{24}$/, API_MESSAGES.invalidId);
 export type ObjectIdString = z.infer<typeof objectIdSchema>;
 
-/** A string that must hold something besides blanks; `message` for both missing and blank. */
-export function requiredText(message: string, max: number = FIELD_MAX_LENGTH.name) {
-  return z.string({ error: message }).trim().max(max, maxLength(max)).min(1, message);
+const NOT_ON_ONE_LINE = new RegExp(`[${CONTROL_CHARACTERS}${LINE_SEPARATORS}]`);
+
+/** No control character (tab, CR, LF, NUL, DEL, C1) and no line or paragraph separator. */
+export const isSingleLine = (text: string): boolean => !NOT_ON_ONE_LINE.test(text);
+
+/** A one-line string as sent: bounded, then free of control characters and line breaks. */
+function singleLineString(max: number, error?: string) {
+  return z
+    .string(error === undefined ? undefined : { error })
+    .max(max, maxLength(max))
+    .refine(isSingleLine, { message: FIELD_MESSAGES.notSingleLine, abort: true });
 }
 
-/** Optional free text, trimmed and bounded. */
-export function optionalText(max: number = FIELD_MAX_LENGTH.name) {
-  return z.string().trim().max(max, maxLength(max));
+/** One line that must hold something besides blanks; `message` for both missing and blank. */
+export function requiredText(message: string, max: number = FIELD_MAX_LENGTH.name) {
+  return singleLineString(max, message)
+    .trim()
+    .min(1, message)
+    .meta({ pattern: REQUIRED_SINGLE_LINE_PATTERN.source });
+}
+
+/** An optional line, trimmed and bounded ("" when blank); `error` when it is not a string. */
+export function optionalText(max: number = FIELD_MAX_LENGTH.name, error?: string) {
+  return singleLineString(max, error).trim().meta({ pattern: SINGLE_LINE_PATTERN.source });
+}
+
+/**
+ * Free text that must hold something besides blanks (a request's message): any character,
+ * line breaks and control characters included, stored as sent once trimmed.
+ */
+export function requiredFreeText(message: string, max: number) {
+  return z
+    .string({ error: message })
+    .max(max, maxLength(max))
+    .trim()
+    .min(1, message)
+    .meta({ pattern: NOT_BLANK_PATTERN.source });
 }
 
 /** Required e-mail with the spec's two messages (required, then format). */
 export function requiredEmail(requiredMessage: string, formatMessage: string) {
   return (
-    z
-      .string({ error: requiredMessage })
+    singleLineString(FIELD_MAX_LENGTH.email, requiredMessage)
       .trim()
-      .max(FIELD_MAX_LENGTH.email, maxLength(FIELD_MAX_LENGTH.email))
       .min(1, requiredMessage)
       // Not `abort`: an aborted field would stop the form's cross-field checks (zod 4).
       .refine((email) => email === '' || EMAIL_PATTERN.test(email), formatMessage)
-      // The refinement is invisible to OpenAPI; say what it checks.
-      .meta({ format: 'email', pattern: EMAIL_PATTERN.source })
+      // The refinement is invisible to OpenAPI; say what it checks, on the value as sent. No
+      // `format: email`: RFC 5322 is not the rule (§5 is), and they disagree both ways.
+      .meta({ pattern: PADDED_EMAIL_PATTERN.source })
   );
 }
+
+/**
+ * An ISO 8601 date and time with `Z` or an offset, as zod checks it (`T` and `Z` upper-case,
+ * seconds required, no leap second, a real calendar day). `format: date-time` alone would let
+ * a client send what RFC 3339 allows and zod refuses ("t", "z", "23:59:60"), so the document also
+ * gets zod's own pattern, with ASCII digits (Python's `\d` takes any script's).
+ */
+const DATE_TIME_PATTERN = z.core.regexes
+  .datetime({ offset: true, local: false, precision: null })
+  .source.replaceAll('\\d', '[0-9]');
+export const dateTimeSchema = z.iso
+  .datetime({ offset: true })
+  .meta({ format: 'date-time', pattern: DATE_TIME_PATTERN });
+
+/**
+ * A whole number JSON can carry exactly (zod's `.int()` refuses beyond 2^53 - 1); the bound is
+ * spelled out so the OpenAPI document states it too.
+ */
+export const safeIntegerSchema = z.number().int().max(Number.MAX_SAFE_INTEGER);
 
 /** Emails are unique case-insensitively: the stored form is trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {

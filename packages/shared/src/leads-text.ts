@@ -43,22 +43,33 @@ export const LEAD_REQUEST_TYPE_LABELS: Record<(typeof REQUEST_TYPES)[number], st
   otro: 'Otro',
 };
 
+/** How a note the website form added to an open request starts (its sender is not verified). */
+export const LEAD_UNVERIFIED_PREFIX = '[No verificado] ';
+
 /** Messages of the public form that the spec does not give (Spanish, the product's language). */
 export const LEAD_MESSAGES = {
   /** §5's captcha message, as on the login. */
   captchaRequired: LOGIN_MESSAGES.captchaRequired,
   /** §8 create-request failure, for anything but a field error. */
   submitFailed: REQUEST_MESSAGES.createFailed,
-  success: (requestNumber: number) =>
-    `¡Gracias! Recibimos tu solicitud. Tu número de solicitud es ${requestNumber}.`,
+  /**
+   * The form's answer and what the page shows, the same for a new request, a follow-up on an
+   * open one and a caught bot: no request number, which would tell whoever knows an email the
+   * number of its open request (issue 18). The person's confirmation email carries it.
+   */
+  success: '¡Gracias! Recibimos tu solicitud y te responderemos pronto.',
   textExpected: 'Debe ser texto',
   invalidPhone: 'Teléfono no válido: usa solo números, espacios y + ( ) - .',
   tooManyFromAddress:
     'Recibimos demasiadas solicitudes desde tu conexión. Por favor, inténtalo de nuevo más tarde.',
   tooManyOverall:
     'Estamos recibiendo demasiadas solicitudes en este momento. Por favor, inténtalo de nuevo en unos minutos.',
-  /** The note added to an open request when the same email writes again within the window. */
-  followUpNote: (message: string) => `Nuevo mensaje desde el formulario web: ${message}`,
+  /**
+   * The note added to an open request when the same email writes again within the window. Anyone
+   * may type someone else's email into the form, so the note says it is not verified.
+   */
+  followUpNote: (message: string) =>
+    `${LEAD_UNVERIFIED_PREFIX}Nuevo mensaje desde el formulario web con el mismo correo: ${message}`,
   /** The staff notice when a website request arrives on the board (issue 13's wording). */
   newLeadNotice: (name: string) => `Nueva solicitud de ${name}`,
 } as const;
@@ -98,13 +109,27 @@ export type LeadTextFields = {
 /** What a request's emails need to say. */
 export type LeadMailFields = LeadTextFields & { requestNumber: number };
 
-/** One line, for a subject: a name can't add header lines. */
-const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+/**
+ * Typed text as one line of an email: every control character (C0, DEL, C1), line or paragraph
+ * separator and bidirectional override becomes a space, runs of blanks one space. So no field
+ * can start a line of its own (a forged "Bcc:" or "Mensaje:") or reorder what is shown.
+ */
+export const singleLine = (text: string) =>
+  text
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /**
  * The emails of a website request (sent when SMTP_URL is set): a confirmation to the person
  * and a notice to the system admins. `followUp`: the same email wrote again within the window
  * and the message became a note of the open request.
+ *
+ * Anyone can type any address into the form, so the confirmation is written for a stranger who
+ * never asked for it: it repeats nothing typed but the name (on one line), says how to ignore
+ * it, and goes at most once a day per address (lead-mail.ts). The admins' notice repeats every
+ * field, each on its own line through `singleLine`, the message too (the full text is on the
+ * board): no field can add lines, and no subject can carry a line break.
  */
 export const LEAD_MAIL = {
   confirmationSubject: (lead: LeadMailFields, followUp: boolean) =>
@@ -113,33 +138,30 @@ export const LEAD_MAIL = {
       : `Recibimos tu solicitud número ${lead.requestNumber}`,
   confirmationText: (lead: LeadMailFields, followUp: boolean) =>
     [
-      `Hola, ${oneLine(lead.name)}:`,
+      `Hola, ${singleLine(lead.name)}:`,
       '',
       followUp
         ? `Gracias por escribirnos de nuevo. Agregamos tu mensaje a tu solicitud número ${lead.requestNumber}.`
         : `Gracias por escribirnos. Recibimos tu solicitud con el número ${lead.requestNumber} y te responderemos pronto.`,
       '',
-      'Tu mensaje:',
-      lead.message,
+      'Si no enviaste este formulario, puedes ignorar este correo.',
     ].join('\n'),
   adminSubject: (lead: LeadMailFields, followUp: boolean) =>
     followUp
-      ? `Nuevo mensaje de ${oneLine(lead.name)} en la solicitud ${lead.requestNumber}`
-      : `Nueva solicitud de ${oneLine(lead.name)} (número ${lead.requestNumber})`,
+      ? `Nuevo mensaje de ${singleLine(lead.name)} en la solicitud ${lead.requestNumber}`
+      : `Nueva solicitud de ${singleLine(lead.name)} (número ${lead.requestNumber})`,
   adminText: (lead: LeadMailFields, followUp: boolean) =>
     [
       followUp
-        ? `Llegó un nuevo mensaje desde el formulario web para la solicitud número ${lead.requestNumber} (agregado como nota).`
+        ? `Llegó un nuevo mensaje desde el formulario web para la solicitud número ${lead.requestNumber} (agregado como nota, sin verificar).`
         : `Llegó una nueva solicitud desde el formulario web: número ${lead.requestNumber}.`,
       '',
-      `Nombre: ${lead.name}`,
-      `Correo: ${lead.email}`,
-      `Compañía: ${lead.company}`,
-      `Cargo: ${lead.jobPosition}`,
-      `Teléfono: ${lead.contactNumber}`,
-      `Tipo de solicitud: ${lead.requestType}`,
-      '',
-      'Mensaje:',
-      lead.message,
+      `Nombre: ${singleLine(lead.name)}`,
+      `Correo: ${singleLine(lead.email)}`,
+      `Compañía: ${singleLine(lead.company)}`,
+      `Cargo: ${singleLine(lead.jobPosition)}`,
+      `Teléfono: ${singleLine(lead.contactNumber)}`,
+      `Tipo de solicitud: ${singleLine(lead.requestType)}`,
+      `Mensaje: ${singleLine(lead.message)}`,
     ].join('\n'),
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { cursorSchema } from './board.js';
-import { FIELD_MAX_LENGTH, REQUEST_TYPES } from './constants.js';
-import { maxLength, requiredEmail, requiredText } from './fields.js';
+import { altchaPayloadSchema } from './captcha.js';
+import { BLANKS, FIELD_MAX_LENGTH, REQUEST_TYPES } from './constants.js';
+import { optionalText, requiredEmail, requiredFreeText, requiredText } from './fields.js';
 import {
   LEAD_HONEYPOT_FIELD,
   LEAD_MESSAGES,
@@ -20,15 +21,14 @@ export {
   LEAD_MESSAGES,
   LEAD_PHONE_PATTERN,
   LEAD_REQUEST_TYPE_LABELS,
+  LEAD_UNVERIFIED_PREFIX,
+  singleLine,
   type LeadMailFields,
 } from './leads-text.js';
 
-/** An optional free-text field of the public form: text, trimmed, bounded, "" when left out. */
+/** An optional line of the public form: one line, trimmed, bounded, "" when left out. */
 const optionalLeadText = (max: number) =>
-  z
-    .string({ error: LEAD_MESSAGES.textExpected })
-    .trim()
-    .max(max, maxLength(max))
+  optionalText(max, LEAD_MESSAGES.textExpected)
     .optional()
     .transform((value) => value ?? '');
 
@@ -40,26 +40,27 @@ export const publicLeadBodySchema = z.object({
   name: requiredText(CREATE_REQUEST_MESSAGES.nameRequired),
   email: requiredEmail(CREATE_REQUEST_MESSAGES.emailRequired, CREATE_REQUEST_MESSAGES.invalidEmail),
   requestType: z.enum(REQUEST_TYPES, { error: CREATE_REQUEST_MESSAGES.requestTypeRequired }),
-  message: requiredText(CREATE_REQUEST_MESSAGES.messageRequired, FIELD_MAX_LENGTH.message),
+  message: requiredFreeText(CREATE_REQUEST_MESSAGES.messageRequired, FIELD_MAX_LENGTH.message),
   company: optionalLeadText(LEAD_FIELD_MAX_LENGTH.company),
   jobPosition: optionalLeadText(LEAD_FIELD_MAX_LENGTH.jobPosition),
-  contactNumber: optionalLeadText(LEAD_FIELD_MAX_LENGTH.contactNumber).refine(
-    (phone) => LEAD_PHONE_PATTERN.test(phone),
-    LEAD_MESSAGES.invalidPhone,
-  ),
-  altcha: z
-    .string({ error: LEAD_MESSAGES.captchaRequired })
-    .max(FIELD_MAX_LENGTH.captcha, maxLength(FIELD_MAX_LENGTH.captcha))
-    .min(1, LEAD_MESSAGES.captchaRequired),
+  contactNumber: optionalLeadText(LEAD_FIELD_MAX_LENGTH.contactNumber)
+    .refine((phone) => LEAD_PHONE_PATTERN.test(phone), LEAD_MESSAGES.invalidPhone)
+    // The same rule on the value as sent (one line, so its `\s` can only be blanks), for OpenAPI.
+    .meta({ pattern: `^[0-9+().${BLANKS}-]*$` }),
+  altcha: altchaPayloadSchema,
   /** The honeypot: any value at all means a bot (never refused, so a bot learns nothing). */
   [LEAD_HONEYPOT_FIELD]: z.unknown().optional(),
 });
 export type PublicLeadBody = z.infer<typeof publicLeadBodySchema>;
 export type PublicLeadInput = z.input<typeof publicLeadBodySchema>;
 
-/** Its answer: the request's number and nothing else of the database. */
+/**
+ * Its answer: always this one message, whether the submission became a request, a note on the
+ * same email's open request or was a bot's (the honeypot): nothing of the database, so the form
+ * tells no one whether an email has an open request, nor its number (issue 18).
+ */
 export const publicLeadResponseSchema = z.strictObject({
-  requestNumber: z.number().int().positive(),
+  message: z.literal(LEAD_MESSAGES.success),
 });
 export type PublicLeadResponse = z.infer<typeof publicLeadResponseSchema>;
 

@@ -91,6 +91,8 @@ export const FIELD_MESSAGES = {
   notesTooLong: (max: number) =>
     `Las notas suman demasiado texto: máximo ${max} caracteres en total`,
   noteEmpty: 'Escribe la nota antes de agregarla',
+  /** A name, email, search and the like: one line of visible text (issue 18). */
+  notSingleLine: 'No puede contener saltos de línea, tabulaciones ni caracteres de control',
 } as const;
 
 /**

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { FIELD_MAX_LENGTH, MAX_NOTES_PER_REQUEST, REQUEST_STATUSES } from './constants.js';
+import {
+  FIELD_MAX_LENGTH,
+  MAX_NOTES_PER_REQUEST,
+  NOT_BLANK_PATTERN,
+  REQUEST_STATUSES,
+} from './constants.js';
 import { maxLength, objectIdSchema } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
 
@@ -42,7 +47,9 @@ const noteText = z.string().max(FIELD_MAX_LENGTH.note, maxLength(FIELD_MAX_LENGT
 
 /** POST /api/form-contact/:id/notes: a new note, at the top of the list (§2). */
 export const addNoteBodySchema = z.object({
-  text: noteText.refine((text) => text.trim() !== '', FIELD_MESSAGES.noteEmpty),
+  text: noteText
+    .refine((text) => text.trim() !== '', FIELD_MESSAGES.noteEmpty)
+    .meta({ pattern: NOT_BLANK_PATTERN.source }),
 });
 export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 
@@ -50,14 +57,23 @@ export type AddNoteBody = z.infer<typeof addNoteBodySchema>;
 export const editNoteBodySchema = z.object({ from: z.string(), to: noteText });
 export type EditNoteBody = z.infer<typeof editNoteBodySchema>;
 
-export const noteParamsSchema = z.object({
-  id: objectIdSchema,
-  index: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_NOTES_PER_REQUEST - 1),
-});
+/**
+ * A note's position in the path: digits only, then a number. A coerced number would also take
+ * " 5", "0x5" and "1e1", and OpenAPI would see a nullable, optional path parameter (Number(null)
+ * is 0). Callers may pass the number: the path carries it as text (pathOf).
+ */
+const notePositionSchema: z.ZodType<number, string | number> = z
+  .string()
+  .regex(new RegExp(`^[0-9]{1,${String(MAX_NOTES_PER_REQUEST - 1).length}}$`))
+  .pipe(
+    z.coerce
+      .number<string>()
+      .int()
+      .min(0)
+      .max(MAX_NOTES_PER_REQUEST - 1),
+  );
+
+export const noteParamsSchema = z.object({ id: objectIdSchema, index: notePositionSchema });
 
 /**
  * The notes a whole-list change removes and adds (a changed note is one of each), matched by

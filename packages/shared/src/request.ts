@@ -8,7 +8,16 @@ import {
   REQUEST_TYPES,
   SOURCES_OF_CONTACT,
 } from './constants.js';
-import { maxLength, objectIdSchema, optionalText, requiredEmail, requiredText } from './fields.js';
+import {
+  dateTimeSchema,
+  maxLength,
+  objectIdSchema,
+  optionalText,
+  requiredEmail,
+  requiredFreeText,
+  requiredText,
+  safeIntegerSchema,
+} from './fields.js';
 import { CREATE_REQUEST_MESSAGES, FIELD_MESSAGES } from './messages.js';
 
 const requestTypeSchema = z.enum(REQUEST_TYPES, {
@@ -22,7 +31,11 @@ export const notesSchema = z
   .refine(
     (notes) => notes.reduce((total, note) => total + note.length, 0) <= MAX_NOTES_TOTAL_LENGTH,
     FIELD_MESSAGES.notesTooLong(MAX_NOTES_TOTAL_LENGTH),
-  );
+  )
+  // JSON Schema can't add lengths up; the OpenAPI document says it in words.
+  .meta({
+    description: `Any text, line breaks and control characters included; at most ${MAX_NOTES_TOTAL_LENGTH} characters in all.`,
+  });
 
 /**
  * The event fields (§3). Their types are not given by the spec beyond the placeholders
@@ -38,7 +51,7 @@ export const requestEventFieldsSchema = z.object({
   amoutPaid: z.number().min(0).max(1e12),
   emailSentToCloseEvents: z.union([z.boolean(), z.literal('pending')]),
   // zod's date-time pattern is linear; no length bound needed before it.
-  eventDate: z.iso.datetime({ offset: true }).nullable(),
+  eventDate: dateTimeSchema.nullable(),
 });
 
 /** The fields a person may change through PUT /api/form-contact/update/:id (§2, §6). */
@@ -78,24 +91,24 @@ export const requestSchema = z.object({
   bussinesItem: z.string(),
   amoutPaid: z.number(),
   emailSentToCloseEvents: requestEventFieldsSchema.shape.emailSentToCloseEvents,
-  eventDate: z.iso.datetime({ offset: true }).nullable(),
+  eventDate: dateTimeSchema.nullable(),
   _id: objectIdSchema,
   /** Missing on requests that never got a number (shown as "unnasigned"). */
-  requestNumber: z.number().int().positive().nullish(),
+  requestNumber: safeIntegerSchema.positive().nullish(),
   message: z.string(),
   sourceOfContact: z.enum(SOURCES_OF_CONTACT),
   vendor: objectIdSchema.nullable(),
-  createdAt: z.iso.datetime({ offset: true }),
+  createdAt: dateTimeSchema,
   /**
    * Bumped by every update and note change (not by moves or assignments); sent back with an
    * update so a stale save is refused (409).
    */
-  version: z.number().int().nonnegative(),
+  version: safeIntegerSchema.nonnegative(),
   /**
    * Bumped by every change of status. An update sent with an older one leaves the status alone:
    * a copy read before someone moved the request never moves it back (issue 12).
    */
-  statusVersion: z.number().int().nonnegative(),
+  statusVersion: safeIntegerSchema.nonnegative(),
 });
 export type Request = z.infer<typeof requestSchema>;
 export const requestListSchema = z.array(requestSchema);
@@ -128,7 +141,7 @@ export const createRequestBodySchema = z.object({
   name: requiredText(CREATE_REQUEST_MESSAGES.nameRequired),
   email: requiredEmail(CREATE_REQUEST_MESSAGES.emailRequired, CREATE_REQUEST_MESSAGES.invalidEmail),
   requestType: requestTypeSchema,
-  message: requiredText(CREATE_REQUEST_MESSAGES.messageRequired, FIELD_MAX_LENGTH.message),
+  message: requiredFreeText(CREATE_REQUEST_MESSAGES.messageRequired, FIELD_MAX_LENGTH.message),
 });
 export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;
 

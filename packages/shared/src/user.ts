@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH, PASSWORD_PATTERN, ROLES } from './constants.js';
-import { maxLength, objectIdSchema, requiredEmail, requiredText } from './fields.js';
+import { maxLength, objectIdSchema, optionalText, requiredEmail, requiredText } from './fields.js';
 import { API_MESSAGES, CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messages.js';
 
 const roleSchema = z.enum(ROLES, { error: API_MESSAGES.invalidRole });
@@ -8,7 +8,7 @@ const roleSchema = z.enum(ROLES, { error: API_MESSAGES.invalidRole });
 /**
  * A user as the API returns it: never a password or hash. §3's `events` (the requests assigned
  * to the user) is no longer sent: it grew with every request, and request.vendor says the same
- * (see the README's decisions). Optional rather than removed, so a client or fake that still
+ * (see docs/decisions.md). Optional rather than removed, so a client or fake that still
  * sends it parses.
  */
 export const userSchema = z.object({
@@ -45,7 +45,8 @@ const userWithPasswordFields = {
 /** POST /api/user/create: {name, lastName, email, password, role, photo} (§7). */
 export const createUserBodySchema = z.object({
   ...userWithPasswordFields,
-  photo: z.string().max(FIELD_MAX_LENGTH.photo, maxLength(FIELD_MAX_LENGTH.photo)).default(''),
+  /** A URL: one line, like the names. */
+  photo: optionalText(FIELD_MAX_LENGTH.photo).default(''),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 

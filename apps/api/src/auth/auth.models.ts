@@ -3,7 +3,7 @@ import { expiringSchema } from '../db/expiring-schema.js';
 
 /** Logged-out tokens, by jti, until they would have expired anyway. */
 const revokedTokenSchema = expiringSchema();
-export const revokedTokenModel = (connection: Connection) =>
+const revokedTokenModel = (connection: Connection) =>
   connection.model('RevokedToken', revokedTokenSchema);
 
 /**
@@ -15,5 +15,18 @@ const loginAttemptSchema = expiringSchema({
   /** The first attempt the counter remembers; its waits are measured from here. */
   since: { type: Date },
 });
-export const loginAttemptModel = (connection: Connection) =>
+const loginAttemptModel = (connection: Connection) =>
   connection.model('LoginAttempt', loginAttemptSchema);
+
+/** The auth feature's models, registered on the app's connection by app-context.ts. */
+export const authModels = (connection: Connection) => ({
+  RevokedToken: revokedTokenModel(connection),
+  LoginAttempt: loginAttemptModel(connection),
+});
+
+declare module '../context.js' {
+  interface Models {
+    RevokedToken: ReturnType<typeof revokedTokenModel>;
+    LoginAttempt: ReturnType<typeof loginAttemptModel>;
+  }
+}

@@ -2,7 +2,7 @@ import bcrypt from 'bcrypt';
 import { LOGIN_MESSAGES, normaliseEmail, type LoginBody, type LoginResponse } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { unauthorized } from '../http/app-error.js';
-import { verifyCaptcha } from '../captcha/captcha.service.js';
+import { verifyCaptcha } from '../captcha/index.js';
 import { reserveLoginAttempt } from './login-throttle.js';
 import { signToken } from './tokens.js';
 import type { AuthUser } from './authenticate.js';

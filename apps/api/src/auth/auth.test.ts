@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { endpoints as contractEndpoints, pathOf } from '@crm/shared';
-import { placeholderParams } from '@crm/shared/contract-cases';
+import { placeholderParams } from '@crm/contract-tests';
 import {
   addUser,
   bearer,

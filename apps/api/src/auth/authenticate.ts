@@ -3,6 +3,7 @@ import { isValidObjectId } from 'mongoose';
 import { ADMIN_ROLE, API_MESSAGES, type Role } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/app-error.js';
+import type { AccessGuards } from '../http/endpoint.js';
 import { verifyToken } from './tokens.js';
 
 export type AuthUser = { userId: string; role: Role; jti: string; expiresAt: Date };
@@ -19,7 +20,7 @@ declare module 'express-serve-static-core' {
  * logged out, that its user still exists and that their password has not changed since.
  * The role is read fresh from the database, so a role change applies at once.
  */
-export function authenticate(ctx: AppContext): RequestHandler {
+export function authenticate(ctx: Pick<AppContext, 'config' | 'models'>): RequestHandler {
   const { User, RevokedToken } = ctx.models;
   return async (req, _res, next) => {
     const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
@@ -56,3 +57,9 @@ export const isAdmin = (auth: AuthUser) => auth.role === ADMIN_ROLE;
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   next(isAdmin(currentUser(req)) ? undefined : forbidden());
 };
+
+/** The checks the routes' declared `access` needs (http/endpoint.ts), given to it by the context. */
+export const accessGuards = (ctx: Pick<AppContext, 'config' | 'models'>): AccessGuards => ({
+  signedIn: authenticate(ctx),
+  admin: requireAdmin,
+});

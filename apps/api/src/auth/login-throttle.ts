@@ -1,7 +1,7 @@
 import { API_MESSAGES } from '@crm/shared';
 import type { ThrottleRule } from '../config/env.js';
 import type { AppContext } from '../context.js';
-import { setExpiring, tooManyRequests, upsertLive } from '../db/expiring-counter.js';
+import { RateLimitedError, setExpiring, upsertLive } from '../db/expiring-counter.js';
 
 /**
  * Brute-force brake for sign-ins, shared by every API process through MongoDB.
@@ -62,7 +62,7 @@ export async function reserveLoginAttempt(
     LoginAttempt.updateMany({ _id: { $in: ids } }, { $inc: { failures: -1 } }).then(() => {});
   if (wait > 0) {
     await giveBack();
-    throw tooManyRequests(API_MESSAGES.tooManyLoginAttempts, wait);
+    throw new RateLimitedError(API_MESSAGES.tooManyLoginAttempts, wait);
   }
   return {
     succeeded: async () => {

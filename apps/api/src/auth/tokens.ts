@@ -14,7 +14,10 @@ export function signToken(ctx: AppContext, userId: string, sessionVersion: numbe
 }
 
 /** The token's claims, or undefined when it is malformed, forged or expired. */
-export function verifyToken(ctx: AppContext, token: string): TokenClaims | undefined {
+export function verifyToken(
+  ctx: Pick<AppContext, 'config'>,
+  token: string,
+): TokenClaims | undefined {
   try {
     const claims = jwt.verify(token, ctx.config.jwtSecret, { algorithms: ['HS256'] });
     if (typeof claims === 'string') return undefined;

@@ -19,13 +19,20 @@ function secrets(ctx: AppContext) {
   };
 }
 
-/** GET /api/captcha/challenge: a signed ALTCHA proof-of-work challenge (self-hosted). */
-export async function issueChallenge(ctx: AppContext): Promise<Challenge> {
+/**
+ * GET /api/captcha/challenge: a signed ALTCHA proof-of-work challenge (self-hosted). It hides a
+ * number from a quarter of CAPTCHA_MAX_COUNTER up to it, which the browser finds by trying each
+ * one at CAPTCHA_COST; `workFactor` multiplies that range (a busy form, leads/lead-rate-limit.ts):
+ * the solver's work grows with it, the server's check (one key at CAPTCHA_COST) does not.
+ */
+export async function issueChallenge(ctx: AppContext, workFactor = 1): Promise<Challenge> {
   const { cost, maxCounter, ttlMs } = ctx.config.captcha;
+  const max = maxCounter * workFactor;
   return createChallenge({
     algorithm: ALGORITHM,
     cost,
-    counter: randomInt(Math.ceil(maxCounter / 4), maxCounter),
+    // altcha-lib's randomInt takes (max, min).
+    counter: randomInt(max, Math.ceil(max / 4)),
     deriveKey,
     expiresAt: new Date(Date.now() + ttlMs),
     ...secrets(ctx),

@@ -101,3 +101,48 @@ describe('loadConfig: website leads (issue 13)', () => {
     expect(() => loadConfig({ LEADS_POLL_SECONDS: '60' })).toThrow(/LEADS_POLL_SECONDS/);
   });
 });
+
+describe('loadConfig: the public surface (issue 18)', () => {
+  const production = {
+    NODE_ENV: 'production',
+    MONGO_URL: 'mongodb://db:27017/',
+    JWT_SECRET: 'q8Vn2LxT0pWz4Rk7Ys1Ud9Hc3Gb6Fa5Je-_Mo',
+  };
+
+  it('when production has no CORS_ORIGIN, then no other origin is granted (not even localhost)', () => {
+    expect(loadConfig(production).corsOrigins).toEqual([]);
+    expect(loadConfig({ ...production, CORS_ORIGIN: '' }).corsOrigins).toEqual([]);
+    expect(
+      loadConfig({ ...production, CORS_ORIGIN: 'https://crm.example.com' }).corsOrigins,
+    ).toEqual(['https://crm.example.com']);
+  });
+
+  it('when development has no CORS_ORIGIN, then the Vite dev server and npm start origins are granted', () => {
+    expect(loadConfig({}).corsOrigins).toEqual(['http://localhost:5173', 'http://localhost:4000']);
+  });
+
+  it('when nothing is set, then headers must arrive within 10 s, a request within 30 s, and one address may hold 50 connections', () => {
+    expect(loadConfig({}).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      maxConnectionsPerAddress: 50,
+    });
+  });
+
+  it('reads MAX_CONNECTIONS_PER_ADDRESS (0 turns the cap off) and refuses a negative one', () => {
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' }).http.maxConnectionsPerAddress).toBe(0);
+    expect(loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '200' }).http.maxConnectionsPerAddress).toBe(
+      200,
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '-1' })).toThrow(
+      /MAX_CONNECTIONS_PER_ADDRESS/,
+    );
+  });
+
+  it('has the form’s busy mark below its overall limit, and one confirmation per address a day', () => {
+    const { leads } = loadConfig({});
+    expect(leads.busyAbove).toBeLessThan(leads.overall.max);
+    expect(leads.busyCaptchaFactor).toBeGreaterThan(1);
+    expect(leads.confirmationWindowMs).toBe(24 * 60 * 60_000);
+  });
+});

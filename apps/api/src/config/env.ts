@@ -34,7 +34,8 @@ const envSchema = z
     MONGO_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
     JWT_SECRET: z.string().min(1).optional(),
     JWT_TTL: duration.default('8h'),
-    CORS_ORIGIN: z.string().default('http://localhost:5173,http://localhost:4000'),
+    // Unset: the development origins below outside production, none in production.
+    CORS_ORIGIN: z.string().optional(),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z
       .string()
@@ -67,6 +68,7 @@ const envSchema = z
         'use origins such as https://www.example.com, comma-separated (no path, no trailing slash)',
       ),
     LEADS_POLL_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(50),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -122,6 +124,30 @@ export type LoginThrottleConfig = {
   knownAddressMs: number;
 };
 
+/**
+ * The HTTP server's own limits (operations/http-server.ts). Node's defaults wait 60 s for a
+ * request's headers and 300 s for the whole request, so forty slow sockets could be held for
+ * minutes (issue 18). Every request of this API is small (2 MB at most, the form 64 KB): 10 s
+ * for the headers and 30 s for the whole request leave a slow mobile link room (2 MB in 30 s is
+ * 70 KB/s) and cut a slowloris in seconds. They are constants; tests pass smaller ones.
+ */
+export type HttpServerConfig = {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /**
+   * MAX_CONNECTIONS_PER_ADDRESS: open connections one client address may hold (an IPv6 address
+   * by its /64), 0 = no cap. Applies only to clients the API faces directly: connections from a
+   * trusted proxy (TRUST_PROXY, nginx in compose) are the proxy's, which caps its own clients.
+   * 50: a browser opens at most 6 per host, so an office of eight behind one address fits.
+   */
+  maxConnectionsPerAddress: number;
+};
+
+export const DEFAULT_HTTP_TIMEOUTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+
+/** What CORS_ORIGIN grants when unset outside production: Vite's dev server and `npm start`. */
+const DEV_CORS_ORIGINS = 'http://localhost:5173,http://localhost:4000';
+
 export type AppConfig = {
   env: 'development' | 'test' | 'production';
   port: number;
@@ -144,6 +170,7 @@ export type AppConfig = {
   webDir: string | undefined;
   leads: LeadsConfig;
   mail: MailConfig;
+  http: HttpServerConfig;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -171,7 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mongoMaxPoolSize: e.MONGO_MAX_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     jwtTtl: e.JWT_TTL,
-    corsOrigins: originList(e.CORS_ORIGIN),
+    // Production grants no other origin unless told: the web app is served on the API's origin.
+    corsOrigins: originList(e.CORS_ORIGIN ?? (e.NODE_ENV === 'production' ? '' : DEV_CORS_ORIGINS)),
     admin:
       e.ADMIN_EMAIL && e.ADMIN_PASSWORD
         ? { email: e.ADMIN_EMAIL, password: e.ADMIN_PASSWORD }
@@ -194,5 +222,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       from: e.MAIL_FROM,
       retryDelaysMs: DEFAULT_MAIL_RETRY_DELAYS_MS,
     },
+    http: { ...DEFAULT_HTTP_TIMEOUTS, maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
   };
 }

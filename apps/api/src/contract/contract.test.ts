@@ -1,11 +1,16 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  contractCases,
+  recordingClient,
+  unexercised,
+  type ContractClient,
+} from '@crm/contract-tests';
 import { api, pathOf, type Role } from '@crm/shared';
-import { contractCases, type ContractClient } from '@crm/shared/contract-cases';
 import { addUser, solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
 
-// The contract suite against the real API and a real database; the web tests run the very same
-// cases against their fake (apps/web/src/test/fake-api.contract.test.ts).
+// The contract suite (packages/contract-tests) against the real API and a real database; the web
+// tests run the very same cases against their fake (apps/web/src/test/fake-api.contract.test.ts).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -17,13 +22,13 @@ afterAll(async () => {
 
 const PASSWORD = 'Contrato.123';
 
-const client: ContractClient = {
+const realApi: ContractClient = {
   async signIn(role: Role) {
     const user = await addUser(t.ctx, role, { password: PASSWORD });
     const res = await request(t.app)
       .post(pathOf(api.auth.login))
       .send({ email: user.email, password: PASSWORD, altcha: await solvedCaptcha(t.app) });
-    return { token: (res.body as { token: string }).token, user };
+    return { token: (res.body as { token: string }).token, user, password: PASSWORD };
   },
   captcha: () => solvedCaptcha(t.app),
   async call(endpoint, { params, query, body } = {}, token) {
@@ -34,9 +39,14 @@ const client: ContractClient = {
     return { status: res.status, body: res.body as unknown };
   },
 };
+const { client, succeeded } = recordingClient(realApi);
 
 describe('the API meets the contract', () => {
   it.each(contractCases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
     await contractCase.run(client, expect);
+  });
+
+  it('when every case has run, then every endpoint that changes data has answered its success', () => {
+    expect(unexercised(succeeded)).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import type { Model, UpdateQuery } from 'mongoose';
-import { AppError } from '../http/app-error.js';
 import { isDuplicateKeyError } from './errors.js';
 
 /**
@@ -39,9 +38,16 @@ export async function setExpiring<T>(model: Model<T>, id: string, set: UpdateQue
   }
 }
 
-/** A 429 that says when to try again: `Retry-After` in whole seconds, at least one. */
-export function tooManyRequests(message: string, waitMs: number): AppError {
-  return new AppError(429, message, undefined, {
-    'Retry-After': String(Math.max(1, Math.ceil(waitMs / 1000))),
-  });
+/**
+ * A caller's expiring counter is over its limit: `message` tells them so, `retryAfterMs` when
+ * to try again. The HTTP layer answers 429 with Retry-After (error-handler.ts).
+ */
+export class RateLimitedError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+  ) {
+    super(message);
+    this.name = 'RateLimitedError';
+  }
 }

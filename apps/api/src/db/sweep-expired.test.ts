@@ -27,7 +27,7 @@ describe('sweepExpired', () => {
       { _id: 'email:old', expiresAt: past },
       { _id: 'email:live', expiresAt: future },
     ]);
-    await sweepExpired(t.ctx);
+    await sweepExpired(t.ctx.connection);
     expect((await RevokedToken.find().lean()).map((d) => d._id)).toEqual(['live']);
     expect((await UsedCaptcha.find().lean()).map((d) => d._id)).toEqual(['live']);
     expect((await LoginAttempt.find().lean()).map((d) => d._id)).toEqual(['email:live']);

@@ -1,26 +1,33 @@
-import type { AppContext } from '../context.js';
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
 
 /**
- * Deletes expired revoked tokens, used captchas, login counters and the website form's counters
- * and recent leads. MongoDB's TTL indexes do this by themselves; FerretDB 1.x has no TTL
- * indexes, so the server also sweeps.
+ * Deletes what the TTL indexes of the connection's models would have removed (revoked tokens,
+ * used captchas, login counters, the website form's counters and recent leads, locks). MongoDB's
+ * TTL monitor does this by itself; FerretDB 1.x has no TTL indexes, so the server also sweeps.
  */
-export async function sweepExpired(ctx: AppContext): Promise<void> {
-  const { RevokedToken, UsedCaptcha, LoginAttempt, LeadCounter, RecentLead } = ctx.models;
-  const expired = { expiresAt: { $lt: new Date() } };
-  await Promise.all([
-    RevokedToken.deleteMany(expired),
-    UsedCaptcha.deleteMany(expired),
-    LoginAttempt.deleteMany(expired),
-    LeadCounter.deleteMany(expired),
-    RecentLead.deleteMany(expired),
-  ]);
+export async function sweepExpired(connection: Connection): Promise<void> {
+  const now = Date.now();
+  await Promise.all(
+    Object.values(connection.models).flatMap((model) =>
+      model.schema.indexes().flatMap(([fields, options]) => {
+        const [field] = Object.keys(fields);
+        const afterS = options.expireAfterSeconds;
+        if (field === undefined || typeof afterS !== 'number') return [];
+        return [model.deleteMany({ [field]: { $lt: new Date(now - afterS * 1000) } })];
+      }),
+    ),
+  );
 }
 
-export function startSweeping(ctx: AppContext, everyMs = 10 * 60_000): () => void {
+export function startSweeping(
+  connection: Connection,
+  logger: Logger,
+  everyMs = 10 * 60_000,
+): () => void {
   const timer = setInterval(() => {
-    sweepExpired(ctx).catch((error: unknown) =>
-      ctx.logger.warn({ err: error }, 'sweeping expired records failed'),
+    sweepExpired(connection).catch((error: unknown) =>
+      logger.warn({ err: error }, 'sweeping expired records failed'),
     );
   }, everyMs);
   timer.unref();

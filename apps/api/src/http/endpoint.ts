@@ -5,11 +5,10 @@ import {
   type EndpointInput,
   type EndpointResponse,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { authenticate, requireAdmin } from '../auth/authenticate.js';
-import { requireDatabase } from '../db/availability.js';
+import type { Connection } from 'mongoose';
 import { AppError } from './app-error.js';
 import { jsonBody } from './json-body.js';
+import { requireDatabase } from './require-database.js';
 
 /** Turns a call's validated input into the endpoint's answer (sent with its declared status). */
 export type Handler<E extends EndpointDeclaration> = (
@@ -28,12 +27,36 @@ type Handlers<G extends Record<string, EndpointDeclaration>> = {
   [K in keyof G]: Handler<G[K]> | RawHandler;
 };
 
+/**
+ * The checks a route's declared `access` calls for. The app supplies them (auth/, through the
+ * context), so this layer knows no feature.
+ */
+export type AccessGuards = {
+  /** `access: 'signed-in'` and `'admin'`: a valid session; sets `req.auth`. */
+  signedIn: RequestHandler;
+  /** `access: 'admin'`, after `signedIn`. */
+  admin: RequestHandler;
+};
+
+/** What routes are built from (the app's context has both). */
+export type RouteContext = { connection: Connection; access: AccessGuards };
+
+/**
+ * Every answer of a declared route, errors included, is `Cache-Control: no-store`: signed-in
+ * answers carry personal data (a 409 carries the stored values), the sign-in's carries a token,
+ * a captcha challenge works once, and no public answer (health, ready) is worth a cached copy.
+ */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
 /** The chain every route starts with, from its declaration: database gate, token, role, body. */
-function guardsFor(ctx: AppContext, endpoint: EndpointDeclaration): RequestHandler[] {
-  const chain: RequestHandler[] = [];
+function guardsFor(ctx: RouteContext, endpoint: EndpointDeclaration): RequestHandler[] {
+  const chain: RequestHandler[] = [noStore];
   if (endpoint.database ?? true) chain.push(requireDatabase(ctx.connection));
-  if (endpoint.access !== 'public') chain.push(authenticate(ctx));
-  if (endpoint.access === 'admin') chain.push(requireAdmin);
+  if (endpoint.access !== 'public') chain.push(ctx.access.signedIn);
+  if (endpoint.access === 'admin') chain.push(ctx.access.admin);
   // Bodies are read only by routes that declare one, after the caller is known.
   if (endpoint.body) chain.push(...jsonBody);
   return chain;
@@ -63,7 +86,7 @@ function answer<E extends EndpointDeclaration>(endpoint: E, handler: Handler<E>)
  * declaration. TypeScript asks for a handler per endpoint of the group, typed by it.
  */
 export function implement<G extends Record<string, EndpointDeclaration>>(
-  ctx: AppContext,
+  ctx: RouteContext,
   group: G,
   handlers: Handlers<G>,
 ): Router {

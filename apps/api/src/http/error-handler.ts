@@ -2,8 +2,14 @@ import type { ErrorRequestHandler } from 'express';
 import mongoose from 'mongoose';
 import type { ErrorBody } from '@crm/shared';
 import { API_MESSAGES } from '@crm/shared';
-import { databaseUnavailable, isDatabaseUnreachableError } from '../db/availability.js';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DatabaseUnavailableError,
+  isDatabaseUnreachableError,
+} from '../db/availability.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { RateLimitedError } from '../db/expiring-counter.js';
+import { LockBusyError } from '../db/lock.js';
 import { AppError } from './app-error.js';
 
 /** body-parser's error types, with what the caller is told. */
@@ -19,8 +25,20 @@ function toAppError(error: unknown): AppError | undefined {
   if (error instanceof mongoose.Error.CastError) return new AppError(400, API_MESSAGES.invalidId);
   // Services turn the duplicates they expect into their own 409s; this is the safety net.
   if (isDuplicateKeyError(error)) return new AppError(409, API_MESSAGES.duplicate);
-  // The database went away mid-call (the gate in availability.ts catches it between calls).
-  if (isDatabaseUnreachableError(error)) return databaseUnavailable();
+  // The database went away mid-call (the gate in require-database.ts catches it between calls).
+  if (error instanceof DatabaseUnavailableError || isDatabaseUnreachableError(error)) {
+    return new AppError(503, API_MESSAGES.databaseUnavailable, undefined, {
+      'Retry-After': String(DATABASE_RETRY_AFTER_S),
+    });
+  }
+  // Retry-After in whole seconds, at least one.
+  if (error instanceof RateLimitedError) {
+    return new AppError(429, error.message, undefined, {
+      'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))),
+    });
+  }
+  if (error instanceof LockBusyError)
+    return new AppError(503, 'The server is busy, please try again');
   // body-parser's errors carry `type` and a client status (bad JSON, too large, wrong charset).
   const clientError = error as { type?: unknown; status?: unknown };
   if (typeof clientError.type === 'string' && typeof clientError.status === 'number') {

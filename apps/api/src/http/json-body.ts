@@ -46,11 +46,17 @@ function exceedsDepth(json: Uint8Array, limit: number): boolean {
 }
 
 /**
+ * A key a body may hold: not starting with "$" and without a "." (so MongoDB can't read it as
+ * an operator or a dotted path). Published as `propertyNames` in the OpenAPI document.
+ */
+export const BODY_KEY_PATTERN = /^(?!\$)[^.]*$/;
+
+/**
  * The first key, at any depth, that MongoDB could read as an operator or a dotted path.
  * Iterative, so no body can exhaust the stack (parsed bodies are at most `JSON_MAX_DEPTH` deep
  * anyway).
  */
-function findOperatorKey(value: unknown): string | undefined {
+export function findOperatorKey(value: unknown): string | undefined {
   const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value: node, path } = next;
@@ -59,7 +65,7 @@ function findOperatorKey(value: unknown): string | undefined {
       ? node.map((item, index): [string, unknown] => [String(index), item])
       : Object.entries(node);
     for (const [key, item] of entries) {
-      if (!Array.isArray(node) && (key.startsWith('$') || key.includes('.'))) {
+      if (!Array.isArray(node) && !BODY_KEY_PATTERN.test(key)) {
         return [...path, key].join('.');
       }
       pending.push({ value: item, path: [...path, key] });

@@ -1,6 +1,14 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import {
+  addUser,
+  bearer,
+  login,
+  startTestApp,
+  tokenFor,
+  UNKNOWN_ID,
+  type TestApp,
+} from '../test/test-app.js';
 import { fakeWebDir } from '../test/web-dir.js';
 import { EMBEDDABLE_PATHS, isEmbeddable, TLS_ONLY_HEADERS } from './security-headers.js';
 
@@ -17,7 +25,10 @@ const EMBEDDABLE_CSP = APP_CSP.replace(";frame-ancestors 'none'", '');
 
 describe('browser security headers', () => {
   let testApp: TestApp;
-  const webDir = fakeWebDir({ 'embed.js': 'console.log("embed")' });
+  const webDir = fakeWebDir({
+    'embed.js': 'console.log("embed")',
+    'form.html': '<!doctype html><main id="lead-form"></main>',
+  });
 
   beforeAll(async () => {
     testApp = await startTestApp({ webDir: webDir.dir });
@@ -58,8 +69,8 @@ describe('browser security headers', () => {
   });
 
   it('/form and /embed.js (EMBEDDABLE_PATHS) may be framed or loaded by other sites', async () => {
-    expect(EMBEDDABLE_PATHS).toEqual(expect.arrayContaining(['/form', '/embed.js']));
-    for (const url of ['/form', '/form/', '/form/abc', '/embed.js']) {
+    expect(EMBEDDABLE_PATHS).toEqual(['/form', '/form/', '/embed.js']);
+    for (const url of ['/form', '/form/', '/form?lang=es', '/embed.js']) {
       const res = await request(testApp.app).get(url).set('Accept', 'text/html');
       expect(res.status, url).toBe(200);
       expect(res.headers['content-security-policy'], url).toBe(EMBEDDABLE_CSP);
@@ -67,12 +78,70 @@ describe('browser security headers', () => {
       expect(res.headers['cross-origin-resource-policy'], url).toBe('cross-origin');
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
     }
-    // Only those paths: a look-alike stays unframeable.
-    for (const url of ['/formx', '/forms/1', '/embed.jsx', '/main/form']) {
+    // Only those paths: a look-alike, or a path below them, stays unframeable.
+    for (const url of [
+      '/formx',
+      '/forms/1',
+      '/embed.jsx',
+      '/main/form',
+      '/form/x',
+      '/embed.js/x',
+    ]) {
       expect(isEmbeddable(url), url).toBe(false);
       const res = await request(testApp.app).get(url).set('Accept', 'text/html');
       expect(res.headers['content-security-policy'], url).toBe(APP_CSP);
       expect(res.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it("when another origin frames any staff route, then the browser is told to refuse it (frame-ancestors 'none' and X-Frame-Options DENY)", async () => {
+    // Every page of the web app (apps/web/src/app/routes.tsx and authenticated-app.tsx), the
+    // client router's fallbacks, paths under the embeddable ones that once served the app
+    // without those headers (issue 18: /form/x framed a signed-in admin's board), and the form
+    // page under its file name (frameable only as /form).
+    const staffRoutes = [
+      '/',
+      '/login',
+      '/main',
+      '/main/home',
+      '/main/profile',
+      '/main/requests',
+      '/main/requests/0123456789abcdef01234567',
+      '/main/users',
+      '/main/unknown',
+      '/anything',
+      '/index.html',
+      '/form/x',
+      '/form/main/requests',
+      '/FORM/x',
+      '/form/%2e%2e/main/requests',
+      '/form//main',
+      '/embed.js/main/requests',
+      '/form.html',
+    ];
+    for (const url of staffRoutes) {
+      const res = await request(testApp.app)
+        .get(url)
+        .set('Accept', 'text/html')
+        .set('Sec-Fetch-Dest', 'iframe')
+        .set('Sec-Fetch-Site', 'cross-site')
+        .set('Referer', 'https://evil.example/page');
+      expect(res.headers['content-security-policy'], url).toBe(APP_CSP);
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
+  });
+
+  it('when /form/<anything> is asked for, then it is a 404, never the staff app', async () => {
+    for (const url of ['/form/x', '/form/main/requests', '/FORM/x', '/form//main']) {
+      const res = await request(testApp.app).get(url).set('Accept', 'text/html');
+      expect(res.status, url).toBe(404);
+      expect(res.text, url).not.toContain('id="root"');
+    }
+    for (const url of ['/form', '/form/']) {
+      const res = await request(testApp.app).get(url).set('Accept', 'text/html');
+      expect(res.status, url).toBe(200);
+      expect(res.text, url).toContain('id="lead-form"');
     }
   });
 
@@ -117,5 +186,41 @@ describe('browser security headers', () => {
     } finally {
       testApp.app.set('trust proxy', testApp.ctx.config.trustProxy);
     }
+  });
+});
+
+describe('Cache-Control of API answers', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('when a signed-in call is answered, success or error, then the answer is Cache-Control: no-store', async () => {
+    const { token } = await tokenFor(testApp, 'vendor');
+    const agent = request(testApp.app);
+    const calls = {
+      'GET /api/user/all': agent.get('/api/user/all'),
+      'GET /api/form-contact/board': agent.get('/api/form-contact/board'),
+      'GET /api/form-contact/:id': agent.get(`/api/form-contact/${UNKNOWN_ID}`),
+      'DELETE /api/user/delete/:id': agent.delete(`/api/user/delete/${UNKNOWN_ID}`),
+    };
+    const statuses: Record<string, number> = {};
+    for (const [name, call] of Object.entries(calls)) {
+      const res = await call.set(bearer(token));
+      statuses[name] = res.status;
+      expect(res.headers['cache-control'], name).toBe('no-store');
+    }
+    expect(Object.values(statuses)).toEqual([200, 200, 404, 403]);
+  });
+
+  it('when the sign-in answers with a token, then it is Cache-Control: no-store', async () => {
+    const user = await addUser(testApp.ctx, 'driver');
+    const res = await login(testApp.app, user.email);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveProperty('token');
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });

@@ -2,14 +2,16 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
 /**
- * Paths other sites may embed: a future public `/form` page (in their iframes) and the
- * `/embed.js` script that puts it there. They get no `frame-ancestors` / `X-Frame-Options`, and a
- * cross-origin `Cross-Origin-Resource-Policy` so a `<script src>` from another site loads. A path
- * matches itself and anything below it (`/form`, `/form/`, `/form/abc`). Add paths here, not in
- * a route, so that what can be framed stays in one list (security-headers.test.ts checks it),
- * and to the `$crm_embeddable` map of apps/web/nginx.conf.
+ * Paths other sites may embed: the public `/form` page (in their iframes) and the `/embed.js`
+ * script that puts it there. They get no `frame-ancestors` / `X-Frame-Options`, and a
+ * cross-origin `Cross-Origin-Resource-Policy` so a `<script src>` from another site loads.
+ * Exact paths only (the query string aside): nothing below them is frameable, since anything
+ * that fell through to the staff app there would put a signed-in board in another site's frame
+ * (issue 18: `/form/x` did); serve-web.ts answers `/form/<anything>` with a 404. Add paths here,
+ * not in a route, so that what can be framed stays in one list (security-headers.test.ts checks
+ * it), and to the `$crm_embeddable` map of apps/web/nginx.conf.
  */
-export const EMBEDDABLE_PATHS: readonly string[] = ['/form', '/embed.js'];
+export const EMBEDDABLE_PATHS: readonly string[] = ['/form', '/form/', '/embed.js'];
 
 /**
  * The web app's policy. Scripts only from this origin (Vite's index.html has no inline script);
@@ -72,11 +74,9 @@ export const TLS_ONLY_HEADERS: Readonly<Record<string, string>> = {
   'Origin-Agent-Cluster': '?1',
 };
 
-const underPath = (path: string, prefix: string): boolean =>
-  path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
-
+/** Case-sensitive, unlike Express's routing: `/FORM` is served the form but may not be framed. */
 export function isEmbeddable(path: string): boolean {
-  return EMBEDDABLE_PATHS.some((prefix) => underPath(path, prefix));
+  return EMBEDDABLE_PATHS.includes(path);
 }
 
 /**

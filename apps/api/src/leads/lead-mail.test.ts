@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { User } from '@crm/shared';
 import { DEFAULT_LEADS } from '../config/leads-config.js';
 import { addUser, solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
 
@@ -85,11 +86,13 @@ async function submit(t: TestApp, body: object) {
 describe('website lead emails', () => {
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let t: TestApp;
+  let admins: User[];
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await startTestApp();
-    t.ctx.config.leads = { ...DEFAULT_LEADS };
+    t.ctx.config.leads = { ...DEFAULT_LEADS, perAddress: { max: 100, windowMs: 60_000 } };
     t.ctx.config.mail = { smtpUrl: smtp.url, from: 'CRM <crm@example.com>', retryDelaysMs: [] };
+    admins = [await addUser(t.ctx, 'system admin'), await addUser(t.ctx, 'system admin')];
   });
   afterAll(async () => {
     await t.close();
@@ -97,11 +100,11 @@ describe('website lead emails', () => {
   });
 
   it('when SMTP_URL is set, then the person gets a confirmation and every system admin a notice, both with the number', async () => {
-    const admins = [await addUser(t.ctx, 'system admin'), await addUser(t.ctx, 'system admin')];
     const vendor = await addUser(t.ctx, 'vendor');
     const res = await submit(t, form('marta@example.com'));
     expect(res.status).toBe(201);
-    const { requestNumber } = res.body as { requestNumber: number };
+    const stored = await t.ctx.models.Request.findOne({ email: 'marta@example.com' }).lean();
+    const requestNumber = stored?.requestNumber ?? NaN;
 
     const confirmation = await until(() =>
       smtp.mails.find((mail) => mail.to.includes('marta@example.com')),
@@ -119,6 +122,57 @@ describe('website lead emails', () => {
     expect(notice.to).not.toContain(vendor.email);
     expect(textOf(notice.raw)).toContain(`número ${requestNumber}`);
     expect(textOf(notice.raw)).toContain('Necesito una reunión esta semana.');
+  });
+  const mailsTo = (address: string) => smtp.mails.filter((mail) => mail.to.includes(address));
+  const noticesAbout = (text: string) =>
+    smtp.mails.filter(
+      (mail) => mail.to.includes(admins[0]?.email ?? '') && textOf(mail.raw).includes(text),
+    );
+
+  it('when the message is a phishing text to someone else’s address, then their confirmation quotes none of it', async () => {
+    const victim = 'victima@example.com';
+    const phishing = 'Su cuenta será bloqueada. Verifique en http://phish.example/login';
+    expect((await submit(t, { ...form(victim), message: phishing })).status).toBe(201);
+    const confirmation = await until(() => mailsTo(victim)[0]);
+    const text = textOf(confirmation.raw);
+    expect(text).toContain('Hola, Marta Pérez:');
+    expect(text).not.toContain('bloqueada');
+    expect(text).not.toContain('phish.example');
+  });
+
+  it('when the same address is sent the form again within a day, then it gets one confirmation, while the admins hear of each', async () => {
+    const address = 'repetido@example.com';
+    for (const message of ['Primer mensaje uno.', 'Segundo mensaje dos.', 'Tercer mensaje tres.']) {
+      expect((await submit(t, { ...form(address), message })).status).toBe(201);
+      await until(() => noticesAbout(message)[0]);
+    }
+    await sleep(200);
+    expect(mailsTo(address)).toHaveLength(1);
+  });
+
+  it('when a field carries line breaks meant as mail lines, then the admins’ notice keeps each field on its one line', async () => {
+    const message = 'Hola.\r\nBcc: espia@example.com\nNombre: Otro Nombre\rFin';
+    expect((await submit(t, { ...form('lineas@example.com'), message })).status).toBe(201);
+    const notice = await until(() => noticesAbout('espia@example.com')[0]);
+    const lines = textOf(notice.raw).split(/\r?\n/);
+    expect(lines.filter((line) => /^Bcc:/i.test(line))).toEqual([]);
+    expect(lines.filter((line) => line.startsWith('Nombre:'))).toEqual(['Nombre: Marta Pérez']);
+    expect(lines).toContain('Mensaje: Hola. Bcc: espia@example.com Nombre: Otro Nombre Fin');
+    expect(smtp.mails.some((mail) => mail.to.includes('espia@example.com'))).toBe(false);
+  });
+
+  it('when the honeypot is filled, then no mail at all is sent for it', async () => {
+    const bot = { ...form('bot@example.com'), message: 'Mensaje del bot.', homepage: 'x' };
+    expect((await submit(t, bot)).status).toBe(201);
+    // A real one after it: once its mails are in, the bot's would have been too.
+    expect(
+      (await submit(t, { ...form('real@example.com'), message: 'Mensaje real.' })).status,
+    ).toBe(201);
+    await until(() => noticesAbout('Mensaje real.')[0]);
+    await until(() => mailsTo('real@example.com')[0]);
+    await sleep(200);
+    expect(mailsTo('bot@example.com')).toEqual([]);
+    expect(noticesAbout('Mensaje del bot.')).toEqual([]);
   });
 });
 
@@ -142,8 +196,9 @@ describe('website lead emails when the mail server is down', () => {
       t.ctx.config.mail = { smtpUrl: url, from: 'crm@example.com', retryDelaysMs: [50, 50] };
       const res = await submit(t, form('nadie@example.com'));
       expect(res.status).toBe(201);
-      const { requestNumber } = res.body as { requestNumber: number };
-      expect(await t.ctx.models.Request.countDocuments({ requestNumber })).toBe(1);
+      const stored = await t.ctx.models.Request.findOne({ email: 'nadie@example.com' }).lean();
+      const requestNumber = stored?.requestNumber;
+      expect(requestNumber).toEqual(expect.any(Number));
 
       const gaveUp = await until(() =>
         lines.find((line) => line.msg === 'website lead mail failed; giving up'),

@@ -1,7 +1,8 @@
 import { LEAD_MESSAGES } from '@crm/shared';
 import type { RateLimit } from '../config/leads-config.js';
 import type { AppContext } from '../context.js';
-import { tooManyRequests, upsertLive } from '../db/expiring-counter.js';
+import { RateLimitedError, upsertLive } from '../db/expiring-counter.js';
+import { addressKey } from '../http/client-address.js';
 
 /**
  * The public form's limits, kept in MongoDB so every API process shares them (the sign-in
@@ -13,17 +14,60 @@ import { tooManyRequests, upsertLive } from '../db/expiring-counter.js';
  * the window that refused it ends.
  *
  * Only submissions with a valid captcha get here (leads.service.ts checks it first): each one
- * counted costs a fresh proof of work, and no one can use up the overall limit with junk.
+ * counted costs a fresh proof of work. The address's slot is taken first, by every such
+ * submission; the shared one only by a submission that will be stored, so what the honeypot
+ * catches spends its own address's capacity and nobody else's (issue 18). Past `busyAbove`
+ * the shared count makes challenges harder (`captchaWorkFactor`) before the overall limit
+ * refuses everyone.
  */
 
 type Key = { id: string; rule: RateLimit; message: string };
 
-export async function reserveLeadSlot(ctx: AppContext, ip: string): Promise<void> {
-  const { perAddress, overall } = ctx.config.leads;
-  const keys: Key[] = [
-    { id: `address:${ip}`, rule: perAddress, message: LEAD_MESSAGES.tooManyFromAddress },
-    { id: 'overall', rule: overall, message: LEAD_MESSAGES.tooManyOverall },
-  ];
+const OVERALL_ID = 'overall';
+
+const addressKeyOf = (ctx: AppContext, ip: string): Key => ({
+  id: `address:${addressKey(ip)}`,
+  rule: ctx.config.leads.perAddress,
+  message: LEAD_MESSAGES.tooManyFromAddress,
+});
+
+/** One slot of the caller's address (an IPv6 address by its /64), or a 429. */
+export async function reserveAddressSlot(ctx: AppContext, ip: string): Promise<void> {
+  await reserveAll(ctx, [addressKeyOf(ctx, ip)]);
+}
+
+/**
+ * One slot of the shared capacity, for a submission that will be stored, or a 429 that also
+ * gives back the slot `reserveAddressSlot` took for it.
+ */
+export async function reserveSharedSlot(ctx: AppContext, ip: string): Promise<void> {
+  const overall = {
+    id: OVERALL_ID,
+    rule: ctx.config.leads.overall,
+    message: LEAD_MESSAGES.tooManyOverall,
+  };
+  await reserveAll(ctx, [overall], [addressKeyOf(ctx, ip).id]);
+}
+
+/**
+ * How many times the usual work a captcha challenge issued now should take: `busyCaptchaFactor`
+ * once the shared count of this window has reached `busyAbove`, else 1 (app.ts gives it to the
+ * challenge route). One read of one counter per challenge.
+ */
+export async function captchaWorkFactor(ctx: AppContext): Promise<number> {
+  const { busyAbove, busyCaptchaFactor } = ctx.config.leads;
+  const overall = await ctx.models.LeadCounter.findOne(
+    { _id: OVERALL_ID, expiresAt: { $gt: new Date() } },
+    { count: 1 },
+  ).lean<{ count: number }>();
+  return (overall?.count ?? 0) >= busyAbove ? busyCaptchaFactor : 1;
+}
+
+/**
+ * Takes one slot of each key; when any is over its limit, gives back those and the slots of
+ * `alsoGiveBack`, and throws the first refusal (a 429 with Retry-After, error-handler.ts).
+ */
+async function reserveAll(ctx: AppContext, keys: Key[], alsoGiveBack: string[] = []) {
   const now = Date.now();
   const counters = await Promise.all(keys.map((key) => reserve(ctx, key, now)));
   const refusals = keys.flatMap((key, index) => {
@@ -34,11 +78,11 @@ export async function reserveLeadSlot(ctx: AppContext, ip: string): Promise<void
   if (!first) return;
 
   await ctx.models.LeadCounter.updateMany(
-    { _id: { $in: keys.map((key) => key.id) } },
+    { _id: { $in: [...keys.map((key) => key.id), ...alsoGiveBack] } },
     { $inc: { count: -1 } },
   );
   const waitMs = Math.max(...refusals.map(({ counter }) => counter.expiresAt.getTime() - now));
-  throw tooManyRequests(first.key.message, waitMs);
+  throw new RateLimitedError(first.key.message, waitMs);
 }
 
 /** One atomic `$inc` on the key's counter in its current window; a lapsed one starts over. */

@@ -2,11 +2,13 @@ import { Schema, type Connection } from 'mongoose';
 import { expiringSchema } from '../db/expiring-schema.js';
 
 /**
- * Rate-limit counters of the public form, one per key (`address:<ip>`, `overall`) and fixed
- * window: `count` accepted submissions until `expiresAt`, then the key starts again from zero.
+ * Counters of the public form, one per key and fixed window: `count` until `expiresAt`, then
+ * the key starts again from zero. `address:<IPv4 or IPv6 /64>` and `overall` are its limits
+ * (lead-rate-limit.ts); `confirmation:<email>` the confirmation emails sent to that address
+ * (lead-mail.ts, one a day).
  */
 const leadCounterSchema = expiringSchema({ count: { type: Number, default: 0 } });
-export const leadCounterModel = (connection: Connection) =>
+const leadCounterModel = (connection: Connection) =>
   connection.model('LeadCounter', leadCounterSchema);
 
 /**
@@ -16,5 +18,18 @@ export const leadCounterModel = (connection: Connection) =>
 const recentLeadSchema = expiringSchema({
   request: { type: Schema.Types.ObjectId, required: true },
 });
-export const recentLeadModel = (connection: Connection) =>
+const recentLeadModel = (connection: Connection) =>
   connection.model('RecentLead', recentLeadSchema);
+
+/** The leads feature's models, registered on the app's connection by app-context.ts. */
+export const leadsModels = (connection: Connection) => ({
+  LeadCounter: leadCounterModel(connection),
+  RecentLead: recentLeadModel(connection),
+});
+
+declare module '../context.js' {
+  interface Models {
+    LeadCounter: ReturnType<typeof leadCounterModel>;
+    RecentLead: ReturnType<typeof recentLeadModel>;
+  }
+}

@@ -14,26 +14,34 @@ import {
   type RecentLeads,
   type Request,
 } from '@crm/shared';
-import { verifyCaptcha } from '../captcha/captcha.service.js';
+import { verifyCaptcha } from '../captcha/index.js';
 import type { AppContext } from '../context.js';
 import { setExpiring } from '../db/expiring-counter.js';
 import { AppError } from '../http/app-error.js';
-import { historyEntry } from '../requests/history.service.js';
-import { changeNotes } from '../requests/notes.service.js';
-import { WITHOUT_HISTORY, type RequestDoc } from '../requests/request.model.js';
 import {
+  changeNotes,
   createRequest,
-  peekNextRequestNumber,
+  historyEntry,
   toRequestJson,
-} from '../requests/requests.service.js';
+  WITHOUT_HISTORY,
+  type RequestDoc,
+} from '../requests/index.js';
 import { sendLeadMails } from './lead-mail.js';
-import { reserveLeadSlot } from './lead-rate-limit.js';
+import { reserveAddressSlot, reserveSharedSlot } from './lead-rate-limit.js';
+
+/**
+ * The form's one answer: the same for a new request, a follow-up note and a caught bot, so the
+ * answer tells no one whether an email has an open request, nor its number (issue 18). The
+ * number goes to the address's owner, in the confirmation email.
+ */
+const RECEIVED: PublicLeadResponse = { message: LEAD_MESSAGES.success };
 
 /**
  * POST /api/form-contact/create, the website form (issue 13), as one story: the captcha (accepted
- * once), then the limits (only captcha-verified submissions count), then the honeypot, then the
- * request (or a note on the same person's open one), and only then the emails, which never hold
- * the answer up nor lose the request when they fail.
+ * once), then the address's limit (only captcha-verified submissions count), then the honeypot
+ * (no shared capacity, nothing stored, no mail), then the shared limit, then the request (or an
+ * unverified note on the same email's open one), and only then the emails, which never hold the
+ * answer up nor lose the request when they fail.
  */
 export async function submitLead(
   ctx: AppContext,
@@ -41,19 +49,19 @@ export async function submitLead(
   ip: string,
 ): Promise<PublicLeadResponse> {
   await verifyCaptcha(ctx, body.altcha);
-  await reserveLeadSlot(ctx, ip);
+  await reserveAddressSlot(ctx, ip);
   if (isFilled(body[LEAD_HONEYPOT_FIELD])) {
     ctx.logger.info('website form: honeypot filled, nothing stored');
-    // What it is told: the number the next request would get.
-    return { requestNumber: await peekNextRequestNumber(ctx) };
+    return RECEIVED;
   }
+  await reserveSharedSlot(ctx, ip);
 
   const followedUp = await addToOpenRequest(ctx, body);
   const request = followedUp ?? (await createWebsiteRequest(ctx, body));
   if (!followedUp) await rememberLead(ctx, request);
   const requestNumber = request.requestNumber ?? 0;
   void sendLeadMails(ctx, { ...request, requestNumber, message: body.message }, !!followedUp);
-  return { requestNumber };
+  return RECEIVED;
 }
 
 const isFilled = (value: unknown) =>
@@ -94,7 +102,9 @@ async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
  * The same email again within the window: the message becomes a note at the top of that
  * request's notes (§2's order), recorded in its history as the website's (no author), as long
  * as the request is still open (not "closed") and its notes can take it. Otherwise undefined,
- * and the submission becomes a new request.
+ * and the submission becomes a new request. Anyone may type someone's email, so the note starts
+ * with LEAD_UNVERIFIED_PREFIX (LEAD_MESSAGES.followUpNote) and nothing else of the request
+ * changes; the answer is the one a new request gets.
  */
 async function addToOpenRequest(
   ctx: AppContext,

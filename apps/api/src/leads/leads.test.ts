@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +8,7 @@ import {
   CREATE_REQUEST_MESSAGES,
   LEAD_HONEYPOT_FIELD,
   LEAD_MESSAGES,
+  LEAD_UNVERIFIED_PREFIX,
   LOGIN_MESSAGES,
   type Request,
 } from '@crm/shared';
@@ -51,6 +54,17 @@ async function submitSolved(t: TestApp, body: object, ip?: string) {
   return submit(t, { ...body, altcha: await solvedCaptcha(t.app) }, ip);
 }
 
+/** The one answer of the form, whatever became of the submission. */
+const RECEIVED = { message: LEAD_MESSAGES.success };
+
+/** Solves a fresh challenge; the solution's counter is the number the challenge hid. */
+async function solvedCounter(t: TestApp) {
+  const { body: challenge } = await request(t.app).get('/api/captcha/challenge').expect(200);
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  return solution;
+}
+
 const storedByEmail = (t: TestApp, email: string) =>
   t.ctx.models.Request.find({ email }).lean<(Request & { notes: string[] })[]>();
 
@@ -63,16 +77,16 @@ describe('POST /api/form-contact/create', () => {
     await t.close();
   });
 
-  it('when a visitor sends a valid form, then it answers 201 with only the number and the request is a website one in "new request"', async () => {
+  it('when a visitor sends a valid form, then it answers 201 with the thanks only and the request is a website one in "new request"', async () => {
     const form = lead();
     const res = await submitSolved(t, form);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ requestNumber: expect.any(Number) });
+    expect(res.body).toEqual(RECEIVED);
     const [stored, ...others] = await storedByEmail(t, form.email);
     expect(others).toHaveLength(0);
     expect(stored).toMatchObject({
       ...form,
-      requestNumber: (res.body as { requestNumber: number }).requestNumber,
+      requestNumber: expect.any(Number),
       status: 'new request',
       sourceOfContact: 'website',
       priority: 'mid',
@@ -82,10 +96,12 @@ describe('POST /api/form-contact/create', () => {
   });
 
   it('when numbers follow each other, then a website request takes the next one, as Create Request does', async () => {
-    const first = await submitSolved(t, lead());
-    const second = await submitSolved(t, lead());
-    const number = (res: request.Response) => (res.body as { requestNumber: number }).requestNumber;
-    expect(number(second)).toBe(number(first) + 1);
+    const [first, second] = [lead(), lead()];
+    await submitSolved(t, first);
+    await submitSolved(t, second);
+    const number = async (form: { email: string }) =>
+      (await storedByEmail(t, form.email))[0]?.requestNumber;
+    expect(await number(second)).toBe(((await number(first)) ?? NaN) + 1);
   });
 
   it('when the captcha is missing or invalid, then 400 with the captcha message on `altcha`', async () => {
@@ -137,13 +153,18 @@ describe('POST /api/form-contact/create', () => {
     });
   });
 
-  it('when the honeypot is filled, then it answers 201 like a success and stores nothing', async () => {
-    const form = lead();
+  it('when the honeypot is filled, then it answers 201 exactly like a success and stores nothing', async () => {
     const before = await t.ctx.models.Request.countDocuments();
-    const res = await submitSolved(t, { ...form, [LEAD_HONEYPOT_FIELD]: 'https://spam.example' });
-    expect(res.status).toBe(201);
-    expect(res.body).toEqual({ requestNumber: expect.any(Number) });
-    expect(await t.ctx.models.Request.countDocuments()).toBe(before);
+    const trap = { [LEAD_HONEYPOT_FIELD]: 'https://spam.example' };
+    const first = await submitSolved(t, { ...lead(), ...trap });
+    const second = await submitSolved(t, { ...lead(), ...trap });
+    const real = await submitSolved(t, lead());
+    for (const res of [first, second]) {
+      expect(res.status).toBe(real.status);
+      expect(res.body).toEqual(real.body);
+      expect(Object.keys(res.headers).sort()).toEqual(Object.keys(real.headers).sort());
+    }
+    expect(await t.ctx.models.Request.countDocuments()).toBe(before + 1);
   });
 
   it('when a key is a MongoDB operator, then 400 and nothing is stored', async () => {
@@ -168,7 +189,7 @@ describe('POST /api/form-contact/create', () => {
     expect(res.status).toBe(201);
   });
 
-  it('when the same email writes again within the window, then its message becomes a note on the open request', async () => {
+  it('when the same email writes again within the window, then the answer is the one any submission gets, and the message a note marked unverified', async () => {
     const form = lead();
     const first = await submitSolved(t, form);
     const again = await submitSolved(t, {
@@ -176,13 +197,18 @@ describe('POST /api/form-contact/create', () => {
       email: form.email.toUpperCase(),
       message: 'Olvidé decir: somos 20 personas.',
     });
-    expect(again.status).toBe(201);
-    expect(again.body).toEqual(first.body);
+    const unrelated = await submitSolved(t, lead());
+    for (const res of [first, again]) {
+      expect(res.status).toBe(unrelated.status);
+      expect(res.body).toEqual(unrelated.body);
+    }
+    expect(JSON.stringify(again.body)).not.toMatch(/\d/);
     const stored = await storedByEmail(t, form.email);
     expect(stored).toHaveLength(1);
     expect(stored[0]?.notes).toEqual([
       LEAD_MESSAGES.followUpNote('Olvidé decir: somos 20 personas.'),
     ]);
+    expect(stored[0]?.notes[0]?.startsWith(LEAD_UNVERIFIED_PREFIX)).toBe(true);
     expect(stored[0]?.message).toBe(form.message);
   });
 
@@ -205,7 +231,7 @@ describe('POST /api/form-contact/create: duplicate window', () => {
       await sleep(400);
       const later = await submitSolved(t, form);
       expect(later.status).toBe(201);
-      expect(later.body).not.toEqual(first.body);
+      expect(later.body).toEqual(first.body);
       expect(await storedByEmail(t, form.email)).toHaveLength(2);
     } finally {
       await t.close();
@@ -264,11 +290,85 @@ describe('POST /api/form-contact/create: limits', () => {
     }
   });
 
-  it('when the captcha is missing, then the attempt is not counted', async () => {
-    const t = await appWith({ perAddress: { max: 1, windowMs: 60_000 } });
+  it('when the captcha is missing or refused, then the attempt is counted neither for its address nor overall', async () => {
+    const t = await appWith({
+      perAddress: { max: 1, windowMs: 60_000 },
+      overall: { max: 1, windowMs: 60_000 },
+    });
     try {
       for (let i = 0; i < 3; i++) expect((await submit(t, lead(), '10.5.0.1')).status).toBe(400);
+      const bad = Buffer.from('{"x":1}').toString('base64');
+      expect((await submit(t, { ...lead(), altcha: bad }, '10.5.0.2')).status).toBe(400);
       expect((await submitSolved(t, lead(), '10.5.0.1')).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when bots fill the honeypot from many addresses, then the shared capacity is untouched and a real visitor gets 201', async () => {
+    const t = await appWith({
+      perAddress: { max: 5, windowMs: 60_000 },
+      overall: { max: 3, windowMs: 60_000 },
+    });
+    try {
+      const trap = { [LEAD_HONEYPOT_FIELD]: 'https://spam.example' };
+      for (let host = 1; host <= 4; host++) {
+        for (let i = 0; i < 2; i++) {
+          expect((await submitSolved(t, { ...lead(), ...trap }, `10.6.0.${host}`)).status).toBe(
+            201,
+          );
+        }
+      }
+      const visitor = lead();
+      expect((await submitSolved(t, visitor, '10.6.1.1')).status).toBe(201);
+      expect(await storedByEmail(t, visitor.email)).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when a bot rotates addresses inside one IPv6 /64, then they share one address limit; another /64 still passes', async () => {
+    const t = await appWith({ perAddress: { max: 2, windowMs: 60_000 } });
+    try {
+      expect((await submitSolved(t, lead(), '2001:db8:7:1::1')).status).toBe(201);
+      expect((await submitSolved(t, lead(), '2001:db8:7:1:ffff:1:2:3')).status).toBe(201);
+      const third = await submitSolved(t, lead(), '2001:db8:7:1:abcd::9');
+      expect(third.status).toBe(429);
+      expect(third.body).toEqual({ message: LEAD_MESSAGES.tooManyFromAddress });
+      expect((await submitSolved(t, lead(), '2001:db8:7:2::1')).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when an IPv4 address comes IPv4-mapped (::ffff:a.b.c.d), then it counts as that IPv4 address', async () => {
+    const t = await appWith({ perAddress: { max: 1, windowMs: 60_000 } });
+    try {
+      expect((await submitSolved(t, lead(), '10.7.0.1')).status).toBe(201);
+      expect((await submitSolved(t, lead(), '::ffff:10.7.0.1')).status).toBe(429);
+      expect((await submitSolved(t, lead(), '10.7.0.2')).status).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('when the overall count passes the busy mark, then new challenges take more work before anyone is refused', async () => {
+    const t = await appWith({
+      overall: { max: 10, windowMs: 60_000 },
+      busyAbove: 2,
+      busyCaptchaFactor: 5,
+    });
+    try {
+      // The test config's challenges hide a number from 10 to 40 (CAPTCHA_MAX_COUNTER); when
+      // busy, from 50 to 200: the solver's counter is that number.
+      const workOf = async () => (await solvedCounter(t)).counter;
+      expect(await workOf()).toBeLessThanOrEqual(40);
+      for (const ip of ['10.8.0.1', '10.8.0.2']) {
+        expect((await submitSolved(t, lead(), ip)).status).toBe(201);
+      }
+      for (let i = 0; i < 3; i++) expect(await workOf()).toBeGreaterThanOrEqual(50);
+      // A harder challenge still passes the form.
+      expect((await submitSolved(t, lead(), '10.8.0.3')).status).toBe(201);
     } finally {
       await t.close();
     }

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { databaseUnavailable, isConnected } from '../db/availability.js';
+import { DatabaseUnavailableError, isConnected } from '../db/availability.js';
 import { implement } from '../http/endpoint.js';
 
 /** A ping that takes longer than this counts as "database not reachable". */
@@ -31,7 +31,7 @@ export function healthRoutes(ctx: AppContext): Router {
   return implement(ctx, api.operations, {
     health: () => ({ status: 'ok' as const }),
     ready: async () => {
-      if (!(await pingDatabase(ctx))) throw databaseUnavailable();
+      if (!(await pingDatabase(ctx))) throw new DatabaseUnavailableError();
       return { status: 'ready' as const };
     },
   });

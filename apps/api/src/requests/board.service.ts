@@ -51,7 +51,7 @@ function vendorValue(vendor: string, callerId: string): Types.ObjectId | null {
 }
 
 /** The board's filters as one MongoDB filter, without status or cursor. */
-function filterFor(filters: BoardFilters, callerId: string): RequestFilter {
+export function filterFor(filters: BoardFilters, callerId: string): RequestFilter {
   const filter: RequestFilter = {};
   if (filters.vendor) filter.vendor = vendorValue(filters.vendor, callerId);
   if (filters.priority) filter.priority = filters.priority;
@@ -74,7 +74,7 @@ const after = (position: BoardCursor): RequestFilter => ({
   ],
 });
 
-function columnFilter(
+export function columnFilter(
   status: RequestStatus,
   filter: RequestFilter,
   position?: BoardCursor,
@@ -86,7 +86,23 @@ function columnFilter(
 const cursorAt = (doc: RequestDoc) =>
   encodeBoardCursor({ createdAt: doc.createdAt.toISOString(), _id: doc._id.toHexString() });
 
-/** One page of a column; one more than asked is read to know whether another page follows. */
+/**
+ * The read of one column's page, one more than asked to know whether another page follows.
+ * Returned unrun, so index-bound.test.ts explains exactly what the endpoints run.
+ */
+export const pageQuery = (
+  ctx: AppContext,
+  status: RequestStatus,
+  filter: RequestFilter,
+  limit: number,
+  position?: BoardCursor,
+) =>
+  ctx.models.Request.find(columnFilter(status, filter, position), WITHOUT_HISTORY)
+    .sort(NEWEST_FIRST)
+    .limit(limit + 1)
+    .lean<RequestDoc[]>();
+
+/** One page of a column. */
 async function pageOf(
   ctx: AppContext,
   status: RequestStatus,
@@ -94,13 +110,7 @@ async function pageOf(
   limit: number,
   position?: BoardCursor,
 ): Promise<Omit<ColumnPage, 'count'>> {
-  const docs = await ctx.models.Request.find(
-    columnFilter(status, filter, position),
-    WITHOUT_HISTORY,
-  )
-    .sort(NEWEST_FIRST)
-    .limit(limit + 1)
-    .lean<RequestDoc[]>();
+  const docs = await pageQuery(ctx, status, filter, limit, position);
   const items = docs.slice(0, limit);
   const last = items.at(-1);
   return {
@@ -115,14 +125,17 @@ async function pageOf(
  * bounds keep it an index-only scan when no filter needs the documents), on FerretDB one
  * collection scan instead of five, as it pushes little of a filter down.
  */
+export const countsQuery = (ctx: AppContext, filter: RequestFilter) =>
+  ctx.models.Request.aggregate<{ _id: RequestStatus; count: number }>([
+    { $match: { ...filter, status: { $in: [...REQUEST_STATUSES] } } },
+    { $group: { _id: '$status', count: { $sum: 1 } } },
+  ]);
+
 async function countsByStatus(
   ctx: AppContext,
   filter: RequestFilter,
 ): Promise<Map<RequestStatus, number>> {
-  const groups = await ctx.models.Request.aggregate<{ _id: RequestStatus; count: number }>([
-    { $match: { ...filter, status: { $in: [...REQUEST_STATUSES] } } },
-    { $group: { _id: '$status', count: { $sum: 1 } } },
-  ]);
+  const groups = await countsQuery(ctx, filter);
   return new Map(groups.map((group) => [group._id, group.count]));
 }
 

@@ -79,11 +79,24 @@ requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
 export const WITHOUT_HISTORY = '-history';
 
 export type RequestDoc = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
-export const requestModel = (connection: Connection) => connection.model('Request', requestSchema);
+const requestModel = (connection: Connection) => connection.model('Request', requestSchema);
 
 /** Named sequences (requestNumber), advanced atomically with $inc. */
 const counterSchema = new Schema(
   { _id: String, seq: { type: Number, default: 0 } },
   { versionKey: false },
 );
-export const counterModel = (connection: Connection) => connection.model('Counter', counterSchema);
+const counterModel = (connection: Connection) => connection.model('Counter', counterSchema);
+
+/** The requests feature's models, registered on the app's connection by app-context.ts. */
+export const requestsModels = (connection: Connection) => ({
+  Request: requestModel(connection),
+  Counter: counterModel(connection),
+});
+
+declare module '../context.js' {
+  interface Models {
+    Request: ReturnType<typeof requestModel>;
+    Counter: ReturnType<typeof counterModel>;
+  }
+}

@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { currentUser } from '../auth/authenticate.js';
+import { currentUser } from '../auth/index.js';
 import { implement } from '../http/endpoint.js';
 import { getBoard, getColumnPage } from './board.service.js';
 import { getRequestHistory } from './history.service.js';

@@ -9,7 +9,8 @@ import { inject } from 'vitest';
 import type { Role, User } from '@crm/shared';
 import { createApp } from '../app.js';
 import { loadConfig, type AppConfig, type LoginThrottleConfig } from '../config/env.js';
-import { createContext, type AppContext } from '../context.js';
+import { createContext } from '../app-context.js';
+import type { AppContext } from '../context.js';
 import { connectDatabase } from '../db/connect.js';
 import { createUser } from '../users/users.service.js';
 

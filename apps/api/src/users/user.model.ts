@@ -19,4 +19,13 @@ const userSchema = new Schema(
 userSchema.index({ role: 1 });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
-export const userModel = (connection: Connection) => connection.model('User', userSchema);
+const userModel = (connection: Connection) => connection.model('User', userSchema);
+
+/** The users feature's models, registered on the app's connection by app-context.ts. */
+export const usersModels = (connection: Connection) => ({ User: userModel(connection) });
+
+declare module '../context.js' {
+  interface Models {
+    User: ReturnType<typeof userModel>;
+  }
+}

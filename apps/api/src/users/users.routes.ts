@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { currentUser, isAdmin } from '../auth/authenticate.js';
+import { currentUser, isAdmin } from '../auth/index.js';
 import { forbidden } from '../http/app-error.js';
 import { implement } from '../http/endpoint.js';
 import { createUser, deleteUser, getUser, listUsers, updateUser } from './users.service.js';

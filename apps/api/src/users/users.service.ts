@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { withLock } from '../db/lock.js';
 import { AppError, conflict, notFound } from '../http/app-error.js';
-import { historyEntry } from '../requests/history.service.js';
+import { historyEntry } from '../requests/index.js';
 import type { UserDoc } from './user.model.js';
 
 // Never passwordHash (also deselected in the model) nor sessionVersion.
@@ -23,7 +23,7 @@ type PublicUserDoc = Pick<UserDoc, '_id' | 'name' | 'lastName' | 'email' | 'role
 /**
  * Without §3's `events`: listing a user's requests cost a read of every assigned request, so
  * the user list grew with the requests (20 s at 100,000). request.vendor says the same, and
- * the board filters by it (README, "Decisions where the spec is silent").
+ * the board filters by it (docs/decisions.md, "Users without `events`").
  */
 function toUserJson(user: PublicUserDoc): User {
   return {
@@ -38,9 +38,21 @@ function toUserJson(user: PublicUserDoc): User {
 
 const byName = new Intl.Collator('es', { sensitivity: 'base' });
 
+// The users endpoints' reads, returned unrun so index-bound.test.ts explains what they run.
+/** Every user, public fields only. */
+export const usersQuery = (ctx: AppContext) =>
+  ctx.models.User.find({}, PUBLIC_FIELDS).lean<PublicUserDoc[]>();
+/** One user by id, public fields only. */
+export const userQuery = (ctx: AppContext, id: string) =>
+  ctx.models.User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
+/** The system admins, counted by the last-admin rule. */
+export const ADMINS = { role: ADMIN_ROLE } as const;
+/** The requests of a user, unassigned when the user is deleted. */
+export const assignedTo = (userId: string) => ({ vendor: userId });
+
 /** GET /api/user/all: every user, sorted by name. Reads no request. */
 export async function listUsers(ctx: AppContext): Promise<User[]> {
-  const users = await ctx.models.User.find({}, PUBLIC_FIELDS).lean<PublicUserDoc[]>();
+  const users = await usersQuery(ctx);
   return users
     .map(toUserJson)
     .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.lastName, b.lastName));
@@ -48,7 +60,7 @@ export async function listUsers(ctx: AppContext): Promise<User[]> {
 
 /** GET /api/user/data/:userId. Reads no request. */
 export async function getUser(ctx: AppContext, id: string): Promise<User> {
-  const user = await ctx.models.User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
+  const user = await userQuery(ctx, id);
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   return toUserJson(user);
 }
@@ -82,7 +94,7 @@ const ADMIN_LOCK = 'system-admins';
 /** The last-admin rule: nobody may lock the office out (409). Call inside the admin lock. */
 async function assertNotLastAdmin(ctx: AppContext, user: Pick<UserDoc, 'role'>): Promise<void> {
   if (user.role !== ADMIN_ROLE) return;
-  const admins = await ctx.models.User.countDocuments({ role: ADMIN_ROLE });
+  const admins = await ctx.models.User.countDocuments(ADMINS);
   if (admins <= 1) throw conflict(API_MESSAGES.lastAdmin);
 }
 
@@ -126,10 +138,10 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
     await assertNotLastAdmin(ctx, existing);
     await User.deleteOne({ _id: id });
     // After the delete, so an assignment racing with it is undone too.
-    await Request.updateMany(
-      { vendor: id },
-      { $set: { vendor: null }, $push: { history: historyEntry(adminId, 'vendor', id, null) } },
-    );
+    await Request.updateMany(assignedTo(id), {
+      $set: { vendor: null },
+      $push: { history: historyEntry(adminId, 'vendor', id, null) },
+    });
     return toUserJson(existing);
   });
 }

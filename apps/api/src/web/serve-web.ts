@@ -34,15 +34,20 @@ export function serveWeb(webDir: string): Router {
   router.use('/assets', (_req, res) => {
     res.status(404).end();
   });
-  router.use(express.static(root, { index: false, maxAge: '1h' }));
   // /form: the public contact form (issue 13), a page of its own (form.html), which other sites
-  // frame through /embed.js (a file of the build, served above).
+  // frame through /embed.js (a file of the build, served below). Nothing else under /form exists:
+  // /form/<anything> is a 404, never the staff app (which the fallback below would serve, and
+  // which must not be framed: security-headers.ts). A build without form.html has no /form.
   const formFile = path.join(root, 'form.html');
-  if (existsSync(formFile)) {
-    router.get(['/form', '/form/'], (_req, res) => {
-      res.set('Cache-Control', 'no-cache').sendFile(formFile);
-    });
-  }
+  const hasForm = existsSync(formFile);
+  router.get(['/form', '/form/'], (_req, res) => {
+    if (hasForm) res.set('Cache-Control', 'no-cache').sendFile(formFile);
+    else res.status(404).end();
+  });
+  router.all('/form/*rest', (_req, res) => {
+    res.status(404).end();
+  });
+  router.use(express.static(root, { index: false, maxAge: '1h' }));
   router.use((req, res, next) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path.startsWith('/api/')) {
       next();

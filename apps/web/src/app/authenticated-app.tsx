@@ -1,13 +1,12 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { HomePage } from '../features/home/home-page';
-import { ProfilePage } from '../features/profile/profile-page';
-import { EditRequestRoute } from '../features/requests/components/edit-request-route';
-import { RequestsBoard } from '../features/requests/components/requests-board';
-import { UsersPage } from '../features/users/components/users-page';
+import { HomePage } from '../features/home';
+import { ProfilePage } from '../features/profile';
+import { EditRequestRoute, RequestsBoard } from '../features/requests';
+import { UsersPage } from '../features/users';
 import { MainLayout } from '../layout/main-layout';
 import { HOME_AFTER_LOGIN, RequireAdmin } from './guards';
 
-/** Everything under /main (§2), loaded as its own chunk after sign-in. */
+/** Everything under /main (§2); loaded with the router once signed in (signed-in-app.tsx). */
 export default function AuthenticatedApp() {
   return (
     <Routes>

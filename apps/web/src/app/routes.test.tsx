@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { addUser, db, tokenFor } from '../test/fake-api';
 import { renderApp } from '../test/render';
-import { titleOf } from './routes';
+import { titleOf } from './route-titles';
 
 const location = () => screen.getByTestId('location');
 

@@ -1,17 +1,19 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth/components/login-page';
-import { FullPageLoading } from '../layout/full-page-loading';
-import { LABELS } from '../lib/labels';
+import { LoginPage } from '../features/auth';
+import AuthenticatedApp from './authenticated-app';
 import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
+import { LOGIN_PATH, titleOf } from './route-titles';
 
-// The signed-in part is split from the login page's JavaScript (budget: 200 KB gzipped).
-const AuthenticatedApp = lazy(() => import('./authenticated-app'));
-
+/**
+ * The route map of §2, signed in and signed out (the tests render it both ways). In the browser
+ * it is part of the signed-in chunk (signed-in-app.tsx): signed out, app.tsx answers every
+ * address with the login screen itself, without loading the router.
+ */
 const routes: RouteObject[] = [
-  { path: '/', element: <Navigate to="/login" replace /> },
+  { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
   {
-    path: '/login',
+    path: LOGIN_PATH,
     element: (
       <PublicOnly>
         <LoginPage />
@@ -22,35 +24,12 @@ const routes: RouteObject[] = [
     path: '/main/*',
     element: (
       <RequireSession>
-        <Suspense fallback={<FullPageLoading />}>
-          <AuthenticatedApp />
-        </Suspense>
+        <AuthenticatedApp />
       </RequireSession>
     ),
   },
   { path: '*', element: <FallbackRedirect /> },
 ];
-
-const PRODUCT_TITLE = 'CRM';
-
-/**
- * Each screen's document title, "<screen> · CRM", by path (a path and everything below it: the
- * Edit Request modal's /main/requests/:id is still the board). The one list of them.
- */
-export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
-  { path: '/login', title: `${LABELS.login} · ${PRODUCT_TITLE}` },
-  { path: '/main/home', title: `${LABELS.home} · ${PRODUCT_TITLE}` },
-  { path: '/main/profile', title: `${LABELS.profile} · ${PRODUCT_TITLE}` },
-  { path: '/main/requests', title: `${LABELS.requests} · ${PRODUCT_TITLE}` },
-  { path: '/main/users', title: `${LABELS.users} · ${PRODUCT_TITLE}` },
-];
-
-export function titleOf(pathname: string): string {
-  const route = ROUTE_TITLES.find(
-    ({ path }) => pathname === path || pathname.startsWith(`${path}/`),
-  );
-  return route?.title ?? PRODUCT_TITLE;
-}
 
 export function AppRoutes() {
   const { pathname } = useLocation();

@@ -65,7 +65,7 @@ describe('/form, the public contact form', () => {
     expect(submitCalls()).toEqual([]);
   });
 
-  it('when filled and the captcha solved, posts the form and shows the request number', async () => {
+  it('when filled and the captcha solved, posts the form and shows the thanks', async () => {
     const { user, solveCaptcha } = renderForm();
     await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Lucía Web');
     await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'lucia@example.com');
@@ -83,9 +83,7 @@ describe('/form, the public contact form', () => {
       if (!request?.requestNumber) throw new Error('not stored yet');
       return request;
     });
-    expect(
-      await screen.findByText(LEAD_MESSAGES.success(stored.requestNumber ?? 0)),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(LEAD_MESSAGES.success)).toBeInTheDocument();
     expect(stored).toMatchObject({
       email: 'lucia@example.com',
       company: 'Acme',
@@ -140,5 +138,79 @@ describe('/form, the public contact form', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(REQUEST_MESSAGES.createFailed),
     );
+  });
+  it("when a field breaks one of the API's rules, then the API's message shows under it until it is fixed", async () => {
+    const { user } = renderForm();
+    const phone = screen.getByLabelText(/Teléfono/);
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), '   ');
+    await user.type(phone, '600 abc');
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+
+    // Blank is empty (the schema trims): the name is required.
+    expect(screen.getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(LEAD_MESSAGES.invalidPhone)).toBeInTheDocument();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(phone);
+    await user.type(phone, '+34 600 123 456');
+    expect(screen.queryByText(LEAD_MESSAGES.invalidPhone)).toBeNull();
+    expect(phone).toHaveAttribute('aria-invalid', 'false');
+    expect(submitCalls()).toEqual([]);
+  });
+
+  it('when the API refuses the captcha, then its message shows at once; after a 429 the new captcha is not an error yet', async () => {
+    server.use(
+      http.post(PATH, () =>
+        HttpResponse.json(
+          {
+            message: LEAD_MESSAGES.captchaRequired,
+            errors: [{ path: 'altcha', message: LEAD_MESSAGES.captchaRequired }],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user, solveCaptcha } = renderForm();
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Ana');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@example.com');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(await screen.findByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
+
+    server.use(
+      http.post(PATH, () =>
+        HttpResponse.json({ message: LEAD_MESSAGES.tooManyFromAddress }, { status: 429 }),
+      ),
+    );
+    solveCaptcha();
+    expect(screen.queryByText(LEAD_MESSAGES.captchaRequired)).toBeNull();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_MESSAGES.tooManyFromAddress);
+    expect(screen.queryByText(LEAD_MESSAGES.captchaRequired)).toBeNull();
+  });
+
+  it('when another request is started after the thanks, then the form is empty again with "otro" chosen', async () => {
+    const { user, solveCaptcha } = renderForm();
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Marta');
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'marta@example.com');
+    await user.selectOptions(
+      screen.getByLabelText(LEAD_FORM_LABELS.requestType),
+      'recibir asesoría',
+    );
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
+    solveCaptcha();
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await user.click(await screen.findByRole('button', { name: LEAD_FORM_LABELS.another }));
+
+    expect(screen.getByLabelText(LEAD_FORM_LABELS.name)).toHaveValue('');
+    expect(screen.getByLabelText(LEAD_FORM_LABELS.name)).toHaveFocus();
+    expect(screen.getByLabelText(LEAD_FORM_LABELS.message)).toHaveValue('');
+    expect(screen.getByLabelText(LEAD_FORM_LABELS.requestType)).toHaveValue('otro');
+    expect(screen.queryByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeNull();
+    // A new attempt is checked as the first one was.
+    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    expect(screen.getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
+    expect(screen.getByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
   });
 });

@@ -7,17 +7,17 @@ import {
   LEAD_MESSAGES,
   LEAD_REQUEST_TYPE_LABELS,
   REQUEST_TYPES,
+  type LeadTextFields,
 } from '@crm/shared/leads-text';
-import {
-  validateLead,
-  type LeadField,
-  type LeadFieldErrors,
-  type LeadFormValues,
-} from './validate-lead';
+import { publicLeadBodySchema } from '@crm/shared';
+import { createFormStore } from '../lib/form/form-store';
+import type { FormErrors } from '../lib/form/form-state';
 
 /**
- * The public contact form (/form, issue 13), in plain DOM: no React on this page, so its own
- * script stays a few KB. The ALTCHA widget is the only other code, loaded after the form shows.
+ * The public contact form (/form, issue 13), in plain DOM: no React on this page, so it stays
+ * within its budget (form-budget.test.ts). Its inputs are bound to the web app's one form state
+ * (lib/form), checked with the API's own schema (`publicLeadBodySchema`, the captcha included),
+ * so its messages are the API's. The ALTCHA widget loads after the form shows.
  * Posts to POST /api/form-contact/create and shows the request number, or the API's field
  * messages under their fields (§5), or its message (429, §8's failure) above the button.
  */
@@ -30,6 +30,22 @@ export type LeadFormOptions = {
 };
 
 const PATH = '/api/form-contact/create';
+
+/** The form's values as typed, and the captcha's solution (set by the widget). */
+type LeadFormValues = LeadTextFields & { altcha: string };
+type LeadField = keyof LeadTextFields;
+type LeadFormErrors = FormErrors<LeadFormValues>;
+
+const EMPTY_LEAD: LeadFormValues = {
+  name: '',
+  email: '',
+  company: '',
+  jobPosition: '',
+  contactNumber: '',
+  requestType: DEFAULT_REQUEST_TYPE,
+  message: '',
+  altcha: '',
+};
 
 type FieldSpec = {
   name: LeadField;
@@ -123,8 +139,11 @@ function fieldControl(spec: FieldSpec): Control {
 export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void {
   const controls = new Map<LeadField, Control>();
   const errorSlots = new Map<LeadField, HTMLElement>();
-  let submitted = false;
-  let captcha = '';
+  const lead = createFormStore(publicLeadBodySchema, EMPTY_LEAD);
+  // After an answer used the captcha up, the widget shows a fresh, unsolved one: not an error
+  // yet. Its message waits for the next attempt, so the answer's message shows alone (as on the
+  // login page).
+  let captchaReplaced = false;
 
   const form = el('form', { novalidate: '', 'aria-labelledby': 'lead-title' });
   for (const spec of FIELDS) {
@@ -175,45 +194,36 @@ export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void
     success,
   );
 
-  const values = (): LeadFormValues => {
-    const value = (field: LeadField) => controls.get(field)?.value ?? '';
-    return {
-      name: value('name'),
-      email: value('email'),
-      company: value('company'),
-      jobPosition: value('jobPosition'),
-      contactNumber: value('contactNumber'),
-      requestType: value('requestType'),
-      message: value('message'),
-    };
-  };
-
-  const showErrors = (errors: LeadFieldErrors) => {
-    for (const [field, slot] of errorSlots) {
+  // The page follows the form state: each control shows its value (a reset puts "otro" back),
+  // and each message slot its field's message.
+  const render = () => {
+    const { values, errors } = lead.getSnapshot();
+    for (const [field, control] of controls) {
+      if (control.value !== values[field]) control.value = values[field];
       const message = errors[field] ?? '';
-      slot.textContent = message;
-      controls.get(field)?.setAttribute('aria-invalid', message ? 'true' : 'false');
+      const slot = errorSlots.get(field);
+      if (slot) slot.textContent = message;
+      control.setAttribute('aria-invalid', message ? 'true' : 'false');
     }
+    captchaError.textContent = captchaReplaced ? '' : (errors.altcha ?? '');
   };
-
-  const showCaptchaError = (message: string) => {
-    captchaError.textContent = message;
-  };
+  lead.subscribe(render);
 
   const freshCaptcha = () => {
-    captcha = '';
+    captchaReplaced = true;
+    lead.setValue('altcha', '');
     widget.reset?.();
   };
 
   widget.addEventListener('statechange', (event) => {
     const detail = (event as CustomEvent<StateChangeDetail>).detail;
-    captcha = detail.state === 'verified' && detail.payload ? detail.payload : '';
-    if (captcha) showCaptchaError('');
+    lead.setValue('altcha', detail.state === 'verified' && detail.payload ? detail.payload : '');
   });
 
   // §5: after the first failed submit, the checks run again on every change.
-  form.addEventListener('input', () => {
-    if (submitted) showErrors(validateLead(values()));
+  form.addEventListener('input', (event) => {
+    const field = [...controls].find(([, control]) => control === event.target)?.[0];
+    if (field) lead.setValue(field, controls.get(field)?.value ?? '');
   });
 
   const setBusy = (busy: boolean) => {
@@ -221,29 +231,26 @@ export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void
     submit.textContent = busy ? LEAD_FORM_LABELS.submitting : LEAD_FORM_LABELS.submit;
   };
 
-  const focusFirstError = (errors: LeadFieldErrors) => {
+  const focusFirstError = (errors: LeadFormErrors) => {
     const first = FIELDS.find((spec) => errors[spec.name]);
     if (first) controls.get(first.name)?.focus();
   };
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    submitted = true;
     formError.textContent = '';
-    const errors = validateLead(values());
-    showErrors(errors);
-    showCaptchaError(captcha ? '' : LEAD_MESSAGES.captchaRequired);
-    if (Object.keys(errors).length > 0 || !captcha) {
-      focusFirstError(errors);
+    captchaReplaced = false;
+    const check = lead.validate();
+    render();
+    if (!check.valid) {
+      focusFirstError(check.errors);
       return;
     }
     setBusy(true);
-    void send({ ...values(), altcha: captcha, [LEAD_HONEYPOT_FIELD]: trap.value }).finally(() =>
-      setBusy(false),
-    );
+    void send({ ...check.data, [LEAD_HONEYPOT_FIELD]: trap.value }).finally(() => setBusy(false));
   });
 
-  async function send(body: Record<string, string>) {
+  async function send(body: Record<string, unknown>) {
     let response: Response;
     try {
       response = await fetch(`${options.apiBase}${PATH}`, {
@@ -257,23 +264,24 @@ export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void
       return;
     }
     const data = (await response.json().catch(() => undefined)) as
-      | { requestNumber?: number; message?: string; errors?: { path: string; message: string }[] }
-      | undefined;
-    if (response.status === 201 && typeof data?.requestNumber === 'number') {
-      showSuccess(data.requestNumber);
+      { message?: string; errors?: { path: string; message: string }[] } | undefined;
+    // The API's one thanks, whatever became of the submission (no request number: issue 18);
+    // the page shows its own copy of it.
+    if (response.status === 201) {
+      showSuccess();
       return;
     }
     // Every other answer used the captcha up (or never got to it): a new one for the next try.
     freshCaptcha();
     if (response.status === 400 && data?.errors?.length) {
-      const fieldErrors: LeadFieldErrors = {};
+      const fieldErrors: LeadFormErrors = {};
       for (const error of data.errors) {
-        if (error.path === 'altcha') showCaptchaError(error.message);
-        else if (controls.has(error.path as LeadField)) {
-          fieldErrors[error.path as LeadField] ??= error.message;
-        }
+        if (error.path in EMPTY_LEAD)
+          fieldErrors[error.path as keyof LeadFormValues] ??= error.message;
       }
-      showErrors(fieldErrors);
+      // A captcha the API refused is asked for again at once.
+      if (fieldErrors.altcha) captchaReplaced = false;
+      lead.setServerErrors(fieldErrors);
       focusFirstError(fieldErrors);
       return;
     }
@@ -281,16 +289,15 @@ export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void
       response.status === 429 && data?.message ? data.message : LEAD_MESSAGES.submitFailed;
   }
 
-  function showSuccess(requestNumber: number) {
+  function showSuccess() {
     const again = el('button', { type: 'button' }, LEAD_FORM_LABELS.another);
-    success.replaceChildren(el('p', {}, LEAD_MESSAGES.success(requestNumber)), again);
+    success.replaceChildren(el('p', {}, LEAD_MESSAGES.success), again);
     form.hidden = true;
     success.hidden = false;
     success.focus();
     again.addEventListener('click', () => {
       form.reset();
-      submitted = false;
-      showErrors({});
+      lead.reset();
       freshCaptcha();
       success.hidden = true;
       form.hidden = false;

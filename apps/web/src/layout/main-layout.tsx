@@ -4,7 +4,7 @@ import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
-import { BOARD_PATH } from '../features/requests/components/board-path';
+import { BOARD_PATH } from '../features/requests';
 import { readBoardFilters } from '../lib/board-search-params';
 import { FullPageLoading } from './full-page-loading';
 import { Notices } from './notices';

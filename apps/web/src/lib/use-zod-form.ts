@@ -1,22 +1,22 @@
 import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
-import { sameValue } from './same-value';
-
-type Values = Record<string, unknown>;
-// The schema's input is left open: form values may carry UI-only keys (e.g. changePassword).
-type SchemaFor<O> = z.ZodType<O>;
-
-export type FormErrors<V> = Partial<Record<keyof V & string, string>>;
+import {
+  checkForm,
+  describeForm,
+  rebaseForm,
+  resetForm,
+  startForm,
+  withServerErrors,
+  withSubmitAttempt,
+  withValue,
+  type FormErrors,
+  type FormModeOptions,
+  type FormSchema,
+  type FormValues,
+} from './form/form-state';
 
 export type FieldElement = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
-type Options = {
-  /**
-   * false (default): errors show after the first submit attempt and then follow every change
-   * (§5 "After the first failed submit, validation runs again on every change").
-   * true: errors follow every change from the start (Edit User modal's "Fix errors").
-   */
-  live?: boolean;
+type Options = FormModeOptions & {
   /**
    * How a bound input's change becomes a value. Default: the element's text. The Edit Request
    * modal passes its §2 conversion (checkbox → boolean, number → number, "null" → null).
@@ -30,70 +30,29 @@ type Options = {
   focusFirstError?: boolean;
 };
 
-/** The values, the copy they started from, and whether a field changed since then. */
-type FormState<V> = { values: V; defaultValues: V; isDirty: boolean };
-
 const readText = (element: FieldElement) => element.value;
 
-/** The first message of each field, in the order of the schema's issues. */
-function messagesByField<V>(issues: readonly z.core.$ZodIssue[]): FormErrors<V> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors as FormErrors<V>;
-}
-
 /**
- * The one form state of the web app, over the shared zod schemas, so the browser checks exactly
- * what the API checks, with the spec's messages. `schema` may depend on the values (a password
- * change swaps the rule set). Field messages the API answers are shown under their fields too.
+ * The form state of lib/form/form-state.ts for React screens, over the shared zod schemas, so the
+ * browser checks exactly what the API checks, with the spec's messages. `schema` may depend on
+ * the values (a password change swaps the rule set). Field messages the API answers are shown
+ * under their fields too. The state lives in React state (not a store under
+ * useSyncExternalStore) because the Edit Request modal rebases it while rendering (React's
+ * "adjusting state when a prop changes"), which only a state setter may do.
  */
-export function useZodForm<V extends Values, O>(
-  schema: SchemaFor<O> | ((values: V) => SchemaFor<O>),
+export function useZodForm<V extends FormValues, O>(
+  schema: FormSchema<V, O>,
   initialValues: V,
   { live = false, readValue = readText, focusFirstError = false }: Options = {},
 ) {
   const formId = useId();
-  const [state, setState] = useState<FormState<V>>(() => ({
-    values: initialValues,
-    defaultValues: initialValues,
-    isDirty: false,
-  }));
-  const [attempted, setAttempted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<FormErrors<V>>({});
-  const { values, defaultValues, isDirty } = state;
-  const hasChanges = useMemo(
-    () =>
-      Object.keys({ ...defaultValues, ...values }).some(
-        (key) => !sameValue(values[key], defaultValues[key]),
-      ),
-    [values, defaultValues],
-  );
-
-  const result = useMemo(
-    () => (typeof schema === 'function' ? schema(values) : schema).safeParse(values),
-    [schema, values],
-  );
-  const allErrors: FormErrors<V> = result.success ? {} : messagesByField<V>(result.error.issues);
-  const visibleErrors: FormErrors<V> = {
-    ...serverErrors,
-    ...(attempted || live ? allErrors : {}),
-  };
+  const [state, setState] = useState(() => startForm(initialValues));
+  const check = useMemo(() => checkForm(schema, state.values), [schema, state.values]);
+  const { values, defaultValues, isDirty, submitAttempted, errors, hasErrors, hasChanges } =
+    describeForm(state, check, { live });
 
   const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setState((previous) => ({
-      ...previous,
-      values: { ...previous.values, [name]: value },
-      isDirty: true,
-    }));
-    setServerErrors((previous) => {
-      if (!(name in previous)) return previous;
-      const next = { ...previous };
-      delete next[name as keyof V & string];
-      return next;
-    });
+    setState((previous) => withValue(previous, name, value));
   }, []);
 
   const inputId = (name: keyof V & string) => `${formId}-${name}`;
@@ -101,7 +60,7 @@ export function useZodForm<V extends Values, O>(
   /** Props for a text-like input or select bound to one field, with its accessible error. */
   const field = (name: keyof V & string) => {
     const id = inputId(name);
-    const error = visibleErrors[name];
+    const error = errors[name];
     return {
       id,
       name,
@@ -115,9 +74,9 @@ export function useZodForm<V extends Values, O>(
 
   const handleSubmit = (onValid: (data: O) => void) => (event?: FormEvent) => {
     event?.preventDefault();
-    setAttempted(true);
-    if (result.success) {
-      onValid(result.data);
+    setState(withSubmitAttempt);
+    if (check.valid) {
+      onValid(check.data);
       return;
     }
     const form = event?.currentTarget;
@@ -130,28 +89,23 @@ export function useZodForm<V extends Values, O>(
    * Back to a clean form. With `next` (e.g. the server's copy after a save or a 409 reload),
    * that copy becomes the one later resets return to, as react-hook-form's reset(values) does.
    */
-  const reset = useCallback((next?: V) => {
-    setState((previous) => {
-      const target = next ?? previous.defaultValues;
-      return { values: target, defaultValues: target, isDirty: false };
-    });
-    setAttempted(false);
-    setServerErrors({});
-  }, []);
+  const reset = useCallback((next?: V) => setState((previous) => resetForm(previous, next)), []);
 
   /**
    * A newer server copy under the values being edited (after a conflict, or after a change saved
    * on its own such as a note): `next` becomes the copy resets return to, and `values` the draft
    * merged onto it. The typed values stay; nothing counts as saved.
    */
-  const rebase = useCallback((next: V, merged: V) => {
-    setState((previous) => ({
-      values: merged,
-      defaultValues: next,
-      isDirty:
-        previous.isDirty || Object.keys(merged).some((key) => !sameValue(merged[key], next[key])),
-    }));
-  }, []);
+  const rebase = useCallback(
+    (next: V, merged: V) => setState((previous) => rebaseForm(previous, next, merged)),
+    [],
+  );
+
+  /** Field messages the API answered (400/409), shown until the field changes. */
+  const setServerErrors = useCallback(
+    (fieldErrors: FormErrors<V>) => setState((previous) => withServerErrors(previous, fieldErrors)),
+    [],
+  );
 
   return {
     values,
@@ -164,14 +118,13 @@ export function useZodForm<V extends Values, O>(
     setValue,
     field,
     inputId,
-    errors: visibleErrors,
+    errors,
     /** Whether the current values break any rule, shown or not. */
-    hasErrors: !result.success,
-    attempted,
+    hasErrors,
+    attempted: submitAttempted,
     handleSubmit,
     reset,
     rebase,
-    /** Field messages the API answered (400/409), shown until the field changes. */
     setServerErrors,
   };
 }

@@ -1,15 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import {
+  contractCases,
+  recordingClient,
+  unexercised,
+  type ContractClient,
+} from '@crm/contract-tests';
 import { api, pathOf, type Role } from '@crm/shared';
-import { contractCases, type ContractClient } from '@crm/shared/contract-cases';
 import { addUser, PASSWORD, SOLVED_CAPTCHA } from './fake-api';
 
-// The contract suite against the fake the screens are tested with; the API runs the very same
-// cases against a real database (apps/api/src/contract/contract.test.ts). A case that passes
-// there and fails here means the fake claims behaviour the API lacks (or the reverse).
+// The contract suite (packages/contract-tests) against the fake the screens are tested with; the
+// API runs the very same cases against a real database (apps/api/src/contract/contract.test.ts).
+// A case that passes there and fails here means the fake claims behaviour the API lacks (or the
+// reverse).
 
 const url = (path: string) => new URL(path, window.location.origin).toString();
 
-const client: ContractClient = {
+const fakeApi: ContractClient = {
   async signIn(role: Role) {
     const user = addUser({
       role,
@@ -20,7 +26,7 @@ const client: ContractClient = {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: user.email, password: PASSWORD, altcha: SOLVED_CAPTCHA }),
     });
-    return { token: ((await res.json()) as { token: string }).token, user };
+    return { token: ((await res.json()) as { token: string }).token, user, password: PASSWORD };
   },
   captcha: () => Promise.resolve(SOLVED_CAPTCHA),
   async call(endpoint, { params, query, body } = {}, token) {
@@ -37,9 +43,14 @@ const client: ContractClient = {
     return { status: res.status, body: (await res.json()) as unknown };
   },
 };
+const { client, succeeded } = recordingClient(fakeApi);
 
 describe('the web tests’ fake API meets the contract', () => {
   it.each(contractCases.map((c) => [c.name, c] as const))('%s', async (_name, contractCase) => {
     await contractCase.run(client, expect);
+  });
+
+  it('when every case has run, then every endpoint that changes data has answered its success', () => {
+    expect(unexercised(succeeded)).toEqual([]);
   });
 });

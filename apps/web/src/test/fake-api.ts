@@ -36,12 +36,17 @@ import {
  * of apps/api (validated with the same shared schemas), so screens are tested against realistic
  * answers. The API itself is tested against a real database in apps/api.
  */
-export type StoredUser = Omit<User, 'events'> & { password: string };
+export type StoredUser = Omit<User, 'events'> & {
+  password: string;
+  /** Bumped by a password change, as the API does: the user's older tokens stop working. */
+  sessionVersion?: number;
+};
 /** A recorded call; `search` is its query string ("?q=ana&vendor=me"), when it has one. */
 export type Call = { method: string; path: string; body: unknown; search?: string };
 export type StoredHistoryEntry = Omit<HistoryEntry, 'byName'>;
 
-export const SOLVED_CAPTCHA = 'solved-captcha-payload';
+/** A solved widget's payload: base64, the form the shared schema checks (`btoa('solved-captcha')`). */
+export const SOLVED_CAPTCHA = 'c29sdmVkLWNhcHRjaGE=';
 export const PASSWORD = 'Secreto.123';
 
 let nextId = 1;
@@ -113,10 +118,12 @@ export function addRequest(overrides: Partial<Request> = {}): Request {
   return request;
 }
 
-export const tokenFor = (user: { _id: string }) => `token-${user._id}`;
+export const tokenFor = ({ _id, sessionVersion }: Pick<StoredUser, '_id' | 'sessionVersion'>) =>
+  sessionVersion ? `token-${_id}.${sessionVersion}` : `token-${_id}`;
 
 // As the API: no §3 `events` (a request's executive is its vendor).
-const publicUser = ({ password: _password, ...user }: StoredUser): User => user;
+const publicUser = ({ password: _password, sessionVersion: _version, ...user }: StoredUser): User =>
+  user;
 
 const json = (body: JsonBodyType, status = 200) => HttpResponse.json(body, { status });
 
@@ -320,16 +327,25 @@ export const handlers = [
       return fail(409, API_MESSAGES.lastAdmin);
     }
     Object.assign(user, input.body, { email });
+    // A new password ends the user's sessions (their token changes with the version).
+    if ('password' in input.body && input.body.password) {
+      user.sessionVersion = (user.sessionVersion ?? 0) + 1;
+    }
     return publicUser(user);
   }),
 
-  fake(api.users.remove, ({ input }) => {
+  fake(api.users.remove, ({ input, user: admin }) => {
     const user = db.users.find((u) => u._id === input.params.id);
     if (!user) return fail(404, API_MESSAGES.userNotFound);
     if (isAdmin(user) && adminCount() === 1) return fail(409, API_MESSAGES.lastAdmin);
     const deleted = publicUser(user);
     db.users = db.users.filter((u) => u !== user);
-    for (const request of db.requests) if (request.vendor === user._id) request.vendor = null;
+    // Their requests become unassigned, each recorded as the admin's doing (users.service.ts).
+    for (const request of db.requests) {
+      if (request.vendor !== user._id) continue;
+      request.vendor = null;
+      record(request._id, admin._id, 'vendor', user._id, null);
+    }
     return deleted;
   }),
 
@@ -480,9 +496,11 @@ handlers.push(
         { path: 'altcha', message: LEAD_MESSAGES.captchaRequired },
       ]);
     }
+    // The same thanks whatever happens, as the API: nothing of the database (issue 18).
+    const thanks = { message: LEAD_MESSAGES.success };
+    if (honeypot !== undefined && honeypot !== '') return thanks;
     const next = Math.max(0, ...db.requests.map((r) => r.requestNumber ?? 0)) + 1;
-    if (honeypot !== undefined && honeypot !== '') return { requestNumber: next };
-    const created = addRequest({
+    addRequest({
       ...NEW_REQUEST_DEFAULTS,
       notes: [],
       ...fields,
@@ -490,7 +508,7 @@ handlers.push(
       sourceOfContact: 'website',
       createdAt: new Date().toISOString(),
     });
-    return { requestNumber: created.requestNumber ?? next };
+    return thanks;
   }),
 
   fake(api.leads.recent, ({ input }) => {

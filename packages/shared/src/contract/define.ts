@@ -4,7 +4,7 @@ import type { z } from 'zod';
  * One declaration per endpoint (issue 10). The API registers its route from it (authentication,
  * role, validation, status), the OpenAPI document is generated from it, the web app's fetchers
  * and query keys and the web tests' fake API are typed and routed by it, and the auth tests walk
- * it. A small table of our own rather than ts-rest or oRPC: see the README's decisions.
+ * it. A small table of our own rather than ts-rest or oRPC: see docs/decisions.md.
  */
 
 /** Who may call: anyone, any signed-in role, or a system admin only (§6). */

@@ -428,15 +428,17 @@ export const api = {
       summary: 'The public website form: a new request in "new request" with source "website"',
       description:
         'No token. Needs a solved ALTCHA challenge (accepted once). The same email again within ' +
-        'the duplicate window adds the message as a note to its open request and answers that ' +
-        'number. Limited per address and overall (429 with `Retry-After`); a body over 64 KB is ' +
-        'a 413. A filled honeypot field answers 201 and stores nothing. CORS is granted only to ' +
+        'the duplicate window adds the message as a note, marked unverified, to its open ' +
+        'request. Every accepted submission gets the same answer (no request number), so it ' +
+        'tells nothing of the database. Limited per address (an IPv6 address by its /64) and ' +
+        'overall (429 with `Retry-After`); a body over 64 KB is a 413. A filled honeypot field ' +
+        'answers the same 201 and stores and sends nothing. CORS is granted only to ' +
         '`PUBLIC_FORM_ORIGINS` and the product’s own origin.',
       access: 'public',
       body: publicLeadBodySchema,
       status: 201,
       response: publicLeadResponseSchema,
-      responseDescription: 'The request’s number',
+      responseDescription: 'The same thanks for every accepted submission',
       errors: {
         400: `Invalid input (§5 messages), or a missing, invalid or reused captcha ("${LEAD_MESSAGES.captchaRequired}")`,
         429: `${LEAD_MESSAGES.tooManyFromAddress} / ${LEAD_MESSAGES.tooManyOverall}`,

@@ -1,0 +1,39 @@
+import type { Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import { accessGuards, authModels } from './auth/index.js';
+import { captchaModels } from './captcha/index.js';
+import type { AppConfig } from './config/env.js';
+import type { AppContext, Models } from './context.js';
+import { ensureIndexes } from './db/indexes.js';
+import { lockModels } from './db/lock.js';
+import { leadsModels } from './leads/index.js';
+import { requestsModels } from './requests/index.js';
+import { usersModels } from './users/index.js';
+
+/**
+ * Every feature's models on one connection: a feature with models of its own declares them in
+ * context.ts's `Models` (beside its schemas) and adds one line here; the return type makes the
+ * compiler check that each declared model is registered.
+ */
+function registerModels(connection: Connection): Models {
+  return {
+    ...lockModels(connection),
+    ...authModels(connection),
+    ...captchaModels(connection),
+    ...usersModels(connection),
+    ...requestsModels(connection),
+    ...leadsModels(connection),
+  };
+}
+
+/** The context of one app instance (see context.ts), its indexes built before it serves. */
+export async function createContext(
+  connection: Connection,
+  config: AppConfig & { jwtSecret: string },
+  logger: Logger,
+): Promise<AppContext> {
+  const models = registerModels(connection);
+  await ensureIndexes(connection, logger);
+  const ctx = { config, connection, models, logger };
+  return { ...ctx, access: accessGuards(ctx) };
+}

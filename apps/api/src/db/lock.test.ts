@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Connection } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { connectDatabase } from './connect.js';
+import { lockModels, withLock, type LockModel } from './lock.js';
+
+let connection: Connection;
+let Lock: LockModel;
+beforeAll(async () => {
+  connection = await connectDatabase(
+    inject('mongoUrl'),
+    `test_${randomBytes(6).toString('hex')}`,
+    1,
+  );
+  ({ Lock } = lockModels(connection));
+});
+afterAll(async () => {
+  await connection.dropDatabase();
+  await connection.close();
+});
+
+/** A promise the test settles by hand, to hold a lock's work open. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+describe('withLock', () => {
+  it('when a holder outlives its lease and another takes the lock, then the late holder releases only its own', async () => {
+    const name = 'late-holder';
+    const firstHolds = gate();
+    const firstMayFinish = gate();
+    const first = withLock(Lock, name, async () => {
+      firstHolds.open();
+      await firstMayFinish.opened;
+    });
+    await firstHolds.opened;
+    // The first holder outlives its lease (as a stalled process would).
+    await Lock.updateOne({ _id: name }, { expiresAt: new Date(Date.now() - 1_000) });
+
+    const secondHolds = gate();
+    const secondMayFinish = gate();
+    const second = withLock(Lock, name, async () => {
+      secondHolds.open();
+      await secondMayFinish.opened;
+    });
+    await secondHolds.opened;
+    firstMayFinish.open();
+    await first;
+
+    expect(await Lock.countDocuments({ _id: name })).toBe(1);
+    let thirdRan = false;
+    const third = withLock(Lock, name, () => {
+      thirdRan = true;
+      return Promise.resolve();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(thirdRan).toBe(false);
+
+    secondMayFinish.open();
+    await Promise.all([second, third]);
+    expect(thirdRan).toBe(true);
+    expect(await Lock.countDocuments({ _id: name })).toBe(0);
+  });
+});

@@ -1,0 +1,4 @@
+// The leads feature's door: what the app and other features may use (eslint.config.js).
+export { leadsModels } from './lead.models.js';
+export { captchaWorkFactor } from './lead-rate-limit.js';
+export { corsByPath, leadsRoutes } from './leads.routes.js';

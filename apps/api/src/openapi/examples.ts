@@ -1,0 +1,141 @@
+import { encodeBoardCursor, endpoints, openApiPathOf } from '@crm/shared';
+
+/**
+ * The examples the OpenAPI document shows (Swagger UI's "Try it out" starts from them). Each is
+ * a call the API's validation accepts: openapi.test.ts feeds every one, and every limit's edge
+ * around it, through the document's schemas and the API's own checks, which must agree.
+ */
+
+const REQUEST_ID = '665f1c2b9d3e4a0012ab34cd';
+const USER_ID = '665f1c2b9d3e4a0012ab34ce';
+const CREATED_AT = '2026-01-15T09:30:00.000Z';
+
+const request = {
+  _id: REQUEST_ID,
+  requestNumber: 42,
+  name: 'Ana Pérez',
+  email: 'ana.perez@example.com',
+  jobPosition: 'Gerente de eventos',
+  company: 'Acme',
+  contactNumber: '+56 9 1234 5678',
+  requestType: 'obtener una demo',
+  status: 'quote sent',
+  priority: 'high',
+  notes: ['Llamar el lunes', 'Pidió precios\npara 200 personas'],
+  paymentMethod: 'transferencia',
+  eventsQuantity: 2,
+  pax: 200,
+  bussinesItem: 'Congresos',
+  amoutPaid: 1500.5,
+  emailSentToCloseEvents: false,
+  eventDate: '2026-03-20T18:00:00-03:00',
+  message: 'Quiero una demo para mi equipo.\n¿Tienen planes anuales?',
+  sourceOfContact: 'website',
+  vendor: USER_ID,
+  createdAt: CREATED_AT,
+  version: 3,
+  statusVersion: 1,
+};
+
+/** Bodies, by endpoint id: one example per shape the body may take (the test wants one each). */
+export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined> = {
+  'auth.login': [
+    // A real widget payload is about 400 characters of base64; this one is well-formed only.
+    { email: 'ana.perez@example.com', password: 'Secreto.123', altcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==' },
+  ],
+  'users.create': [
+    {
+      name: 'Ana',
+      lastName: 'Pérez',
+      email: 'ana.perez@example.com',
+      password: 'Secreto.123',
+      role: 'vendor',
+      photo: 'https://example.com/ana.png',
+    },
+  ],
+  'users.update': [
+    { name: 'Ana', lastName: 'Pérez', email: 'ana.perez@example.com', role: 'vendor' },
+    {
+      name: 'Ana',
+      lastName: 'Pérez',
+      email: 'ana.perez@example.com',
+      role: 'system admin',
+      password: 'Nueva.Clave1',
+    },
+  ],
+  'requests.assignVendor': [{ formId: REQUEST_ID, vendorId: USER_ID }],
+  'requests.create': [
+    {
+      name: 'Ana Pérez',
+      email: 'ana.perez@example.com',
+      requestType: 'agendar reunión',
+      message: 'Quiero una demo para mi equipo.\n¿Tienen planes anuales?',
+    },
+  ],
+  'requests.update': [request],
+  'requests.move': [{ from: 'quote sent', to: 'follow up' }],
+  'requests.addNote': [{ text: 'Confirmó 200 personas\nEnviar cotización' }],
+  'requests.editNote': [{ from: 'Llamar el lunes', to: 'Llamar el martes' }],
+  'leads.submit': [
+    {
+      name: 'Ana Pérez',
+      email: 'ana.perez@example.com',
+      requestType: 'recibir asesoría',
+      message: 'Necesito asesoría para un congreso.',
+      company: 'Acme',
+      jobPosition: 'Gerente',
+      contactNumber: '+56 9 1234 5678',
+      altcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==',
+    },
+  ],
+};
+
+/** Path and query parameters, by name (the same name means the same thing everywhere). */
+const PARAMETER_EXAMPLES: Record<string, string | number> = {
+  id: REQUEST_ID,
+  userId: USER_ID,
+  index: '0',
+  q: 'Ana',
+  vendor: 'me',
+  priority: 'high',
+  requestType: 'obtener una demo',
+  limit: 50,
+  status: 'new request',
+  cursor: encodeBoardCursor({ createdAt: CREATED_AT, _id: REQUEST_ID }),
+  after: encodeBoardCursor({ createdAt: CREATED_AT, _id: REQUEST_ID }),
+};
+
+/** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */
+export function parameterExample(path: string, name: string): string | number | undefined {
+  if (name === 'id' && path.startsWith('/api/user/')) return USER_ID;
+  return PARAMETER_EXAMPLES[name];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Writes the examples into the generated document, in place. */
+export function documentExamples(document: { paths?: object }): void {
+  const paths = (document.paths ?? {}) as Record<string, unknown>;
+  for (const endpoint of endpoints) {
+    const item = paths[openApiPathOf(endpoint)];
+    const operation = isObject(item) ? item[endpoint.method] : undefined;
+    if (!isObject(operation)) continue;
+    const parameters = Array.isArray(operation.parameters)
+      ? (operation.parameters as unknown[])
+      : [];
+    for (const parameter of parameters) {
+      if (!isObject(parameter) || typeof parameter.name !== 'string') continue;
+      const example = parameterExample(endpoint.path, parameter.name);
+      if (example !== undefined) parameter.example = example;
+    }
+    const bodies = BODY_EXAMPLES[endpoint.id];
+    const content = isObject(operation.requestBody) ? operation.requestBody.content : undefined;
+    const json = isObject(content) ? content['application/json'] : undefined;
+    if (bodies && isObject(json)) {
+      json.examples = Object.fromEntries(
+        bodies.map((value, index) => [`example${index + 1}`, { value }]),
+      );
+    }
+  }
+}

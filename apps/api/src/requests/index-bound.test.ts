@@ -1,0 +1,455 @@
+import { Types, type Aggregate, type Schema } from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_ROLE,
+  BOARD_PAGE_SIZE,
+  PRIORITIES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  boardQuerySchema,
+  columnQuerySchema,
+  encodeBoardCursor,
+  type BoardQuery,
+  type RequestStatus,
+} from '@crm/shared';
+import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
+import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
+import { columnFilter, countsQuery, filterFor, pageQuery } from './board.service.js';
+
+/**
+ * Proof that the board's reads are index-bound (issue 19). Each query that the board, a column
+ * page, the search and the users endpoints send, built by the services' own builders, is checked
+ * two ways:
+ *
+ * - On every database: its filter and sort are served by an index the model declares (equality
+ *   fields first, then the sort, a range on the sort's first field). Fails as soon as a query or
+ *   an index declaration changes without the other.
+ * - On MongoDB (the GitHub workflow's `test` job: mongodb-memory-server's real mongod, no
+ *   MONGO_URL): `explain('executionStats')` over a few thousand requests shows an index scan, no
+ *   collection scan, no in-memory SORT where a sort is asked, and documents examined close to
+ *   the page size, or for a count to what it counts. Speed at 100,000 requests can't be timed on
+ *   the project's machines (FerretDB scans); this is what makes it hold there.
+ *
+ * FerretDB 1.x (the CI database here) plans in SQLite, so its plans prove nothing about MongoDB's:
+ * there only the first check runs, and the file says so once.
+ *
+ * Fields the database checks on the documents rather than in the index (`priority`,
+ * `requestType` and the search's `q`: docs/decisions.md, "Two indexes, and search without one")
+ * are declared per probe in `onDocuments`; a page then examines about the page size divided by
+ * how often the filter matches, never the whole column.
+ */
+
+const REQUESTS = 3000;
+const STATUSES = REQUEST_STATUSES.length;
+const PER_COLUMN = REQUESTS / STATUSES;
+/** One request in SEARCH_EVERY has the searched company (coprime with the statuses). */
+const SEARCH_EVERY = 7;
+const SEARCHED = 'Buscada';
+/** Even requests are the caller's, odd ones unassigned, but every 100th (+1) another vendor's. */
+const OTHER_VENDOR_EVERY = 100;
+const ASSIGNED_TO_OTHER = Math.ceil(REQUESTS / OTHER_VENDOR_EVERY);
+/** Over the exact cost of a keyset page: ties and the one extra document read. */
+const SLACK = 1.1;
+const LIMIT = BOARD_PAGE_SIZE;
+const SEARCH_FIELDS = ['name', 'email', 'company', 'contactNumber', 'requestNumber'];
+
+type IndexKeys = Record<string, number>;
+type Filter = Record<string, unknown>;
+
+/** A mongoose query as the services build it, unrun. */
+type BuiltQuery = {
+  getFilter(): Filter;
+  getOptions(): { sort?: unknown };
+  model: { schema: Schema };
+  explain(verbosity: 'executionStats'): { exec(): Promise<unknown> };
+};
+
+type Probe = {
+  /** The declared indexes of the queried model (with the implicit `_id`). */
+  indexes: IndexKeys[];
+  filter: Filter;
+  sort?: IndexKeys;
+  /** Runs `explain('executionStats')` on exactly what the endpoint sends. */
+  explain: () => Promise<unknown>;
+  /** Fields checked on the documents, by design (docs/decisions.md). */
+  onDocuments?: readonly string[];
+  /** Reads the whole collection by design: it answers every document. */
+  wholeCollection?: boolean;
+  maxDocsExamined: number;
+  /** For counts: the index range read, at most what is counted plus a seek per interval. */
+  maxKeysExamined?: number;
+};
+
+type ProbeCase = { name: string; build: () => Promise<Probe> | Probe };
+
+let t: TestApp;
+let isFerretDb = false;
+let callerId = '';
+let otherVendorId = '';
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const info = await t.ctx.connection.db!.admin().command({ buildInfo: 1 });
+  isFerretDb = typeof info.ferretdbVersion === 'string';
+  callerId = (await addUser(t.ctx, 'vendor'))._id;
+  otherVendorId = (await addUser(t.ctx, 'vendor'))._id;
+  await addUser(t.ctx, ADMIN_ROLE);
+  await addUser(t.ctx, 'driver');
+  if (isFerretDb) {
+    console.info(
+      'index-bound: FerretDB plans queries in SQLite; plans are asserted on MongoDB (GitHub CI), here only that a declared index serves each query',
+    );
+    return;
+  }
+  await seedRequests();
+}, 120_000);
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** Straight into the collection: the plans are under test, not the create path. */
+async function seedRequests() {
+  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  const vendorOf = (i: number) => {
+    if (i % OTHER_VENDOR_EVERY === 1) return new Types.ObjectId(otherVendorId);
+    return i % 2 === 0 ? new Types.ObjectId(callerId) : null;
+  };
+  const docs = Array.from({ length: REQUESTS }, (_, i) => ({
+    requestNumber: i + 1,
+    name: `Cliente ${i}`,
+    email: `cliente${i}@example.com`,
+    jobPosition: '',
+    company: i % SEARCH_EVERY === 0 ? `${SEARCHED} ${i}` : `Empresa ${i}`,
+    contactNumber: '',
+    message: '',
+    requestType: REQUEST_TYPES[i % REQUEST_TYPES.length],
+    status: REQUEST_STATUSES[i % STATUSES],
+    priority: PRIORITIES[i % PRIORITIES.length],
+    vendor: vendorOf(i),
+    sourceOfContact: 'vendor',
+    notes: [],
+    createdAt: new Date(start + i * 60_000),
+    version: 0,
+    statusVersion: 0,
+    history: [],
+  }));
+  await t.ctx.models.Request.collection.insertMany(docs);
+}
+
+/** The board's filters as the endpoint parses and builds them. */
+const board = (query: BoardQuery = {}) => filterFor(boardQuerySchema.parse(query), callerId);
+
+const declaredIndexes = (schema: Schema): IndexKeys[] => [
+  { _id: 1 },
+  ...schema.indexes().map(([keys]) => keys as IndexKeys),
+];
+
+/** A page of `limit` examines `limit + 1` documents when the index does all the work. */
+const pageCost = (limit: number, matchEvery = 1) => Math.ceil((limit + 1) * matchEvery * SLACK);
+
+function findProbe(
+  query: BuiltQuery,
+  expected: Pick<Probe, 'maxDocsExamined' | 'onDocuments' | 'wholeCollection'>,
+): Probe {
+  const sort = query.getOptions().sort as IndexKeys | undefined;
+  return {
+    indexes: declaredIndexes(query.model.schema),
+    filter: query.getFilter(),
+    ...(sort && { sort }),
+    explain: () => query.explain('executionStats').exec(),
+    ...expected,
+  };
+}
+
+/** A count: nothing read beyond what is counted, keys at most that plus a seek per interval. */
+function countProbe(
+  schema: Schema,
+  filter: Filter,
+  explain: () => Promise<unknown>,
+  counted: number,
+  onDocuments?: readonly string[],
+): Probe {
+  return {
+    indexes: declaredIndexes(schema),
+    filter,
+    explain,
+    maxDocsExamined: counted,
+    maxKeysExamined: counted + 2 * STATUSES,
+    ...(onDocuments && { onDocuments }),
+  };
+}
+
+/** The board's counts: the one aggregate of board.service.ts. */
+function boardCountsProbe(query: BoardQuery, counted: number, onDocuments?: readonly string[]) {
+  const aggregate = countsQuery(t.ctx, board(query));
+  const [match] = aggregate.pipeline();
+  const filter = match && '$match' in match ? (match.$match as Filter) : {};
+  const explain = () => (aggregate as Aggregate<unknown>).explain('executionStats');
+  return countProbe(t.ctx.models.Request.schema, filter, explain, counted, onDocuments);
+}
+
+/** countDocuments can't be explained: this is the pipeline the driver sends for it. */
+function countDocumentsProbe(model: 'Request' | 'User', filter: Filter, counted: number) {
+  const { schema } = t.ctx.models[model];
+  const pipeline = [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }];
+  const explain = () =>
+    (t.ctx.models[model].aggregate(pipeline) as Aggregate<unknown>).explain('executionStats');
+  return countProbe(schema, filter, explain, counted);
+}
+
+/** The position after a column's first page, handed out and parsed as a client would send it. */
+async function afterFirstPage(status: RequestStatus) {
+  const first = await pageQuery(t.ctx, status, board(), LIMIT);
+  // Unseeded on FerretDB, where only the filter's shape is checked: any position will do there.
+  const last =
+    first[LIMIT - 1] ??
+    (isFerretDb ? { createdAt: new Date(), _id: new Types.ObjectId() } : undefined);
+  if (!last) throw new Error(`seed too small: "${status}" has no second page`);
+  const cursor = encodeBoardCursor({
+    createdAt: last.createdAt.toISOString(),
+    _id: last._id.toHexString(),
+  });
+  return columnQuerySchema.parse({ status, cursor }).cursor;
+}
+
+const probes: ProbeCase[] = [
+  ...REQUEST_STATUSES.map((status) => ({
+    name: `the board's "${status}" page`,
+    build: () =>
+      findProbe(pageQuery(t.ctx, status, board(), LIMIT), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  })),
+  {
+    name: 'the board’s counts',
+    build: () => boardCountsProbe({}, REQUESTS),
+  },
+  {
+    name: 'a column’s next page (after a cursor)',
+    build: async () => {
+      const cursor = await afterFirstPage('contacted');
+      return findProbe(pageQuery(t.ctx, 'contacted', board(), LIMIT, cursor), {
+        maxDocsExamined: pageCost(LIMIT),
+      });
+    },
+  },
+  {
+    name: 'a column’s count',
+    build: () => countDocumentsProbe('Request', columnFilter('contacted', board()), PER_COLUMN),
+  },
+  {
+    name: 'a page filtered by executive "me"',
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'new request', board({ vendor: 'me' }), LIMIT), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  },
+  {
+    name: 'the counts filtered by executive "me"',
+    build: () => boardCountsProbe({ vendor: 'me' }, REQUESTS / 2),
+  },
+  {
+    name: 'a page of unassigned requests ("none")',
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'new request', board({ vendor: 'none' }), LIMIT), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  },
+  {
+    name: 'a page filtered by priority',
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'new request', board({ priority: 'high' }), LIMIT), {
+        onDocuments: ['priority'],
+        maxDocsExamined: pageCost(LIMIT, PRIORITIES.length),
+      }),
+  },
+  {
+    name: 'a page of the search',
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'quote sent', board({ q: SEARCHED }), LIMIT), {
+        onDocuments: SEARCH_FIELDS,
+        maxDocsExamined: pageCost(LIMIT, SEARCH_EVERY),
+      }),
+  },
+  {
+    // A substring in four fields has no index: the search's counts read the documents of the
+    // five statuses' range (never the whole collection by a scan), the cost docs/decisions.md
+    // accepts until a text index.
+    name: 'the search’s counts',
+    build: () => boardCountsProbe({ q: SEARCHED }, REQUESTS, SEARCH_FIELDS),
+  },
+  {
+    name: 'the users list',
+    build: async () =>
+      findProbe(usersQuery(t.ctx), {
+        wholeCollection: true,
+        maxDocsExamined: await t.ctx.models.User.countDocuments(),
+      }),
+  },
+  {
+    name: 'one user (users.get, and every call’s token check)',
+    build: () => findProbe(userQuery(t.ctx, callerId), { maxDocsExamined: 1 }),
+  },
+  {
+    name: 'the last-admin count (users.update, users.remove)',
+    build: async () =>
+      countDocumentsProbe('User', ADMINS, await t.ctx.models.User.countDocuments(ADMINS)),
+  },
+  {
+    name: 'the requests users.remove unassigns',
+    build: () =>
+      findProbe(t.ctx.models.Request.find(assignedTo(otherVendorId)), {
+        maxDocsExamined: ASSIGNED_TO_OTHER,
+      }),
+  },
+];
+
+// How a filter meets an index.
+
+type Bounds = { equality: Set<string>; range: Set<string>; onDocuments: Set<string> };
+
+const RANGE_OPERATORS = new Set(['$lt', '$lte', '$gt', '$gte']);
+const EQUALITY_OPERATORS = new Set(['$eq', '$in']);
+
+const isOperatorObject = (value: unknown): value is Filter =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).some((key) => key.startsWith('$'));
+
+function kindOf(condition: unknown): keyof Bounds {
+  if (condition instanceof RegExp) return 'onDocuments';
+  if (!isOperatorObject(condition)) return 'equality';
+  const operators = Object.keys(condition);
+  if (operators.every((operator) => EQUALITY_OPERATORS.has(operator))) return 'equality';
+  if (operators.every((operator) => RANGE_OPERATORS.has(operator))) return 'range';
+  return 'onDocuments';
+}
+
+const fieldsOf = (filter: Filter): string[] =>
+  Object.entries(filter).flatMap(([field, condition]) =>
+    field.startsWith('$') && Array.isArray(condition)
+      ? (condition as Filter[]).flatMap(fieldsOf)
+      : [field],
+  );
+
+/** Which fields a filter pins (equality), bounds (range) or only tests (the rest). */
+function boundsOf(filter: Filter, bounds: Bounds): Bounds {
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$and') {
+      for (const part of condition as Filter[]) boundsOf(part, bounds);
+    } else if (field === '$or' || field === '$nor') {
+      for (const tested of fieldsOf({ [field]: condition })) bounds.onDocuments.add(tested);
+    } else {
+      bounds[kindOf(condition)].add(field);
+    }
+  }
+  return bounds;
+}
+
+/**
+ * The declared index that serves a probe: its first keys are the pinned fields (any order), the
+ * next ones the sort (all in its directions or all reversed), a range only on the key right
+ * after the pinned ones; every field tested beyond its keys must be declared `onDocuments`.
+ * Undefined when none does, or when nothing is pinned, bounded or sorted (a whole collection).
+ */
+function servingIndex(probe: Probe): IndexKeys | undefined {
+  const bounds = boundsOf(probe.filter, {
+    equality: new Set(),
+    range: new Set(),
+    onDocuments: new Set(),
+  });
+  for (const field of probe.onDocuments ?? []) {
+    bounds.equality.delete(field);
+    bounds.range.delete(field);
+  }
+  const sort = Object.entries(probe.sort ?? {});
+  if (bounds.equality.size === 0 && bounds.range.size === 0 && sort.length === 0) return undefined;
+  return probe.indexes.find((index) => {
+    const keys = Object.keys(index);
+    const pinned = keys.slice(0, bounds.equality.size);
+    if (pinned.length < bounds.equality.size) return false;
+    if (!pinned.every((key) => bounds.equality.has(key))) return false;
+    const next = keys.slice(pinned.length);
+    if (sort.length > next.length) return false;
+    const direction = sort.length ? index[next[0]!]! * sort[0]![1] : 1;
+    const sorted = sort.every(([field, order], at) => {
+      const key = next[at];
+      return key === field && index[key]! * order === direction;
+    });
+    if (!sorted) return false;
+    if ([...bounds.range].some((field) => field !== next[0])) return false;
+    const tested = [...bounds.onDocuments].filter((field) => !(field in index));
+    return tested.every((field) => probe.onDocuments?.includes(field));
+  });
+}
+
+// What MongoDB's explain says, in its classic or slot-based form, for a find or an aggregate.
+
+const INDEX_STAGES = ['IXSCAN', 'IDHACK', 'EXPRESS_IXSCAN', 'COUNT_SCAN', 'DISTINCT_SCAN'];
+const IGNORED_BRANCHES = new Set(['rejectedPlans', 'allPlansExecution']);
+
+type Plan = { stages: string[]; docsExamined: number; keysExamined: number };
+
+/** Every `stage` inside a winning plan, however deep (inputStage, inputStages, queryPlan…). */
+function winningStages(node: unknown, inPlan: boolean, into: string[]): string[] {
+  if (typeof node !== 'object' || node === null) return into;
+  for (const [key, value] of Object.entries(node)) {
+    if (IGNORED_BRANCHES.has(key)) continue;
+    if (inPlan && key === 'stage' && typeof value === 'string') into.push(value);
+    winningStages(value, inPlan || key === 'winningPlan', into);
+  }
+  return into;
+}
+
+/** The largest value of a total anywhere outside the rejected plans. */
+function totalOf(node: unknown, name: string): number | undefined {
+  if (typeof node !== 'object' || node === null) return undefined;
+  let found: number | undefined;
+  for (const [key, value] of Object.entries(node)) {
+    if (IGNORED_BRANCHES.has(key)) continue;
+    const inner = key === name && typeof value === 'number' ? value : totalOf(value, name);
+    if (inner !== undefined) found = Math.max(found ?? 0, inner);
+  }
+  return found;
+}
+
+function planOf(explained: unknown): Plan {
+  const docsExamined = totalOf(explained, 'totalDocsExamined');
+  const keysExamined = totalOf(explained, 'totalKeysExamined');
+  const stages = winningStages(explained, false, []);
+  // A shape this reader doesn't know must fail, never pass for want of numbers.
+  if (docsExamined === undefined || keysExamined === undefined || stages.length === 0) {
+    throw new Error(`unreadable explain output: ${JSON.stringify(explained).slice(0, 2000)}`);
+  }
+  return { stages, docsExamined, keysExamined };
+}
+
+describe('the board’s and the users’ reads are index-bound', () => {
+  it.each(probes.map((probe) => [probe.name, probe] as const))(
+    'when %s is explained, then a declared index serves it and it examines about a page',
+    async (_name, probeCase) => {
+      const probe = await probeCase.build();
+      const index = servingIndex(probe);
+      if (probe.wholeCollection) expect(index).toBeUndefined();
+      else expect(index, JSON.stringify({ filter: probe.filter, sort: probe.sort })).toBeDefined();
+      if (isFerretDb) return;
+
+      const plan = planOf(await probe.explain());
+      const where = JSON.stringify(plan);
+      if (!probe.wholeCollection) {
+        expect(plan.stages, where).not.toContain('COLLSCAN');
+        expect(
+          plan.stages.some((stage) => INDEX_STAGES.includes(stage)),
+          where,
+        ).toBe(true);
+      }
+      if (probe.sort) expect(plan.stages, where).not.toContain('SORT');
+      expect(plan.docsExamined, where).toBeLessThanOrEqual(probe.maxDocsExamined);
+      if (probe.maxKeysExamined !== undefined) {
+        expect(plan.keysExamined, where).toBeLessThanOrEqual(probe.maxKeysExamined);
+      }
+    },
+  );
+});

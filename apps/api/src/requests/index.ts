@@ -1,0 +1,6 @@
+// The requests feature's door: what the app and other features may use (eslint.config.js).
+export { historyEntry } from './history.service.js';
+export { changeNotes } from './notes.service.js';
+export { requestsModels, WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
+export { requestsRoutes } from './requests.routes.js';
+export { createRequest, peekNextRequestNumber, toRequestJson } from './requests.service.js';

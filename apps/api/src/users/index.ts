@@ -1,0 +1,4 @@
+// The users feature's door: what the app and other features may use (eslint.config.js).
+export { ensureFirstAdmin } from './first-admin.js';
+export { usersModels } from './user.model.js';
+export { usersRoutes } from './users.routes.js';

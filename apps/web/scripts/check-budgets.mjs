@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// The first-visit budgets (issue 19). The web package's `build` runs this after `vite build`: it
+// reads what each page loads from Vite's manifest (dist/.vite/manifest.json), prints each page's
+// gzipped JavaScript and fails the build when one outgrows its budget, so the sizes can't creep
+// back. `node scripts/check-budgets.mjs [dist]` checks another build.
+import { readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Each page and what counts as its JavaScript:
+ * - every file it loads before the person can use it: its entry chunk, what that imports
+ *   statically, and every chunk imported dynamically from there, followed through their own
+ *   imports, except the lazy modules in `leaves` (loaded only elsewhere). A lazy chunk nobody
+ *   listed counts against every page that can reach it, so a page can't slip under its budget
+ *   by splitting, and a new lazy screen must be placed here on purpose;
+ * - gzipped at zlib's default level, in kB of 1,000 bytes: the figures `vite build` prints, and
+ *   about what the API (compression's default level) and nginx (level 5) send. CSS is printed,
+ *   not budgeted.
+ *
+ * The login page's budget is what it takes today, not the 120 kB issue 19 asked for: React and
+ * ReactDOM (69 kB), the ALTCHA widget (37.6 kB) and zod (24 kB) already make 131 kB. What would
+ * lower it is in docs/web.md ("First visit"). Lower a budget when a page gets lighter.
+ */
+export const PAGES = [
+  {
+    name: 'login',
+    description: '/login signed out: the login form and its captcha, until one can sign in',
+    entry: 'index.html',
+    // The signed-in app (router, data cache, every screen): loaded only once signed in.
+    leaves: [/^src\/app\/signed-in-app\.tsx$/],
+    budget: 152,
+  },
+  {
+    name: 'board',
+    description: '/main/requests signed in: the app, the board and all it may open',
+    entry: 'index.html',
+    // The captcha widget mounts only on the login screen.
+    leaves: [/altcha/],
+    budget: 230,
+  },
+  {
+    name: 'form',
+    description: '/form, the public contact form, without its captcha (counted below)',
+    entry: 'form.html',
+    leaves: [/altcha/],
+    budget: 30,
+  },
+  {
+    name: 'captcha',
+    description: 'the ALTCHA widget that /login and /form load once they show',
+    entry: /altcha/,
+    leaves: [],
+    budget: 38,
+  },
+];
+
+/**
+ * @typedef {{ file: string, src?: string, isEntry?: boolean, isDynamicEntry?: boolean,
+ *   imports?: string[], dynamicImports?: string[], css?: string[] }} ManifestChunk
+ * @typedef {Record<string, ManifestChunk>} Manifest
+ * @typedef {{ name: string, description: string, entry: string | RegExp, leaves: RegExp[],
+ *   budget: number }} Page
+ */
+
+/** A chunk answers to its key (its source path, or `_name-hash.js`) and to its output file. */
+const matches = (pattern, key, chunk) => pattern.test(key) || pattern.test(chunk?.file ?? '');
+
+/**
+ * The manifest keys a page loads: from its entry (a key, or a pattern naming dynamic entries),
+ * every static and dynamic import, not crossing into `leaves`.
+ * @param {Manifest} manifest
+ * @param {Pick<Page, 'entry' | 'leaves'>} page
+ * @returns {string[]}
+ */
+export function chunksOfPage(manifest, { entry, leaves }) {
+  const starts =
+    typeof entry === 'string'
+      ? [entry]
+      : Object.keys(manifest).filter(
+          (key) => manifest[key].isDynamicEntry && matches(entry, key, manifest[key]),
+        );
+  if (starts.length === 0 || starts.some((key) => !manifest[key])) {
+    throw new Error(`The manifest has no entry ${String(entry)}: update PAGES to the build.`);
+  }
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    for (const next of chunk?.imports ?? []) visit(next);
+    for (const next of chunk?.dynamicImports ?? []) {
+      if (!leaves.some((leaf) => matches(leaf, next, manifest[next]))) visit(next);
+    }
+  };
+  starts.forEach(visit);
+  return [...seen];
+}
+
+/** Bytes once gzipped at zlib's default level, as `vite build` reports them. */
+export const gzippedSize = (content) => gzipSync(content).length;
+
+/**
+ * Each page's gzipped JavaScript (in all, and per file, largest first) and CSS, and whether its
+ * JavaScript keeps within its budget.
+ * @param {Manifest} manifest
+ * @param {(file: string) => Buffer | string} readAsset a file of the build, by its manifest path
+ * @param {Page[]} pages
+ */
+export function measurePages(manifest, readAsset, pages = PAGES) {
+  const sizes = new Map();
+  const sizeOf = (file) => {
+    if (!sizes.has(file)) sizes.set(file, gzippedSize(readAsset(file)));
+    return sizes.get(file);
+  };
+  return pages.map((page) => {
+    const chunks = chunksOfPage(manifest, page).map((key) => manifest[key]);
+    const files = chunks
+      .map((chunk) => ({ file: chunk.file, bytes: sizeOf(chunk.file) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    const jsBytes = files.reduce((sum, { bytes }) => sum + bytes, 0);
+    const cssFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];
+    return {
+      ...page,
+      files,
+      jsBytes,
+      cssBytes: cssFiles.reduce((sum, file) => sum + sizeOf(file), 0),
+      withinBudget: jsBytes <= page.budget * 1000,
+    };
+  });
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** One paragraph per page: its total against its budget, then its files. */
+export function formatReport(results) {
+  return results
+    .map((page) => {
+      const verdict = page.withinBudget
+        ? 'ok'
+        : `OVER BUDGET by ${kB(page.jsBytes - page.budget * 1000)}`;
+      return [
+        `${page.name}: ${kB(page.jsBytes)} of JavaScript gzipped, budget ${page.budget} kB: ${verdict} (CSS ${kB(page.cssBytes)})`,
+        `  ${page.description}`,
+        ...page.files.map(({ file, bytes }) => `  ${kB(bytes).padStart(9)}  ${file}`),
+      ].join('\n');
+    })
+    .join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const dist = path.resolve(
+    process.argv[2] ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist'),
+  );
+  const manifestDir = path.join(dist, '.vite');
+  const manifest = JSON.parse(readFileSync(path.join(manifestDir, 'manifest.json'), 'utf8'));
+  const results = measurePages(manifest, (file) => readFileSync(path.join(dist, file)));
+  console.log(`\nFirst-visit budgets (scripts/check-budgets.mjs):\n${formatReport(results)}`);
+  if (results.some((page) => !page.withinBudget)) {
+    console.error('\nA page is over its JavaScript budget; its manifest stays in dist/.vite.');
+    process.exit(1);
+  }
+  // The manifest maps the bundle back to source paths and package versions: not for publishing
+  // (nginx would serve dist/.vite), like the source maps the build leaves out.
+  rmSync(manifestDir, { recursive: true, force: true });
+}

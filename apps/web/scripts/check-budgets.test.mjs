@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { chunksOfPage, formatReport, gzippedSize, measurePages, PAGES } from './check-budgets.mjs';
+
+/** A build like ours: the staff app's entry, the signed-in chunk, the captcha, the form. */
+const manifest = {
+  'index.html': {
+    file: 'assets/main.js',
+    isEntry: true,
+    imports: ['_zod.js'],
+    dynamicImports: ['_altcha.js', 'src/app/signed-in-app.tsx'],
+    css: ['assets/main.css'],
+  },
+  'src/app/signed-in-app.tsx': {
+    file: 'assets/signed-in-app.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_zod.js'],
+  },
+  '_altcha.js': { file: 'assets/altcha.js', isDynamicEntry: true },
+  '_zod.js': { file: 'assets/zod.js' },
+  'form.html': {
+    file: 'assets/form.js',
+    isEntry: true,
+    imports: ['_zod.js'],
+    dynamicImports: ['_altcha.js'],
+  },
+};
+
+/** Files that gzip to about their length (random bytes don't compress), in kB. */
+function buildOf(kBByFile) {
+  const files = new Map(
+    Object.entries(kBByFile).map(([file, kB]) => [file, randomBytes(Math.round(kB * 1000))]),
+  );
+  return { files, read: (file) => files.get(file) };
+}
+
+const gzipped = (files, names) =>
+  names.reduce((sum, name) => sum + gzippedSize(files.get(name)), 0);
+const pageNamed = (results, name) => results.find((page) => page.name === name);
+
+describe('the first-visit budgets (scripts/check-budgets.mjs)', () => {
+  it('when the login page is measured, then it counts its entry, its imports and the captcha, not the signed-in app', () => {
+    const login = PAGES.find((page) => page.name === 'login');
+    expect(chunksOfPage(manifest, login).sort()).toEqual(['_altcha.js', '_zod.js', 'index.html']);
+  });
+
+  it('when the board is measured, then it counts the signed-in app and not the captcha', () => {
+    const board = PAGES.find((page) => page.name === 'board');
+    expect(chunksOfPage(manifest, board).sort()).toEqual([
+      '_zod.js',
+      'index.html',
+      'src/app/signed-in-app.tsx',
+    ]);
+  });
+
+  it('when a lazy chunk is not placed in PAGES, then every page that can reach it pays for it', () => {
+    const withNewScreen = {
+      ...manifest,
+      'index.html': {
+        ...manifest['index.html'],
+        dynamicImports: [...manifest['index.html'].dynamicImports, 'src/features/agenda/index.ts'],
+      },
+      'src/features/agenda/index.ts': { file: 'assets/agenda.js', isDynamicEntry: true },
+    };
+    const login = PAGES.find((page) => page.name === 'login');
+    expect(chunksOfPage(withNewScreen, login)).toContain('src/features/agenda/index.ts');
+  });
+
+  it('when the files fit, then each page keeps its budget and its total is the sum of its gzipped files', () => {
+    const { files, read } = buildOf({
+      'assets/main.js': 60,
+      'assets/zod.js': 20,
+      'assets/altcha.js': 30,
+      'assets/signed-in-app.js': 100,
+      'assets/form.js': 5,
+      'assets/main.css': 8,
+    });
+    const results = measurePages(manifest, read);
+    const login = pageNamed(results, 'login');
+    expect(login.jsBytes).toBe(
+      gzipped(files, ['assets/main.js', 'assets/zod.js', 'assets/altcha.js']),
+    );
+    expect(login.cssBytes).toBe(gzipped(files, ['assets/main.css']));
+    expect(results.every((page) => page.withinBudget)).toBe(true);
+  });
+
+  it('when the login page outgrows its budget, then the check says which page and by how much', () => {
+    const login = PAGES.find((page) => page.name === 'login');
+    const { read } = buildOf({
+      'assets/main.js': login.budget - 30,
+      'assets/zod.js': 20,
+      'assets/altcha.js': 15,
+      'assets/signed-in-app.js': 50,
+      'assets/form.js': 5,
+      'assets/main.css': 8,
+    });
+    const results = measurePages(manifest, read);
+    expect(pageNamed(results, 'login').withinBudget).toBe(false);
+    expect(pageNamed(results, 'form').withinBudget).toBe(true);
+    expect(formatReport(results)).toMatch(/^login: [\d.]+ kB .* OVER BUDGET by 5\.\d kB/m);
+  });
+
+  it('when a budgeted entry is missing from the build, then the check fails instead of passing', () => {
+    const { 'form.html': _form, ...withoutForm } = manifest;
+    expect(() => measurePages(withoutForm, () => Buffer.alloc(0))).toThrow(/form\.html/);
+  });
+});

@@ -1,0 +1,26 @@
+import { LABELS } from '../lib/labels';
+
+const PRODUCT_TITLE = 'CRM';
+
+/** Where a signed-out visitor is: every address of the app leads there (§2). */
+export const LOGIN_PATH = '/login';
+
+/**
+ * Each screen's document title, "<screen> · CRM", by path (a path and everything below it: the
+ * Edit Request modal's /main/requests/:id is still the board). The one list of them; apart from
+ * the router so the login screen can name itself without loading it (app.tsx).
+ */
+export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
+  { path: LOGIN_PATH, title: `${LABELS.login} · ${PRODUCT_TITLE}` },
+  { path: '/main/home', title: `${LABELS.home} · ${PRODUCT_TITLE}` },
+  { path: '/main/profile', title: `${LABELS.profile} · ${PRODUCT_TITLE}` },
+  { path: '/main/requests', title: `${LABELS.requests} · ${PRODUCT_TITLE}` },
+  { path: '/main/users', title: `${LABELS.users} · ${PRODUCT_TITLE}` },
+];
+
+export function titleOf(pathname: string): string {
+  const route = ROUTE_TITLES.find(
+    ({ path }) => pathname === path || pathname.startsWith(`${path}/`),
+  );
+  return route?.title ?? PRODUCT_TITLE;
+}

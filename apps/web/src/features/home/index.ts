@@ -1,0 +1,2 @@
+// The door of the home feature (/main/home).
+export { HomePage } from './home-page';

@@ -1,0 +1,2 @@
+// The door of the profile feature (/main/profile).
+export { ProfilePage } from './profile-page';

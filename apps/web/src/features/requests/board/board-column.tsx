@@ -1,0 +1,129 @@
+import { useCallback, useMemo } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import type { BoardFilters, Request, RequestStatus } from '@crm/shared';
+import { useColumn } from '../../../api/requests/get-column';
+import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { draggedRequest } from './drag/card-drag';
+import { ColumnCards } from './column-cards';
+import { ColumnHeader } from './column-header';
+import { LoadMoreRow } from './load-more-row';
+import type { CardOwner } from '../card';
+
+/** How far the board call has gone: it seeds every column's first page. */
+export type BoardSeed = { ready: boolean; errorMessage?: string };
+
+export type BoardColumnProps = {
+  status: RequestStatus;
+  title: string;
+  filters: BoardFilters;
+  seed: BoardSeed;
+  /**
+   * The board, the one element that scrolls (§2), once mounted. Passed as an element, not a
+   * ref: React attaches a parent's ref after its children's layout effects, where the
+   * virtualiser looks for it.
+   */
+  scrollElement: HTMLElement | null;
+  ownerOf: (request: Request) => CardOwner | null;
+  canDelete: boolean;
+  onEdit: (requestId: string) => void;
+  /** "Mover a…" on each card. */
+  onMove: (request: Request, to: RequestStatus) => void;
+  /** Whether cards can be dragged (not on a phone, where this is the only column shown). */
+  draggable: boolean;
+  /** Only the "new request" column has the "+" button (§2). */
+  onCreate?: () => void;
+};
+
+/**
+ * One stage column: its own paged query, seeded by the board call, loading further pages as
+ * the board scrolls down to its end. The header's count is the server's. The whole column takes
+ * dropped cards (its stage is the droppable's id) and lights up while a card from another
+ * column is over it.
+ */
+export function BoardColumn({
+  status,
+  title,
+  filters,
+  seed,
+  scrollElement,
+  ownerOf,
+  canDelete,
+  onEdit,
+  onMove,
+  draggable,
+  onCreate,
+}: BoardColumnProps) {
+  const { setNodeRef, isOver, active } = useDroppable({ id: status });
+  const dropHere = isOver && draggedRequest(active?.data)?.status !== status;
+  const column = useColumn(filters, status, { enabled: seed.ready, keepPrevious: true });
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = column;
+  const headingId = `column-${status.replace(/\W+/g, '-')}`;
+
+  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  const count = data?.pages.at(-1)?.count;
+  const errorMessage = seed.errorMessage ?? (data ? undefined : column.error?.message);
+  const state = errorMessage ? 'error' : data ? 'ready' : 'loading';
+
+  // The previous filters' cards (shown while the new ones load) have nothing more to load.
+  const showingPrevious = column.isPlaceholderData;
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage && !showingPrevious) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, showingPrevious, fetchNextPage]);
+  // Scrolling asks again only until a page fails; then the button retries.
+  const loadMoreOnScroll = useCallback(() => {
+    if (!isFetchNextPageError) loadMore();
+  }, [isFetchNextPageError, loadMore]);
+
+  return (
+    <section
+      ref={setNodeRef}
+      aria-labelledby={headingId}
+      // Takes the focus when a card moved here by keyboard is not drawn (see useBoardMove).
+      tabIndex={-1}
+      data-status={status}
+      data-drop-target={dropHere || undefined}
+      className={`flex min-w-0 flex-col rounded-xl transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+        dropHere ? 'bg-indigo-50 ring-2 ring-indigo-400' : 'bg-slate-100/80 ring-1 ring-slate-200'
+      }`}
+    >
+      <ColumnHeader
+        headingId={headingId}
+        title={title}
+        count={state === 'ready' ? count : undefined}
+        onCreate={onCreate}
+      />
+
+      <div className={`px-1.5 pb-2 transition-opacity ${showingPrevious ? 'opacity-60' : ''}`}>
+        {state === 'loading' ? <LoadingText className="px-1 py-2 text-sm" /> : null}
+        {state === 'error' ? (
+          <ErrorText message={errorMessage ?? ''} className="px-1 py-2 text-sm" />
+        ) : null}
+        {state === 'ready' && scrollElement ? (
+          <>
+            <ColumnCards
+              items={items}
+              total={count ?? items.length}
+              scrollElement={scrollElement}
+              labelledBy={headingId}
+              busy={isFetchingNextPage || showingPrevious}
+              ownerOf={ownerOf}
+              canDelete={canDelete}
+              onEdit={onEdit}
+              onMove={onMove}
+              draggable={draggable}
+              onNearEnd={loadMoreOnScroll}
+            />
+            {hasNextPage && !showingPrevious ? (
+              <LoadMoreRow
+                remaining={Math.max(0, (count ?? 0) - items.length)}
+                loading={isFetchingNextPage}
+                errorMessage={isFetchNextPageError ? column.error?.message : undefined}
+                onLoadMore={loadMore}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </section>
+  );
+}

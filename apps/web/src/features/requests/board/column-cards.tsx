@@ -1,0 +1,140 @@
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Request, RequestStatus } from '@crm/shared';
+import { DraggableCard } from './drag/draggable-card';
+import type { CardOwner } from '../card';
+
+/** A first guess at a card's height; each card is measured once drawn (heights vary). */
+const ESTIMATED_CARD_PX = 132;
+const GAP_PX = 8;
+/** Cards drawn beyond the visible ones, above and below, so a quick scroll shows no gap. */
+const OVERSCAN = 4;
+/** The next page is asked for when the last drawn card is this close to the loaded end. */
+const PREFETCH_CARDS = 8;
+
+export type ColumnCardsProps = {
+  items: readonly Request[];
+  /** The column's total under the filters (the server's count). */
+  total: number;
+  /** The board: the one element that scrolls, for every column (§2). */
+  scrollElement: HTMLElement;
+  labelledBy: string;
+  busy: boolean;
+  ownerOf: (request: Request) => CardOwner | null;
+  canDelete: boolean;
+  onEdit: (requestId: string) => void;
+  onMove: (request: Request, to: RequestStatus) => void;
+  /** Whether the cards can be dragged to another column (only those drawn can). */
+  draggable: boolean;
+  /** Called when the person has scrolled near the end of the loaded cards. */
+  onNearEnd: () => void;
+};
+
+/**
+ * A column's cards, virtualised: only those in view (and a few more) are in the DOM, so a
+ * column of 20,000 scrolls as smoothly as one of 20. The board scrolls, not the column, so every
+ * column measures its position against the board's scroll (its `scrollMargin`).
+ */
+export function ColumnCards({
+  items,
+  total,
+  scrollElement,
+  labelledBy,
+  busy,
+  ownerOf,
+  canDelete,
+  onEdit,
+  onMove,
+  draggable,
+  onNearEnd,
+}: ColumnCardsProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const scrollMargin = useOffsetWithin(listRef, scrollElement);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollElement,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    getItemKey: (index) => items[index]?._id ?? index,
+    overscan: OVERSCAN,
+    gap: GAP_PX,
+    scrollMargin,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastDrawn = rows.at(-1)?.index;
+
+  useEffect(() => {
+    if (lastDrawn !== undefined && lastDrawn >= items.length - 1 - PREFETCH_CARDS) onNearEnd();
+  }, [lastDrawn, items.length, onNearEnd]);
+
+  // The same element holds the cards or the empty column's words, so its offset stays measured.
+  // A feed holds articles: an empty column says so in words instead of an empty feed.
+  return (
+    <div ref={listRef}>
+      {items.length === 0 ? (
+        <p className="px-1 py-2 text-xs text-slate-600">Sin solicitudes</p>
+      ) : (
+        <div
+          role="feed"
+          aria-labelledby={labelledBy}
+          aria-busy={busy}
+          className="relative"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {rows.map((row) => {
+            const request = items[row.index];
+            if (!request) return null;
+            return (
+              <div
+                key={row.key}
+                data-index={row.index}
+                ref={virtualizer.measureElement}
+                className="absolute inset-x-0 top-0"
+                style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+              >
+                <DraggableCard
+                  request={request}
+                  owner={ownerOf(request)}
+                  canDelete={canDelete}
+                  onEdit={onEdit}
+                  onMove={onMove}
+                  draggable={draggable}
+                  position={row.index + 1}
+                  total={total}
+                />
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Where `element` starts inside the scrolling `container`'s content (below the sticky header
+ * and the board's padding). Measured again when the board is resized (the header may wrap) or
+ * the column changes size.
+ */
+function useOffsetWithin(elementRef: RefObject<HTMLElement | null>, container: HTMLElement) {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = elementRef.current;
+    if (!element) return;
+    const measure = () =>
+      setOffset(
+        Math.round(
+          element.getBoundingClientRect().top -
+            container.getBoundingClientRect().top +
+            container.scrollTop,
+        ),
+      );
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(container);
+    const column = element.closest('section');
+    if (column) observer.observe(column);
+    return () => observer.disconnect();
+  }, [elementRef, container]);
+  return offset;
+}

@@ -1,0 +1,433 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { type Request } from '@crm/shared';
+import { MOVE_MESSAGES } from '../../../../api/requests/move-request';
+import { addRequest, addUser, db } from '../../../../test/fake-api';
+import { matchPhoneWidth } from '../../../../test/media';
+import { renderApp } from '../../../../test/render';
+
+const BOARD = '/main/requests';
+const NEW = 'NUEVA SOLICITUD';
+
+const column = (title: string) => screen.getByRole('region', { name: title });
+const countOf = (title: string) => within(column(title)).getByLabelText(/ solicitudes$/);
+const cardName = (name: string) => ({ name: new RegExp(`: ${name}$`) });
+const findCard = (name: string) => screen.findByRole('article', cardName(name));
+const findCardIn = (title: string, name: string) =>
+  within(column(title)).findByRole('article', cardName(name));
+const queryCardIn = (title: string, name: string) =>
+  within(column(title)).queryByRole('article', cardName(name));
+const moveCalls = () =>
+  db.calls.filter((call) => call.method === 'PATCH' && call.path.endsWith('/status'));
+const location = () => screen.getByTestId('location').textContent;
+const locationSearch = () => screen.getByTestId('location-search').textContent;
+
+/** Everything the §5 rules ask for, so a move to any stage leaves nothing missing. */
+const COMPLETE: Partial<Request> = {
+  paymentMethod: 'transferencia',
+  eventsQuantity: 2,
+  pax: 120,
+  sourceOfContact: 'website',
+  bussinesItem: 'banquetería',
+  company: 'Eventos Andinos SpA',
+  jobPosition: 'Gerente',
+  amoutPaid: 1500,
+  emailSentToCloseEvents: true,
+};
+
+function admin() {
+  return addUser({ role: 'system admin', name: 'Admin', lastName: 'Root' });
+}
+
+/** A complete request assigned to a vendor: it meets every stage's rules. */
+function completeRequest(overrides: Partial<Request>) {
+  const vendor = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
+  return addRequest({ ...COMPLETE, vendor: vendor._id, ...overrides });
+}
+
+/**
+ * A keyboard drag, as a person does it: the card has the focus, Space picks it up, each
+ * ArrowRight goes one column right, Space drops it.
+ */
+async function dragWithKeys(card: HTMLElement, steps: string) {
+  const user = userEvent.setup();
+  act(() => card.focus());
+  await user.keyboard('[Space]');
+  await user.keyboard(steps);
+  await user.keyboard('[Space]');
+  return user;
+}
+
+describe('moving a card with the keyboard (drag and drop)', () => {
+  it('when a focused card is picked up with Space, moved right and dropped, then it is in CONTACTADO at once, the counts follow and the move is sent', async () => {
+    const request = completeRequest({ name: 'Marta Díaz' });
+    addRequest({ name: 'Se queda' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Marta Díaz');
+    await waitFor(() => expect(countOf(NEW)).toHaveTextContent('2'));
+    const callsBefore = db.calls.length;
+
+    await dragWithKeys(card, '[ArrowRight]');
+
+    expect(await findCardIn('CONTACTADO', 'Marta Díaz')).toBeInTheDocument();
+    expect(queryCardIn(NEW, 'Marta Díaz')).not.toBeInTheDocument();
+    expect(countOf(NEW)).toHaveTextContent('1');
+    expect(countOf('CONTACTADO')).toHaveTextContent('1');
+    await waitFor(() =>
+      expect(moveCalls()).toEqual([
+        {
+          method: 'PATCH',
+          path: `/api/form-contact/${request._id}/status`,
+          body: { from: 'new request', to: 'contacted' },
+        },
+      ]),
+    );
+    // No column nor the board was read again for it.
+    expect(
+      db.calls.slice(callsBefore).filter((call) => call.path.startsWith('/api/form-contact/board')),
+    ).toEqual([]);
+    expect(db.requests.find((stored) => stored._id === request._id)?.status).toBe('contacted');
+    // It met every rule of its new stage: nothing to report.
+    expect(screen.queryByText(/^Movida a/)).not.toBeInTheDocument();
+  });
+
+  it('ArrowRight twice goes two columns; the focus follows the card to its new column', async () => {
+    completeRequest({ name: 'Dos pasos' });
+    renderApp(BOARD, admin());
+
+    await dragWithKeys(await findCard('Dos pasos'), '[ArrowRight][ArrowRight]');
+
+    const moved = await findCardIn('COTIZACIÓN ENVIADA', 'Dos pasos');
+    await waitFor(() => expect(moved).toHaveFocus());
+    await waitFor(() =>
+      expect(moveCalls()[0]?.body).toEqual({ from: 'new request', to: 'quote sent' }),
+    );
+  });
+
+  it('when the card lands further down its new column than is drawn, the focus goes to that column', async () => {
+    for (let day = 10; day < 30; day++) {
+      addRequest({
+        name: `Reciente ${day}`,
+        status: 'contacted',
+        createdAt: `2026-03-${day}T12:00:00.000Z`,
+      });
+    }
+    completeRequest({ name: 'Antigua', createdAt: '2026-01-02T12:00:00.000Z' });
+    renderApp(BOARD, admin());
+
+    await dragWithKeys(await findCard('Antigua'), '[ArrowRight]');
+
+    await waitFor(() => expect(countOf('CONTACTADO')).toHaveTextContent('21'));
+    expect(queryCardIn('CONTACTADO', 'Antigua')).not.toBeInTheDocument();
+    await waitFor(() => expect(column('CONTACTADO')).toHaveFocus());
+  });
+
+  it("ArrowLeft goes back a column, and an arrow at the board's edge stays put", async () => {
+    completeRequest({ name: 'Izquierda', status: 'contacted' });
+    completeRequest({ name: 'Borde', status: 'closed' });
+    renderApp(BOARD, admin());
+
+    await dragWithKeys(await findCard('Izquierda'), '[ArrowLeft][ArrowLeft]');
+    expect(await findCardIn(NEW, 'Izquierda')).toBeInTheDocument();
+
+    await dragWithKeys(await findCard('Borde'), '[ArrowRight][ArrowLeft]');
+    expect(await findCardIn('EN ESPERA', 'Borde')).toBeInTheDocument();
+  });
+
+  it('screen readers hear, in Spanish, the request and the columns it goes over and into', async () => {
+    completeRequest({ name: 'Anunciada', requestNumber: 42 });
+    renderApp(BOARD, admin());
+    const card = await findCard('Anunciada');
+    const user = userEvent.setup();
+
+    // The card tells how to move it.
+    const instructions = document.getElementById(card.getAttribute('aria-describedby') ?? '');
+    expect(instructions).toHaveTextContent(/pulsa Espacio o Enter/);
+
+    act(() => card.focus());
+    await user.keyboard('[Space]');
+    const live = await screen.findByText(
+      /^Tomaste Solicitud 42: Anunciada de la columna NUEVA SOLICITUD/,
+    );
+    expect(live).toBeInTheDocument();
+    await user.keyboard('[ArrowRight]');
+    expect(
+      await screen.findByText('Solicitud 42: Anunciada está sobre la columna CONTACTADO.'),
+    ).toBeInTheDocument();
+    await user.keyboard('[Space]');
+    expect(
+      await screen.findByText('Solicitud 42: Anunciada movida a CONTACTADO.'),
+    ).toBeInTheDocument();
+  });
+
+  it('Escape cancels: the card stays and nothing is sent', async () => {
+    completeRequest({ name: 'Arrepentida' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Arrepentida');
+    const user = userEvent.setup();
+
+    act(() => card.focus());
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowRight]');
+    await user.keyboard('[Escape]');
+
+    expect(
+      await screen.findByText(/^Movimiento cancelado\. Sigue en NUEVA SOLICITUD/),
+    ).toBeInTheDocument();
+    expect(queryCardIn(NEW, 'Arrepentida')).toBeInTheDocument();
+    expect(queryCardIn('CONTACTADO', 'Arrepentida')).not.toBeInTheDocument();
+    expect(moveCalls()).toEqual([]);
+  });
+
+  it('Tab cancels too: leaving the card does not drop it', async () => {
+    completeRequest({ name: 'Tabulada' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Tabulada');
+    const user = userEvent.setup();
+
+    act(() => card.focus());
+    await user.keyboard('[Space]');
+    await user.keyboard('[ArrowRight]');
+    await user.keyboard('[Tab]');
+
+    expect(await screen.findByText(/^Movimiento cancelado/)).toBeInTheDocument();
+    expect(queryCardIn(NEW, 'Tabulada')).toBeInTheDocument();
+    expect(moveCalls()).toEqual([]);
+  });
+
+  it('dropped back on its own column, nothing is sent', async () => {
+    completeRequest({ name: 'Quieta' });
+    renderApp(BOARD, admin());
+
+    await dragWithKeys(await findCard('Quieta'), '[ArrowRight][ArrowLeft]');
+
+    expect(await screen.findByText(/soltada sin cambiar de columna/)).toBeInTheDocument();
+    expect(queryCardIn(NEW, 'Quieta')).toBeInTheDocument();
+    expect(moveCalls()).toEqual([]);
+  });
+
+  it("Space or Enter on a button inside the card does that button's job, not a drag", async () => {
+    completeRequest({ name: 'Botones', email: 'botones@empresa.test' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Botones');
+    const user = userEvent.setup();
+
+    act(() => within(card).getByRole('button', { name: 'Editar solicitud' }).focus());
+    await user.keyboard('[Enter]');
+
+    const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    expect(within(dialog).getByDisplayValue('botones@empresa.test')).toBeInTheDocument();
+    expect(screen.queryByText(/^Tomaste/)).not.toBeInTheDocument();
+  });
+});
+
+describe('when the server refuses a move', () => {
+  it('when someone else moved the request meanwhile (409), then the card goes where the server has it and a notice names that stage', async () => {
+    const request = completeRequest({ name: 'Disputada' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Disputada');
+    // Someone else moves it to EN ESPERA after this board was read.
+    const stored = db.requests.find((item) => item._id === request._id);
+    if (stored) stored.status = 'follow up';
+
+    await dragWithKeys(card, '[ArrowRight]');
+
+    expect(await screen.findByText(MOVE_MESSAGES.movedMeanwhile('follow up'))).toBeInTheDocument();
+    expect(await findCardIn('EN ESPERA', 'Disputada')).toBeInTheDocument();
+    expect(queryCardIn('CONTACTADO', 'Disputada')).not.toBeInTheDocument();
+    expect(queryCardIn(NEW, 'Disputada')).not.toBeInTheDocument();
+    expect(countOf('CONTACTADO')).toHaveTextContent('0');
+    expect(countOf('EN ESPERA')).toHaveTextContent('1');
+    expect(countOf(NEW)).toHaveTextContent('0');
+    // Refused: no notice of a move.
+    expect(screen.queryByText(/^Movida a/)).not.toBeInTheDocument();
+  });
+
+  it('when the move fails, then the card goes back to its column with a notice', async () => {
+    const request = completeRequest({ name: 'Falla' });
+    db.failures.set(`PATCH /api/form-contact/${request._id}/status`, 500);
+    renderApp(BOARD, admin());
+
+    await dragWithKeys(await findCard('Falla'), '[ArrowRight]');
+
+    expect(await screen.findByText(MOVE_MESSAGES.failed)).toBeInTheDocument();
+    expect(await findCardIn(NEW, 'Falla')).toBeInTheDocument();
+    expect(queryCardIn('CONTACTADO', 'Falla')).not.toBeInTheDocument();
+    expect(countOf(NEW)).toHaveTextContent('1');
+    expect(countOf('CONTACTADO')).toHaveTextContent('0');
+  });
+});
+
+describe('a move on a filtered board', () => {
+  it('the card shows in its new column once the server has the move (the filtered column is read after, not before), and the focus follows it there', async () => {
+    completeRequest({ name: 'Filtrada', priority: 'low' });
+    addRequest({ name: 'Otra prioridad', priority: 'high' });
+    renderApp(`${BOARD}?priority=low`, admin());
+    const card = await findCard('Filtrada');
+    expect(queryCardIn(NEW, 'Otra prioridad')).not.toBeInTheDocument();
+
+    await dragWithKeys(card, '[ArrowRight]');
+
+    expect(await findCardIn('CONTACTADO', 'Filtrada')).toBeInTheDocument();
+    await waitFor(() => expect(countOf('CONTACTADO')).toHaveTextContent('1'));
+    // Drawn there only once the column was read again: the focus still follows it.
+    await waitFor(() => expect(queryCardIn('CONTACTADO', 'Filtrada')).toHaveFocus());
+    expect(countOf(NEW)).toHaveTextContent('0');
+    expect(queryCardIn(NEW, 'Filtrada')).not.toBeInTheDocument();
+  });
+});
+
+describe('after a move into a stage whose §5 rules the request does not meet', () => {
+  it('the move still happens, a notice says in Spanish what is missing, and "Completar datos" opens the modal at the first field', async () => {
+    const request = addRequest({ name: 'Por cerrar', status: 'follow up' });
+    renderApp(BOARD, admin());
+
+    await dragWithKeys(await findCard('Por cerrar'), '[ArrowRight]');
+
+    expect(await findCardIn('CERRADO', 'Por cerrar')).toBeInTheDocument();
+    const notice = await screen.findByText('Movida a CERRADO.');
+    const toast = notice.closest<HTMLElement>('.Toastify__toast');
+    if (!toast) throw new Error('no notice');
+    expect(toast).toHaveTextContent(
+      'Faltan: método de pago, cantidad de eventos, pax (número de personas) y 6 más.',
+    );
+    expect(toast).toHaveTextContent(`Solicitud ${request.requestNumber}: Por cerrar`);
+    expect(db.requests.find((stored) => stored._id === request._id)?.status).toBe('closed');
+
+    await userEvent.setup().click(within(toast).getByRole('button', { name: 'Completar datos' }));
+
+    expect(location()).toBe(`${BOARD}/${request._id}`);
+    expect(locationSearch()).toBe('?focus=paymentMethod');
+    expect(await screen.findByRole('dialog', { name: 'Editar solicitud' })).toBeInTheDocument();
+  });
+
+  it('"Completar datos" keeps the board\'s search and filters in the link', async () => {
+    const request = addRequest({ name: 'Filtrada', status: 'quote sent', priority: 'low' });
+    renderApp(`${BOARD}?q=Filtrada&priority=low`, admin());
+
+    await dragWithKeys(await findCard('Filtrada'), '[ArrowRight]');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Completar datos' }));
+
+    expect(location()).toBe(`${BOARD}/${request._id}`);
+    const params = new URLSearchParams(locationSearch() ?? '');
+    expect(Object.fromEntries(params)).toEqual({
+      q: 'Filtrada',
+      priority: 'low',
+      focus: 'paymentMethod',
+    });
+  });
+
+  it('a field only an admin can fill is not where a vendor is sent; with nothing fillable there is no button', async () => {
+    const vendor = addUser({ role: 'vendor', name: 'Vera', lastName: 'Vega' });
+    // Complete but for the executive, which a vendor cannot assign (§6).
+    addRequest({ ...COMPLETE, name: 'Sin ejecutivo', vendor: null });
+    renderApp(BOARD, vendor);
+
+    await dragWithKeys(await findCard('Sin ejecutivo'), '[ArrowRight]');
+
+    const notice = await screen.findByText('Falta: ejecutivo asignado.');
+    expect(notice).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Completar datos' })).not.toBeInTheDocument();
+  });
+});
+
+describe('"Mover a…" on a card', () => {
+  it('on a phone (one column at a time), lists the other four stages; choosing one moves the card out of the column and confirms it', async () => {
+    matchPhoneWidth();
+    completeRequest({ name: 'Desde el teléfono' });
+    addRequest({ name: 'Otra nueva' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Desde el teléfono');
+    const user = userEvent.setup();
+
+    await user.click(within(card).getByRole('button', { name: /^Mover a…/ }));
+    const menu = screen.getByRole('menu', { name: /^Mover a…/ });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['CONTACTADO', 'COTIZACIÓN ENVIADA', 'EN ESPERA', 'CERRADO']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'EN ESPERA' }));
+
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(queryCardIn(NEW, 'Desde el teléfono')).not.toBeInTheDocument());
+    expect(await screen.findByText('Movida a EN ESPERA.')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(moveCalls()[0]?.body).toEqual({ from: 'new request', to: 'follow up' }),
+    );
+    // The focus goes to the stage switcher rather than to nowhere.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Columna' })).toHaveFocus());
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Columna' }), 'follow up');
+    expect(await findCardIn('EN ESPERA', 'Desde el teléfono')).toBeInTheDocument();
+  });
+
+  it('on a phone the cards are not draggable (nowhere to drop): no drag instructions, not a tab stop', async () => {
+    matchPhoneWidth();
+    addRequest({ name: 'Fija' });
+    renderApp(BOARD, admin());
+
+    const card = await findCard('Fija');
+    expect(card).not.toHaveAttribute('tabindex');
+    expect(card).not.toHaveAttribute('aria-describedby');
+  });
+
+  it('on a desktop it works from the keyboard: arrows pick the stage, Enter moves, the focus follows the card', async () => {
+    addRequest({ name: 'Por menú' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Por menú');
+    const user = userEvent.setup();
+
+    act(() =>
+      within(card)
+        .getByRole('button', { name: /^Mover a…/ })
+        .focus(),
+    );
+    await user.keyboard('[Enter]');
+    const menu = screen.getByRole('menu');
+    await waitFor(() =>
+      expect(within(menu).getByRole('menuitem', { name: 'CONTACTADO' })).toHaveFocus(),
+    );
+    await user.keyboard('[ArrowDown][ArrowDown]');
+    expect(within(menu).getByRole('menuitem', { name: 'EN ESPERA' })).toHaveFocus();
+    await user.keyboard('[Enter]');
+
+    const moved = await findCardIn('EN ESPERA', 'Por menú');
+    await waitFor(() => expect(moved).toHaveFocus());
+    expect(countOf('EN ESPERA')).toHaveTextContent('1');
+    // A fresh request lacks what EN ESPERA asks for: the notice says so.
+    expect(await screen.findByText('Movida a EN ESPERA.')).toBeInTheDocument();
+  });
+
+  it('Escape closes the menu, gives the focus back to its button and moves nothing', async () => {
+    addRequest({ name: 'Cerrar menú' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Cerrar menú');
+    const user = userEvent.setup();
+    const button = within(card).getByRole('button', { name: /^Mover a…/ });
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await user.keyboard('[Escape]');
+
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(moveCalls()).toEqual([]);
+  });
+
+  it('ArrowDown on a focused card still scrolls the board (§2)', async () => {
+    addRequest({ name: 'Desplazar' });
+    renderApp(BOARD, admin());
+    const card = await findCard('Desplazar');
+    const board = screen.getByTestId('board');
+    const scrollBy = vi.fn();
+    board.scrollBy = scrollBy as typeof board.scrollBy;
+
+    act(() => card.focus());
+    await userEvent.setup().keyboard('[ArrowDown]');
+
+    expect(scrollBy).toHaveBeenCalledWith({ top: 30, behavior: 'instant' });
+  });
+});

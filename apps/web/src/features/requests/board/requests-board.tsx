@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { BOARD_COLUMNS, type Request, type RequestStatus } from '@crm/shared';
+import { useBoard } from '../../../api/requests/get-board';
+import { useCurrentUser } from '../../../api/session/get-current-user';
+import { useUsers } from '../../../api/users/get-users';
+import { fullName, initials } from '../../../lib/format';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useBoardFilters } from './toolbar/use-board-filters';
+import { useBoardKeyboardScroll } from './keyboard/use-board-keyboard-scroll';
+import { useBoardMove } from './drag/use-board-move';
+import { useBoardShortcuts } from './keyboard/use-board-shortcuts';
+import { useNewLeadsNotice } from './use-new-leads-notice';
+import { BoardColumn, type BoardSeed } from './board-column';
+import { BoardDragContext } from './drag/board-drag-context';
+import { BOARD_PATH } from '../shared';
+import { BoardToolbar } from './toolbar/board-toolbar';
+import { CreateRequestModal } from '../request-editor';
+import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
+import { RequestCard, type CardOwner } from '../card';
+import { StageSwitcher } from './stage-switcher';
+
+/** Below Tailwind's `md`: one column at a time, picked with the stage switcher. */
+const PHONE_QUERY = '(max-width: 767.98px)';
+
+const noEdit = () => undefined;
+
+/**
+ * /main/requests (§2): the search and filters (in the URL), then five stage columns, each its
+ * own paged query seeded by one board call. /main/requests/:requestId opens that request's
+ * Edit Request modal over the board (the nested route renders into the Outlet). A card moves to
+ * another stage by drag and drop (mouse, long press, keyboard) or its "Mover a…" menu.
+ */
+export function RequestsBoard() {
+  const { filters, setFilters } = useBoardFilters();
+  const board = useBoard(filters);
+  const users = useUsers();
+  const { isAdmin } = useCurrentUser();
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const [stage, setStage] = useState<RequestStatus>(BOARD_COLUMNS[0].status);
+  const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const boardRef = useRef<HTMLDivElement | null>(null);
+  // The columns need the element itself, after it mounts (see BoardColumn's scrollElement).
+  const [boardElement, setBoardElement] = useState<HTMLDivElement | null>(null);
+  const attachBoard = useCallback((element: HTMLDivElement | null) => {
+    boardRef.current = element;
+    setBoardElement(element);
+  }, []);
+  useBoardKeyboardScroll(boardRef);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const showHelp = useCallback(() => setHelpOpen(true), []);
+  // 1–5 go to a column, "?" lists the keys (use-board-shortcuts.ts says why these keys).
+  useBoardShortcuts({ boardRef, showColumn: setStage, onHelp: showHelp });
+  useNewLeadsNotice();
+
+  // Other filters, or another stage on a phone, start at the top of the board.
+  const filtersKey = JSON.stringify(filters);
+  useEffect(() => {
+    if (boardRef.current) boardRef.current.scrollTop = 0;
+  }, [filtersKey, stage]);
+
+  // §2: the avatar shows the initials of the user whose events hold the request, which is the
+  // request's vendor (the API no longer sends `events`).
+  const ownerById = useMemo(() => {
+    const owners = new Map<string, CardOwner>();
+    for (const user of users.data ?? []) {
+      owners.set(user._id, { initials: initials(user), fullName: fullName(user) });
+    }
+    return owners;
+  }, [users.data]);
+  const ownerOf = useCallback(
+    (request: Request) => (request.vendor ? (ownerById.get(request.vendor) ?? null) : null),
+    [ownerById],
+  );
+
+  const moveCard = useBoardMove();
+  const moveFromMenu = useCallback(
+    (request: Request, to: RequestStatus) => moveCard(request, to, 'menu'),
+    [moveCard],
+  );
+  const renderPreview = useCallback(
+    (request: Request) => (
+      <RequestCard
+        request={request}
+        owner={ownerOf(request)}
+        canDelete={isAdmin}
+        onEdit={noEdit}
+        position={1}
+        total={1}
+        dragState="preview"
+      />
+    ),
+    [ownerOf, isAdmin],
+  );
+
+  const openRequest = useCallback(
+    (requestId: string) =>
+      navigate({ pathname: `${BOARD_PATH}/${requestId}`, search }, { state: { fromBoard: true } }),
+    [navigate, search],
+  );
+
+  const seed: BoardSeed = useMemo(
+    () => ({ ready: board.isSuccess, errorMessage: board.error?.message }),
+    [board.isSuccess, board.error],
+  );
+  const columns = isPhone
+    ? BOARD_COLUMNS.filter((column) => column.status === stage)
+    : BOARD_COLUMNS;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <h1 className="sr-only">Solicitudes</h1>
+      <BoardToolbar
+        filters={filters}
+        compact={isPhone}
+        users={users.data ?? []}
+        onChange={setFilters}
+        onShowShortcuts={showHelp}
+      />
+      {isPhone ? (
+        <StageSwitcher
+          value={stage}
+          filters={filters}
+          enabled={board.isSuccess}
+          onChange={setStage}
+        />
+      ) : null}
+      <div
+        ref={attachBoard}
+        data-testid="board"
+        className="min-h-0 flex-1 overflow-auto overscroll-contain px-3 pb-3 md:px-5 md:pb-5"
+      >
+        {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
+            top edge instead of leaving a strip where scrolled cards show through. The columns
+            stretch to the tallest, so every header stays stuck while the board scrolls. */}
+        <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
+          <div
+            className={`grid gap-2.5 pt-3 ${
+              isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
+            }`}
+          >
+            {columns.map((column) => (
+              <BoardColumn
+                key={column.status}
+                status={column.status}
+                title={column.title}
+                filters={filters}
+                seed={seed}
+                scrollElement={boardElement}
+                ownerOf={ownerOf}
+                canDelete={isAdmin}
+                onEdit={openRequest}
+                onMove={moveFromMenu}
+                draggable={!isPhone}
+                onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
+              />
+            ))}
+          </div>
+        </BoardDragContext>
+      </div>
+
+      <CreateRequestModal open={creating} onClose={() => setCreating(false)} />
+      <KeyboardHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+      <Outlet />
+    </div>
+  );
+}

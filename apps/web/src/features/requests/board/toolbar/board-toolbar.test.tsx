@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { addRequest, addUser, db, type StoredUser } from '../../../../test/fake-api';
+import { renderApp } from '../../../../test/render';
+
+const BOARD = '/main/requests';
+const BOARD_CALL = '/api/form-contact/board';
+
+const findCard = (name: string) => screen.findByRole('article', { name: new RegExp(`: ${name}$`) });
+/** The names of the cards on the board, in order. */
+const cardNames = () =>
+  screen
+    .queryAllByRole('article')
+    .map((card) => card.getAttribute('aria-label')?.replace(/^Solicitud [^:]+: /, ''));
+const search = () => screen.getByTestId('location-search').textContent;
+const boardCalls = () =>
+  db.calls
+    .filter((call) => call.method === 'GET' && call.path === BOARD_CALL)
+    .map((call) => Object.fromEntries(new URLSearchParams(call.search)));
+const countOf = (title: string) =>
+  within(screen.getByRole('region', { name: title })).getByLabelText(/ solicitudes$/);
+
+function seed() {
+  const admin = addUser({ role: 'system admin', name: 'Ana', lastName: 'García' });
+  const bea = addUser({ role: 'vendor', name: 'Bea', lastName: 'Ruiz' });
+  const carlos = addUser({ role: 'vendor', name: 'Carlos', lastName: 'Pérez' });
+  addRequest({ name: 'Lucía Torres', email: 'lucia@empresa.test', vendor: bea._id });
+  addRequest({
+    name: 'Mario Soto',
+    company: 'Banquetes Lucientes',
+    priority: 'high',
+    requestType: 'obtener una demo',
+    status: 'contacted',
+  });
+  addRequest({ name: 'Pedro Gil', contactNumber: '+56 9 5550 1234', vendor: carlos._id });
+  addRequest({ name: 'Número Buscado', requestNumber: 4242, priority: 'high', vendor: bea._id });
+  return { admin, bea, carlos };
+}
+
+async function renderBoard(route: string, as: StoredUser) {
+  renderApp(route, as);
+  await waitFor(() => expect(boardCalls().length).toBeGreaterThan(0));
+  await screen.findByRole('region', { name: 'NUEVA SOLICITUD' });
+  return userEvent.setup();
+}
+
+describe('board search ("Buscar")', () => {
+  it('narrows every column to name, email, company or phone matches, once typing pauses, and puts it in the URL', async () => {
+    const { admin } = seed();
+    const user = await renderBoard(BOARD, admin);
+    await findCard('Pedro Gil');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'LUC');
+
+    await waitFor(() => expect(search()).toBe('?q=LUC'));
+    await waitFor(() => expect(cardNames()).toEqual(['Lucía Torres', 'Mario Soto']));
+    // One board call for the whole word, not one per keystroke.
+    expect(boardCalls()).toEqual([{}, { q: 'LUC' }]);
+    expect(countOf('NUEVA SOLICITUD')).toHaveTextContent('1');
+    expect(countOf('CONTACTADO')).toHaveTextContent('1');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Buscar' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), '5550');
+    await waitFor(() => expect(cardNames()).toEqual(['Pedro Gil']));
+  });
+
+  it('finds a request by its number', async () => {
+    const { admin } = seed();
+    const user = await renderBoard(BOARD, admin);
+    await findCard('Número Buscado');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), '4242');
+
+    await waitFor(() => expect(cardNames()).toEqual(['Número Buscado']));
+  });
+
+  it('opened at a URL with a search, shows that search in the box and the board', async () => {
+    const { admin } = seed();
+    await renderBoard(`${BOARD}?q=torres`, admin);
+
+    expect(await findCard('Lucía Torres')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Lucía Torres']);
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('torres');
+    expect(boardCalls()).toEqual([{ q: 'torres' }]);
+  });
+});
+
+describe('board filters', () => {
+  it('"Mis solicitudes" shows only the requests assigned to the person signed in', async () => {
+    const { bea } = seed();
+    const user = await renderBoard(BOARD, bea);
+    await findCard('Pedro Gil');
+
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Ejecutivo' }),
+      'Mis solicitudes',
+    );
+
+    await waitFor(() => expect(cardNames()).toEqual(['Número Buscado', 'Lucía Torres']));
+    expect(search()).toBe('?vendor=me');
+  });
+
+  it('"Sin ejecutivo" shows the unassigned requests; a person shows theirs', async () => {
+    const { admin, carlos } = seed();
+    const user = await renderBoard(BOARD, admin);
+    await findCard('Pedro Gil');
+    const executive = screen.getByRole('combobox', { name: 'Ejecutivo' });
+    await waitFor(() =>
+      expect(
+        within(executive)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Todos los ejecutivos',
+        'Mis solicitudes',
+        'Sin ejecutivo',
+        'Ana García',
+        'Bea Ruiz',
+        'Carlos Pérez',
+      ]),
+    );
+
+    await user.selectOptions(executive, 'Sin ejecutivo');
+    await waitFor(() => expect(cardNames()).toEqual(['Mario Soto']));
+    expect(search()).toBe('?vendor=none');
+
+    await user.selectOptions(executive, 'Carlos Pérez');
+    await waitFor(() => expect(cardNames()).toEqual(['Pedro Gil']));
+    expect(search()).toBe(`?vendor=${carlos._id}`);
+  });
+
+  it('priority and type narrow the board, together', async () => {
+    const { admin } = seed();
+    const user = await renderBoard(BOARD, admin);
+    await findCard('Pedro Gil');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Prioridad' }), 'Alta');
+    await waitFor(() => expect(cardNames()).toEqual(['Número Buscado', 'Mario Soto']));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Tipo' }), 'obtener una demo');
+    await waitFor(() => expect(cardNames()).toEqual(['Mario Soto']));
+    expect(search()).toBe('?priority=high&requestType=obtener+una+demo');
+  });
+
+  it('survive a reload: a URL with filters shows the same board and the same choices', async () => {
+    const { bea } = seed();
+    await renderBoard(`${BOARD}?vendor=me&priority=high&q=buscado`, bea);
+
+    expect(await findCard('Número Buscado')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Número Buscado']);
+    expect(screen.getByRole('combobox', { name: 'Ejecutivo' })).toHaveValue('me');
+    expect(screen.getByRole('combobox', { name: 'Prioridad' })).toHaveValue('high');
+    expect(screen.getByRole('combobox', { name: 'Tipo' })).toHaveValue('');
+    expect(boardCalls()).toEqual([{ vendor: 'me', priority: 'high', q: 'buscado' }]);
+  });
+
+  it('"Quitar filtros" clears the search and every filter', async () => {
+    const { admin } = seed();
+    const user = await renderBoard(`${BOARD}?q=zzz&priority=low`, admin);
+    await waitFor(() => expect(cardNames()).toEqual([]));
+
+    await user.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    expect(search()).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Buscar' })).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Quitar filtros' })).not.toBeInTheDocument();
+  });
+
+  it('ignores a filter value the API would refuse (a mistyped link)', async () => {
+    const { admin } = seed();
+    await renderBoard(`${BOARD}?priority=urgent&vendor=alguien`, admin);
+
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    expect(boardCalls()).toEqual([{}]);
+  });
+});

@@ -1,0 +1,98 @@
+import { FilterX, Keyboard } from 'lucide-react';
+import { VENDOR_FILTER_ME, VENDOR_FILTER_NONE, type BoardFilters, type User } from '@crm/shared';
+import { hasBoardFilters, type BoardFilterKey } from '../../../../lib/board-search-params';
+import { fullName } from '../../../../lib/format';
+import { LABELS } from '../../../../lib/labels';
+import { FilterSelect } from './filter-select';
+import { SearchBox } from './search-box';
+import { PRIORITY_OPTIONS, REQUEST_TYPE_OPTIONS, type SelectOption } from '../../shared';
+
+export type BoardToolbarProps = {
+  filters: BoardFilters;
+  /** On a phone the three filters share one row: each "all" choice is just its name. */
+  compact: boolean;
+  users: readonly User[];
+  onChange: (changes: Partial<Record<BoardFilterKey, string | undefined>>) => void;
+  /** "Atajos de teclado": opens the list of the board's keys (also "?"). */
+  onShowShortcuts?: () => void;
+};
+
+/** Above the board: "Buscar" and the executive, priority and type filters (all in the URL). */
+export function BoardToolbar({
+  filters,
+  compact,
+  users,
+  onChange,
+  onShowShortcuts,
+}: BoardToolbarProps) {
+  const vendorOptions: SelectOption[] = [
+    { value: VENDOR_FILTER_ME, label: 'Mis solicitudes' },
+    { value: VENDOR_FILTER_NONE, label: LABELS.noVendor },
+    ...users.map((user) => ({ value: user._id, label: fullName(user) })),
+  ];
+
+  return (
+    // Above the board: the fields' focus rings must not slip under the sticky column headers.
+    <div className="relative z-20 flex items-start gap-2 px-3 pt-3 md:px-5 md:pt-4">
+      <div
+        role="search"
+        aria-label="Filtros del tablero"
+        className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
+      >
+        <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ q })} />
+        <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center">
+          <FilterSelect
+            label="Ejecutivo"
+            allLabel={compact ? 'Ejecutivo' : 'Todos los ejecutivos'}
+            value={filters.vendor ?? ''}
+            options={vendorOptions}
+            onChange={(vendor) => onChange({ vendor })}
+          />
+          <FilterSelect
+            label="Prioridad"
+            allLabel={compact ? 'Prioridad' : 'Todas las prioridades'}
+            value={filters.priority ?? ''}
+            options={PRIORITY_OPTIONS}
+            onChange={(priority) => onChange({ priority })}
+          />
+          <FilterSelect
+            label="Tipo"
+            allLabel={compact ? 'Tipo' : 'Todos los tipos'}
+            value={filters.requestType ?? ''}
+            options={REQUEST_TYPE_OPTIONS}
+            onChange={(requestType) => onChange({ requestType })}
+          />
+          {hasBoardFilters(filters) ? (
+            <button
+              type="button"
+              onClick={() =>
+                onChange({
+                  q: undefined,
+                  vendor: undefined,
+                  priority: undefined,
+                  requestType: undefined,
+                })
+              }
+              className="col-span-3 inline-flex items-center justify-center gap-1 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:col-auto"
+            >
+              <FilterX className="size-3.5" aria-hidden />
+              Quitar filtros
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {onShowShortcuts ? (
+        <button
+          type="button"
+          onClick={onShowShortcuts}
+          aria-keyshortcuts="?"
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          <Keyboard className="size-4" aria-hidden />
+          {/* On a phone, the icon alone (the name stays the same for screen readers). */}
+          <span className={compact ? 'sr-only' : undefined}>Atajos de teclado</span>
+        </button>
+      ) : null}
+    </div>
+  );
+}

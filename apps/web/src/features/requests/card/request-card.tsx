@@ -1,0 +1,237 @@
+import {
+  memo,
+  useEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
+import { Building2, Pencil, Trash2 } from 'lucide-react';
+import { priorityColor, type PriorityColor, type Request, type RequestStatus } from '@crm/shared';
+import { useDeleteRequest } from '../../../api/requests/delete-request';
+import { Button, IconButton } from '../../../components/ui/button';
+import { formatCardDate } from '../../../lib/format';
+import { EN } from '../../../lib/labels';
+import { CARD_EDIT_ATTRIBUTE } from '../shared';
+import { CardAvatar } from './card-avatar';
+import { cardLabel, cardNumber } from './card-label';
+import { CardLine } from './card-line';
+import { MoveMenu } from './move-menu';
+import { PriorityBadge, priorityText } from './priority-badge';
+
+const BAR_CLASSES: Record<PriorityColor, string> = {
+  green: 'bg-green-500',
+  orange: 'bg-orange-500',
+  red: 'bg-red-500',
+};
+
+export type CardOwner = { initials: string; fullName: string };
+
+/** What makes the card draggable (see DraggableCard): its node, listeners and focusability. */
+export type CardDragProps = HTMLAttributes<HTMLElement> & { ref: Ref<HTMLElement> };
+
+/** How the card looks in a drag: its place left behind, or the copy under the pointer. */
+export type CardDragState = 'idle' | 'source' | 'preview';
+
+export type RequestCardProps = {
+  request: Request;
+  owner: CardOwner | null;
+  canDelete: boolean;
+  onEdit: (requestId: string) => void;
+  /** Its place in the column and the column's total, for screen readers (a feed of articles). */
+  position: number;
+  total: number;
+  /** "Mover a…": moves the request to another stage (absent on the drag preview). */
+  onMove?: (request: Request, to: RequestStatus) => void;
+  /** Present while the card can be dragged (not on a phone, where one column shows). */
+  drag?: CardDragProps;
+  dragState?: CardDragState;
+};
+
+const DRAG_CLASSES: Record<CardDragState, string> = {
+  idle: '',
+  source: 'opacity-40',
+  preview: 'cursor-grabbing shadow-lg ring-2 ring-indigo-400 rotate-1',
+};
+
+/**
+ * One request on the board (§2): priority bar (and its words), number, name, company, date,
+ * type, edit/delete, avatar. Dense, so five columns fit at 1280 px.
+ */
+export const RequestCard = memo(function RequestCard({
+  request,
+  owner,
+  canDelete,
+  onEdit,
+  position,
+  total,
+  onMove,
+  drag,
+  dragState = 'idle',
+}: RequestCardProps) {
+  const [confirming, setConfirming] = useState(false);
+  const deletion = useDeleteRequest();
+  const color = priorityColor(request.priority);
+  const number = cardNumber(request);
+  const label = cardLabel(request);
+  const edit = () => onEdit(request._id);
+
+  // The inline delete confirmation takes the focus on "Cancel" (the safe choice) and gives it
+  // back to the delete icon when it closes (Cancel, Escape, a failed delete).
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const confirmRef = useRef<HTMLDivElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (confirming) {
+      confirmRef.current?.querySelector<HTMLElement>('button')?.focus();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      actionsRef.current?.querySelector<HTMLElement>('[data-card-delete]')?.focus();
+    }
+  }, [confirming]);
+  const closeConfirmation = () => {
+    returnFocus.current = true;
+    setConfirming(false);
+  };
+  const onConfirmationKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || deletion.isPending) return;
+    // Escape cancels here, as it closes dialogs; it goes no further (nothing else closes).
+    event.stopPropagation();
+    closeConfirmation();
+  };
+  const remove = () => {
+    // Once deleted, the card leaves its column: the focus goes to the card that takes its place
+    // (or the one before it), else to the column.
+    const article = actionsRef.current?.closest('article');
+    const row = article?.parentElement;
+    const neighbours = [row?.nextElementSibling, row?.previousElementSibling].map((element) =>
+      element?.querySelector<HTMLElement>('article[data-request-id]'),
+    );
+    const column = article?.closest<HTMLElement>('section');
+    deletion.mutateAsync(request._id).then(
+      () => {
+        setConfirming(false);
+        setTimeout(() => {
+          if (document.activeElement && document.activeElement !== document.body) return;
+          const next = neighbours.find((element) => element?.isConnected);
+          (next ?? column)?.focus();
+        }, 0);
+      },
+      // Told by a notice (useDeleteRequest); the card stays, with the focus on its delete icon.
+      closeConfirmation,
+    );
+  };
+
+  return (
+    <article
+      {...drag}
+      aria-label={label}
+      aria-posinset={position}
+      aria-setsize={total}
+      // The drag preview is a copy: the board finds (and focuses) cards by this id.
+      data-request-id={dragState === 'preview' ? undefined : request._id}
+      // While it is dragged, the board leaves its keys to the drag (useBoardShortcuts).
+      data-dragging={dragState === 'source' || undefined}
+      className={`relative rounded-lg bg-white py-2 pr-1.5 pl-3.5 text-xs shadow-xs ring-1 ring-slate-200 ${
+        drag
+          ? 'cursor-grab touch-manipulation focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
+          : ''
+      } ${DRAG_CLASSES[dragState]}`}
+    >
+      <div
+        className={`absolute inset-y-0 left-0 w-1.5 rounded-l-lg ${BAR_CLASSES[color]}`}
+        data-priority-color={color}
+        title={`Prioridad: ${priorityText(request.priority)}`}
+        aria-hidden
+      />
+
+      {/* Top right, over the first line's free end; the lines below use the card's full width. */}
+      <div ref={actionsRef} className="absolute top-1 right-1 flex">
+        <IconButton
+          label="Editar solicitud"
+          onClick={edit}
+          className="p-1"
+          {...{ [CARD_EDIT_ATTRIBUTE]: '' }}
+        >
+          <Pencil className="size-3.5" aria-hidden />
+        </IconButton>
+        {canDelete ? (
+          <IconButton
+            label="Eliminar solicitud"
+            onClick={() => setConfirming(true)}
+            aria-expanded={confirming}
+            data-card-delete=""
+            className="p-1 hover:bg-red-50 hover:text-red-600"
+          >
+            <Trash2 className="size-3.5" aria-hidden />
+          </IconButton>
+        ) : null}
+      </div>
+
+      <dl className="space-y-0.5">
+        <CardLine label="Número:" value={number} className={canDelete ? 'pr-13' : 'pr-7'} />
+        <CardLine label="Nombre:" value={request.name} strong />
+        {request.company ? (
+          <CardLine
+            label="Compañía:"
+            value={request.company}
+            hiddenLabel
+            icon={<Building2 className="size-3 shrink-0 self-center text-slate-400" aria-hidden />}
+          />
+        ) : null}
+        <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
+        <CardLine label="Tipo:" value={request.requestType} />
+      </dl>
+
+      {canDelete && confirming ? (
+        <div
+          ref={confirmRef}
+          role="group"
+          aria-label={`¿Eliminar ${label}?`}
+          onKeyDown={onConfirmationKey}
+          className="mt-2 mr-0.5 flex flex-wrap items-center justify-end gap-1.5 rounded-md bg-red-50 p-1.5"
+        >
+          <Button
+            variant="secondary"
+            className="px-2 py-1 text-xs"
+            onClick={closeConfirmation}
+            disabled={deletion.isPending}
+            {...EN}
+          >
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            className="px-2 py-1 text-xs"
+            disabled={deletion.isPending}
+            onClick={remove}
+            {...EN}
+          >
+            {deletion.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </div>
+      ) : null}
+
+      <div className="mt-1.5 mr-0.5 flex items-center justify-between gap-1">
+        <PriorityBadge priority={request.priority} />
+        <div className="flex items-center gap-1">
+          {onMove ? (
+            <MoveMenu
+              status={request.status}
+              requestLabel={label}
+              onMove={(to) => onMove(request, to)}
+            />
+          ) : null}
+          <CardAvatar
+            owner={owner}
+            assigned={request.vendor !== null}
+            // Deleting and assigning are both the system admin's (§6).
+            canAssign={canDelete}
+            onClick={edit}
+          />
+        </div>
+      </div>
+    </article>
+  );
+});

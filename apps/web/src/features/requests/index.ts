@@ -1,0 +1,5 @@
+// The door of the requests feature (/main/requests): what app/ and layout/ compose. Inside it,
+// each sub-feature (board, card, request-editor, notes, history, shared) has its own door.
+export { RequestsBoard } from './board';
+export { BOARD_PATH } from './shared';
+export { EditRequestRoute } from './request-editor';

@@ -1,0 +1,82 @@
+import { useCallback } from 'react';
+import { createRequestBodySchema, DEFAULT_REQUEST_TYPE, type CreateRequestBody } from '@crm/shared';
+import { useCreateRequest } from '../../../api/requests/create-request';
+import { Button } from '../../../components/ui/button';
+import { Dialog } from '../../../components/ui/dialog';
+import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
+import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { Options, REQUEST_TYPE_OPTIONS } from '../shared';
+
+const EMPTY_REQUEST: CreateRequestBody = {
+  name: '',
+  email: '',
+  requestType: DEFAULT_REQUEST_TYPE,
+  message: '',
+};
+
+export type CreateRequestModalProps = { open: boolean; onClose: () => void };
+
+/**
+ * The Create Request modal (§2), opened by the "+" of the "NUEVA SOLICITUD" column. Closing it
+ * (X, Escape, backdrop) with something typed asks "¿Descartar los cambios?" first (issue 12).
+ */
+export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
+  const creation = useCreateRequest();
+  const form = useZodForm(createRequestBodySchema, EMPTY_REQUEST, {
+    focusFirstError: true,
+  });
+  const { reset } = form;
+  const discard = useDiscardPrompt({
+    hasChanges: form.hasChanges,
+    onDiscard: useCallback(() => {
+      reset();
+      onClose();
+    }, [reset, onClose]),
+  });
+
+  const onSubmit = form.handleSubmit((body) => {
+    creation.mutate(body, {
+      onSuccess: () => {
+        form.reset();
+        onClose();
+      },
+    });
+  });
+
+  const name = form.field('name');
+  const email = form.field('email');
+  const requestType = form.field('requestType');
+  const message = form.field('message');
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && discard.requestClose()}
+      title="New request"
+    >
+      {discard.prompt}
+      <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">
+        <FormField id={name.id} label="Name" error={form.errors.name}>
+          <TextInput {...name} autoComplete="off" />
+        </FormField>
+        <FormField id={email.id} label="Email" error={form.errors.email}>
+          <TextInput {...email} type="email" autoComplete="off" />
+        </FormField>
+        <FormField id={requestType.id} label="Request Type" error={form.errors.requestType}>
+          <Select {...requestType}>
+            <Options options={REQUEST_TYPE_OPTIONS} />
+          </Select>
+        </FormField>
+        <FormField id={message.id} label="Message" error={form.errors.message}>
+          <TextArea {...message} rows={4} />
+        </FormField>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={creation.isPending}>
+            {creation.isPending ? 'Submitting...' : 'Submit'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+// The door of the users feature (/main/users).
+export { UsersPage } from './components/users-page';

@@ -1,0 +1,31 @@
+import { authContractCases } from './auth-cases.js';
+import { boardContractCases } from './board-cases.js';
+import type { ContractCase } from './client.js';
+import { leadContractCases } from './lead-cases.js';
+import { requestContractCases } from './request-cases.js';
+import { userContractCases } from './user-cases.js';
+
+/**
+ * The contract suite (issues 10 and 19): the same cases run against the real API (supertest, real
+ * database: apps/api/src/contract/contract.test.ts) and against the web tests' fake
+ * (apps/web/src/test/fake-api.contract.test.ts), so the fake cannot claim behaviour the API
+ * lacks. A test-only package, read from source by the two apps' tests: nothing here is built or
+ * shipped with @crm/shared.
+ */
+export const contractCases: readonly ContractCase[] = [
+  ...authContractCases,
+  ...userContractCases,
+  ...requestContractCases,
+  ...boardContractCases,
+  ...leadContractCases,
+];
+
+export type {
+  ContractAnswer,
+  ContractCaller,
+  ContractCase,
+  ContractClient,
+  ContractRequest,
+} from './client.js';
+export { changingEndpoints, recordingClient, unexercised } from './coverage.js';
+export { placeholderParams } from './fixtures.js';
