@@ -123,7 +123,8 @@ switch (task) {
   case 'bench:abuse':
   case 'bench:board':
   case 'seed':
-    // The board benchmark opens the board in Chromium: it needs the built web app too.
+    // The benchmarks run from source (tsx, apps/api/bench/, outside the API's build) over the
+    // built @crm/shared; bench:abuse starts the built API and bench:board the built web app.
     await pnpm(
       'turbo',
       'run',

@@ -20,7 +20,7 @@ declare module 'express-serve-static-core' {
  * logged out, that its user still exists and that their password has not changed since.
  * The role is read fresh from the database, so a role change applies at once.
  */
-export function authenticate(ctx: Pick<AppContext, 'config' | 'models'>): RequestHandler {
+function authenticate(ctx: Pick<AppContext, 'config' | 'models'>): RequestHandler {
   const { User, RevokedToken } = ctx.models;
   return async (req, _res, next) => {
     const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
@@ -54,7 +54,7 @@ export function currentUser(req: { auth?: AuthUser }): AuthUser {
 export const isAdmin = (auth: AuthUser) => auth.role === ADMIN_ROLE;
 
 /** 403 unless the caller is a system admin. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
+const requireAdmin: RequestHandler = (req, _res, next) => {
   next(isAdmin(currentUser(req)) ? undefined : forbidden());
 };
 

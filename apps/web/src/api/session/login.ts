@@ -53,7 +53,7 @@ export async function login(form: LoginForm): Promise<void> {
   saveSession({ token: parsed.data.token, userId: parsed.data.user._id });
 }
 
-export type LoginCallbacks = { onError?: (error: unknown) => void };
+type LoginCallbacks = { onError?: (error: unknown) => void };
 
 /**
  * The login call for the login screen: `mutate` and `isPending`, as a TanStack mutation reads.
