@@ -7,7 +7,7 @@ import { captchaRoutes } from './captcha/index.js';
 import type { AppContext } from './context.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
-import { refuseUndeclaredMethods, refuseUnknownMethods } from './http/refuse-unknown-methods.js';
+import { refuseUndeclaredMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
@@ -28,6 +28,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(compression());
 
   app.use(requestLogger(ctx.logger));
+  // A method the path does not declare: 405 with Allow, before CORS and the routes.
+  app.use(refuseUndeclaredMethods);
   // The website form's paths have their own CORS (PUBLIC_FORM_ORIGINS; leads.routes.ts).
   app.use(
     corsByPath(
@@ -39,11 +41,9 @@ export function createApp(ctx: AppContext): Express {
       }),
     ),
   );
-  // Bodies are parsed only by the routes that take one (endpoint.ts → json-body.ts).
-  app.use(refuseUnknownMethods);
-
   // Every route comes from its declaration in the shared contract (paths include /api, and
-  // each route carries its own database gate, authentication, role check and validation).
+  // each route carries its own database gate, authentication, role check and validation;
+  // bodies are parsed only by the routes that take one: endpoint.ts → json-body.ts).
   app.use(
     healthRoutes(ctx),
     openapiRoutes(ctx),
@@ -54,7 +54,6 @@ export function createApp(ctx: AppContext): Express {
     requestsRoutes(ctx),
     leadsRoutes(ctx),
   );
-  app.use(refuseUndeclaredMethods);
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));
 

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { FIELD_MAX_LENGTH } from './constants.js';
-import { maxLength } from './fields.js';
+import { altchaPayloadChecks } from './field-checks.js';
 import { LOGIN_MESSAGES } from './messages.js';
 
-/** Standard base64, as the ALTCHA widget encodes its solution (`btoa`). */
-export const ALTCHA_PAYLOAD_PATTERN = /^[A-Za-z0-9+/]+={0,2}$/;
+export { ALTCHA_PAYLOAD_PATTERN } from './field-checks.js';
 
 /**
  * The `altcha` field of the login and the public form: the widget's solution. Its form is checked
@@ -13,9 +11,7 @@ export const ALTCHA_PAYLOAD_PATTERN = /^[A-Za-z0-9+/]+={0,2}$/;
  */
 export const altchaPayloadSchema = z
   .string({ error: LOGIN_MESSAGES.captchaRequired })
-  .max(FIELD_MAX_LENGTH.captcha, maxLength(FIELD_MAX_LENGTH.captcha))
-  .min(1, LOGIN_MESSAGES.captchaRequired)
-  .regex(ALTCHA_PAYLOAD_PATTERN, LOGIN_MESSAGES.captchaRequired)
+  .check(...altchaPayloadChecks())
   .meta({
     description:
       'The ALTCHA widget’s solution: base64 of the JSON `{challenge, solution}` for a challenge ' +

@@ -1,15 +1,22 @@
 import { z } from 'zod';
 import {
-  CONTROL_CHARACTERS,
-  EMAIL_PATTERN,
   FIELD_MAX_LENGTH,
-  LINE_SEPARATORS,
   NOT_BLANK_PATTERN,
   PADDED_EMAIL_PATTERN,
   REQUIRED_SINGLE_LINE_PATTERN,
   SINGLE_LINE_PATTERN,
 } from './constants.js';
-import { API_MESSAGES, FIELD_MESSAGES } from './messages.js';
+import {
+  optionalTextChecks,
+  requiredEmailChecks,
+  requiredFreeTextChecks,
+  requiredTextChecks,
+} from './field-checks.js';
+import { API_MESSAGES } from './messages.js';
+
+// The rules themselves are check lists (field-checks.ts), shared with the public form's
+// zod/mini schema; the builders here put them on classic strings and add the OpenAPI metadata.
+export { isSingleLine, maxLength } from './field-checks.js';
 
 /*
  * The field builders every schema uses (issue 18). Text is checked as it was sent, in this
@@ -30,12 +37,6 @@ import { API_MESSAGES, FIELD_MESSAGES } from './messages.js';
  *   hostile-input.test.ts stores and reads one back.
  */
 
-/**
- * The length check every string starts with. `abort` stops the field there, so no pattern or
- * refinement after it ever runs on an over-long value.
- */
-export const maxLength = (max: number) => ({ message: FIELD_MESSAGES.tooLong(max), abort: true });
-
 /** A MongoDB ObjectId as 24 hex characters. */
 export const objectIdSchema = z
   .string({ error: API_MESSAGES.invalidId })
@@ -43,30 +44,20 @@ export const objectIdSchema = z
   .regex(/^[0-9a-fA-F]{24}$/, API_MESSAGES.invalidId);
 export type ObjectIdString = z.infer<typeof objectIdSchema>;
 
-const NOT_ON_ONE_LINE = new RegExp(`[${CONTROL_CHARACTERS}${LINE_SEPARATORS}]`);
-
-/** No control character (tab, CR, LF, NUL, DEL, C1) and no line or paragraph separator. */
-export const isSingleLine = (text: string): boolean => !NOT_ON_ONE_LINE.test(text);
-
-/** A one-line string as sent: bounded, then free of control characters and line breaks. */
-function singleLineString(max: number, error?: string) {
-  return z
-    .string(error === undefined ? undefined : { error })
-    .max(max, maxLength(max))
-    .refine(isSingleLine, { message: FIELD_MESSAGES.notSingleLine, abort: true });
-}
-
 /** One line that must hold something besides blanks; `message` for both missing and blank. */
 export function requiredText(message: string, max: number = FIELD_MAX_LENGTH.name) {
-  return singleLineString(max, message)
-    .trim()
-    .min(1, message)
+  return z
+    .string({ error: message })
+    .check(...requiredTextChecks(message, max))
     .meta({ pattern: REQUIRED_SINGLE_LINE_PATTERN.source });
 }
 
 /** An optional line, trimmed and bounded ("" when blank); `error` when it is not a string. */
 export function optionalText(max: number = FIELD_MAX_LENGTH.name, error?: string) {
-  return singleLineString(max, error).trim().meta({ pattern: SINGLE_LINE_PATTERN.source });
+  return z
+    .string(error === undefined ? undefined : { error })
+    .check(...optionalTextChecks(max))
+    .meta({ pattern: SINGLE_LINE_PATTERN.source });
 }
 
 /**
@@ -76,20 +67,16 @@ export function optionalText(max: number = FIELD_MAX_LENGTH.name, error?: string
 export function requiredFreeText(message: string, max: number) {
   return z
     .string({ error: message })
-    .max(max, maxLength(max))
-    .trim()
-    .min(1, message)
+    .check(...requiredFreeTextChecks(message, max))
     .meta({ pattern: NOT_BLANK_PATTERN.source });
 }
 
 /** Required e-mail with the spec's two messages (required, then format). */
 export function requiredEmail(requiredMessage: string, formatMessage: string) {
   return (
-    singleLineString(FIELD_MAX_LENGTH.email, requiredMessage)
-      .trim()
-      .min(1, requiredMessage)
-      // Not `abort`: an aborted field would stop the form's cross-field checks (zod 4).
-      .refine((email) => email === '' || EMAIL_PATTERN.test(email), formatMessage)
+    z
+      .string({ error: requiredMessage })
+      .check(...requiredEmailChecks(requiredMessage, formatMessage))
       // The refinement is invisible to OpenAPI; say what it checks, on the value as sent. No
       // `format: email`: RFC 5322 is not the rule (§5 is), and they disagree both ways.
       .meta({ pattern: PADDED_EMAIL_PATTERN.source })

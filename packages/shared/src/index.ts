@@ -11,4 +11,5 @@ export * from './request-rules.js';
 export * from './operations.js';
 export * from './captcha.js';
 export * from './leads.js';
+export * from './lead-form.js';
 export * from './contract/index.js';

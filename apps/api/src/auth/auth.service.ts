@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { LOGIN_MESSAGES, normaliseEmail, type LoginBody, type LoginResponse } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { unauthorized } from '../http/app-error.js';
+import { addressKey } from '../http/client-address.js';
 import { verifyCaptcha } from '../captcha/index.js';
 import { reserveLoginAttempt } from './login-throttle.js';
 import { signToken } from './tokens.js';
@@ -27,7 +28,8 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   // Captcha first: every attempt the brake counts has cost the caller a fresh proof of work.
   await verifyCaptcha(ctx, body.altcha);
   // Counted before the password is checked, so parallel attempts can't outrun the count.
-  const attempt = await reserveLoginAttempt(ctx, email, ip);
+  // By IPv6 /64, as the form's limits: one host can't rotate its way past the address brake.
+  const attempt = await reserveLoginAttempt(ctx, email, addressKey(ip));
 
   const user = await ctx.models.User.findOne({ email }).select('+passwordHash').lean();
   const matches = await bcrypt.compare(

@@ -64,6 +64,22 @@ describe('Sign-in brake', () => {
       },
     ));
 
+  it('when one host rotates through the addresses of its IPv6 /64, then the brake counts them as one address', () =>
+    withApp(
+      { loginThrottle: { pair: { freeFailures: 3, firstDelayMs: 60_000, maxDelayMs: 60_000 } } },
+      async ({ app, ctx }) => {
+        const user = await addUser(ctx, 'vendor');
+        const statuses = [];
+        for (let i = 1; i <= 5; i++) {
+          statuses.push((await signIn(app, user.email, WRONG, `2001:db8:1:2::${i}`)).status);
+        }
+        expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+        for (const status of statuses.slice(3)) expect(status).toBe(429);
+        // Another /64 is another address.
+        expect((await signIn(app, user.email, WRONG, '2001:db8:1:3::1')).status).toBe(401);
+      },
+    ));
+
   it("does not let an attacker's failures from other addresses keep the owner out", () =>
     withApp(
       {

@@ -51,6 +51,24 @@ describe('a known path with a method it does not declare', () => {
     expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
   });
 
+  it('when a concrete path is also matched by a template, then its own methods win (GET of crm-create is 405, not a read of request "crm-create")', async () => {
+    const res = await request(t.app).get('/api/form-contact/crm-create');
+    expect(res.status).toBe(405);
+    expect(res.headers.allow).toBe('POST, OPTIONS');
+    const board = await request(t.app).delete('/api/form-contact/board');
+    expect(board.status).toBe(405);
+    expect(board.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+
+  it('when a plain OPTIONS (no CORS preflight) reaches a declared path, then 204 with its Allow', async () => {
+    const form = await request(t.app).options('/api/form-contact/create');
+    expect(form.status).toBe(204);
+    expect(form.headers.allow).toBe('POST, OPTIONS');
+    const one = await request(t.app).options(`/api/form-contact/${UNKNOWN_ID}`);
+    expect(one.status).toBe(204);
+    expect(one.headers.allow).toBe('GET, HEAD, OPTIONS');
+  });
+
   it('when the path is unknown, then still 404', async () => {
     const res = await request(t.app).delete('/api/nope');
     expect(res.status).toBe(404);

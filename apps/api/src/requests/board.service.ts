@@ -27,7 +27,10 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** The text fields `q` looks into (§3 contact fields). */
 const SEARCHED_FIELDS = ['name', 'email', 'company', 'contactNumber'] as const;
 
-/** `q` is text, never a pattern: "a.b" must not match "axb", nor "(" fail. */
+/**
+ * `q` is text, never a pattern: "a.b" must not match "axb", nor "(" fail. It is one line
+ * (boardFilterShape): a NUL could not even be sent, a BSON regex being a C string (issue 18).
+ */
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A case-insensitive substring in any searched field; a whole number is also a request number. */

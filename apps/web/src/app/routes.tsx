@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LoginPage } from '../features/auth';
 import AuthenticatedApp from './authenticated-app';
 import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
+import { LoginRoute } from './login-route';
 import { LOGIN_PATH, titleOf } from './route-titles';
 
 /**
  * The route map of §2, signed in and signed out (the tests render it both ways). In the browser
- * it is part of the signed-in chunk (signed-in-app.tsx): signed out, app.tsx answers every
- * address with the login screen itself, without loading the router.
+ * it is part of the signed-in chunk (signed-in-app.tsx): signed out, app.ts answers every
+ * address with the login screen itself, without loading React or the router.
  */
 const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
@@ -16,7 +16,7 @@ const routes: RouteObject[] = [
     path: LOGIN_PATH,
     element: (
       <PublicOnly>
-        <LoginPage />
+        <LoginRoute />
       </PublicOnly>
     ),
   },

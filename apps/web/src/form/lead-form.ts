@@ -9,16 +9,19 @@ import {
   REQUEST_TYPES,
   type LeadTextFields,
 } from '@crm/shared/leads-text';
-import { publicLeadBodySchema } from '@crm/shared';
+import { publicLeadFormSchema } from '@crm/shared';
+import { el } from '../lib/dom/el';
 import { createFormStore } from '../lib/form/form-store';
 import type { FormErrors } from '../lib/form/form-state';
 
 /**
  * The public contact form (/form, issue 13), in plain DOM: no React on this page, so it stays
- * within its budget (form-budget.test.ts). Its inputs are bound to the web app's one form state
- * (lib/form), checked with the API's own schema (`publicLeadBodySchema`, the captcha included),
- * so its messages are the API's. The ALTCHA widget loads after the form shows.
- * Posts to POST /api/form-contact/create and shows the request number, or the API's field
+ * within its 30 kB budget (scripts/check-budgets.mjs). Its inputs are bound to the web app's one
+ * form state (lib/form), checked with the API's rules and messages, the captcha included:
+ * `publicLeadFormSchema`, the zod/mini build of the API's `publicLeadBodySchema` (the same check
+ * lists, held to the same answers by packages/shared/src/lead-form.test.ts). The ALTCHA widget
+ * loads after the form shows.
+ * Posts to POST /api/form-contact/create and shows the thanks, or the API's field
  * messages under their fields (§5), or its message (429, §8's failure) above the button.
  */
 
@@ -95,17 +98,6 @@ const FIELDS: FieldSpec[] = [
   { name: 'message', label: LEAD_FORM_LABELS.message, kind: 'textarea', required: true },
 ];
 
-function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  props: Record<string, string> = {},
-  ...children: (Node | string)[]
-): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props)) node.setAttribute(key, value);
-  node.append(...children);
-  return node;
-}
-
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 type CaptchaElement = HTMLElement & { reset?: () => void };
 type StateChangeDetail = { state?: string; payload?: string | null };
@@ -139,7 +131,7 @@ function fieldControl(spec: FieldSpec): Control {
 export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void {
   const controls = new Map<LeadField, Control>();
   const errorSlots = new Map<LeadField, HTMLElement>();
-  const lead = createFormStore(publicLeadBodySchema, EMPTY_LEAD);
+  const lead = createFormStore(publicLeadFormSchema, EMPTY_LEAD);
   // After an answer used the captcha up, the widget shows a fresh, unsolved one: not an error
   // yet. Its message waits for the next attempt, so the answer's message shows alone (as on the
   // login page).
@@ -276,7 +268,7 @@ export function mountLeadForm(root: HTMLElement, options: LeadFormOptions): void
     if (response.status === 400 && data?.errors?.length) {
       const fieldErrors: LeadFormErrors = {};
       for (const error of data.errors) {
-        if (error.path in EMPTY_LEAD)
+        if (Object.hasOwn(EMPTY_LEAD, error.path))
           fieldErrors[error.path as keyof LeadFormValues] ??= error.message;
       }
       // A captcha the API refused is asked for again at once.

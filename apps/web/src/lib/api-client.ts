@@ -9,7 +9,7 @@ import {
   type FieldError,
 } from '@crm/shared';
 import { env } from '../config/env';
-import { clearSession, getSession } from './session';
+import { clearSession, getSession } from './session-store';
 
 /** A failed call: the HTTP status (0 when the network failed) and the API's error body. */
 export class ApiError extends Error {

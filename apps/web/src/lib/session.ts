@@ -1,69 +1,16 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '@crm/shared';
+import { getSession, subscribeSession, type Session } from './session-store';
 
-/** The stored session of §3: the token and the user id, both in localStorage. */
-export type Session = { token: string; userId: string };
-
-const listeners = new Set<() => void>();
-let current: Session | null | undefined;
-
-function readStorage(): Session | null {
-  const token = localStorage.getItem(STORAGE_KEYS.token);
-  const userId = localStorage.getItem(STORAGE_KEYS.userId);
-  // §4: logged in only when both are stored.
-  return token && userId ? { token, userId } : null;
-}
-
-function emit() {
-  for (const listener of listeners) listener();
-}
-
-export function getSession(): Session | null {
-  current ??= readStorage();
-  return current;
-}
-
-/** LOGIN_SUCCESS (§4). */
-export function saveSession(session: Session): void {
-  localStorage.setItem(STORAGE_KEYS.token, session.token);
-  localStorage.setItem(STORAGE_KEYS.userId, session.userId);
-  current = session;
-  emit();
-}
-
-/** LOGOUT (§4), also used when the API says the token is no longer valid. */
-export function clearSession(): void {
-  localStorage.removeItem(STORAGE_KEYS.token);
-  localStorage.removeItem(STORAGE_KEYS.userId);
-  current = null;
-  emit();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Signing out in one tab signs out the others.
-  const onStorage = (event: StorageEvent) => {
-    if (
-      event.key === null ||
-      event.key === STORAGE_KEYS.token ||
-      event.key === STORAGE_KEYS.userId
-    ) {
-      current = readStorage();
-      listener();
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+// The store itself is React-free (session-store.ts); its functions are re-exported for the React
+// screens and tests that import them from here.
+export {
+  clearSession,
+  getSession,
+  resetSessionCache,
+  saveSession,
+  type Session,
+} from './session-store';
 
 export function useSession(): Session | null {
-  return useSyncExternalStore(subscribe, getSession);
-}
-
-/** For tests: forget the cached session so the next read comes from localStorage. */
-export function resetSessionCache(): void {
-  current = undefined;
+  return useSyncExternalStore(subscribeSession, getSession);
 }

@@ -1,4 +1,14 @@
-import { useCallback, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
+import { sameValue } from './same-value';
 import {
   checkForm,
   describeForm,
@@ -32,6 +42,10 @@ type Options = FormModeOptions & {
 
 const readText = (element: FieldElement) => element.value;
 
+/** Elements in the order a person meets them on the page. */
+const byPageOrder = (a: HTMLElement, b: HTMLElement) =>
+  a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
+
 /**
  * The form state of lib/form/form-state.ts for React screens, over the shared zod schemas, so the
  * browser checks exactly what the API checks, with the spec's messages. `schema` may depend on
@@ -57,6 +71,32 @@ export function useZodForm<V extends FormValues, O>(
 
   const inputId = (name: keyof V & string) => `${formId}-${name}`;
 
+  // Each field's element by its name, kept by the refs `field` and `fieldRef` hand out: the
+  // form puts the focus on a field through them, never by looking an id up in the document.
+  const elements = useRef(new Map<string, HTMLElement>());
+  const refs = useRef(new Map<string, (element: HTMLElement | null) => void>());
+  /**
+   * The ref that puts an element on the form's map under a field's name, for a control the
+   * form does not bind itself (an input that reads its own value, a value shown as text).
+   * The same function for each name, so React does not detach and attach it at every render.
+   */
+  const fieldRef = useCallback((name: keyof V & string) => {
+    let ref = refs.current.get(name);
+    if (!ref) {
+      ref = (element) => {
+        if (element) elements.current.set(name, element);
+        else elements.current.delete(name);
+      };
+      refs.current.set(name, ref);
+    }
+    return ref;
+  }, []);
+  /** The element drawn for a field (its control, or its text), if it is on the page. */
+  const fieldElement = useCallback(
+    (name: string): HTMLElement | null => elements.current.get(name) ?? null,
+    [],
+  );
+
   /** Props for a text-like input or select bound to one field, with its accessible error. */
   const field = (name: keyof V & string) => {
     const id = inputId(name);
@@ -64,6 +104,7 @@ export function useZodForm<V extends FormValues, O>(
     return {
       id,
       name,
+      ref: fieldRef(name),
       value: String(values[name] ?? ''),
       onChange: (event: ChangeEvent<FieldElement>) =>
         setValue(name, readValue(event.target) as V[typeof name]),
@@ -72,24 +113,63 @@ export function useZodForm<V extends FormValues, O>(
     };
   };
 
-  const handleSubmit = (onValid: (data: O) => void) => (event?: FormEvent) => {
-    event?.preventDefault();
-    setState(withSubmitAttempt);
-    if (check.valid) {
-      onValid(check.data);
-      return;
-    }
-    const form = event?.currentTarget;
-    if (!focusFirstError || !(form instanceof HTMLFormElement)) return;
-    // Once the errors are drawn (aria-invalid, the message it describes the field with).
-    setTimeout(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-  };
+  const focusFirstOf = useCallback((fieldErrors: FormErrors<V>) => {
+    const invalid = Object.keys(fieldErrors)
+      .map((name) => elements.current.get(name))
+      .filter((element) => element !== undefined)
+      .sort(byPageOrder);
+    invalid[0]?.focus();
+  }, []);
+
+  // A submit the rules stopped, waiting for the commit that draws its messages: the field is
+  // focused after it (in an effect), so what is read out with it is its message.
+  const focusAfterCommit = useRef<FormErrors<V> | null>(null);
+  useEffect(() => {
+    const fieldErrors = focusAfterCommit.current;
+    if (!fieldErrors) return;
+    focusAfterCommit.current = null;
+    focusFirstOf(fieldErrors);
+  });
+
+  /**
+   * The submit handler: `onValid` gets the schema's output when the values keep the rules;
+   * otherwise their messages show, `onInvalid` gets them, and (`focusFirstError`) the first
+   * field in error takes the focus.
+   */
+  const handleSubmit =
+    (onValid: (data: O) => void, onInvalid?: (errors: FormErrors<V>) => void) =>
+    (event?: FormEvent) => {
+      event?.preventDefault();
+      setState(withSubmitAttempt);
+      if (check.valid) {
+        onValid(check.data);
+        return;
+      }
+      onInvalid?.(check.errors);
+      if (!focusFirstError) return;
+      // After an earlier attempt the messages are on screen already, and this submit changes
+      // nothing to commit: the focus moves now.
+      if (submitAttempted) focusFirstOf(check.errors);
+      else focusAfterCommit.current = check.errors;
+    };
 
   /**
    * Back to a clean form. With `next` (e.g. the server's copy after a save or a 409 reload),
    * that copy becomes the one later resets return to, as react-hook-form's reset(values) does.
    */
   const reset = useCallback((next?: V) => setState((previous) => resetForm(previous, next)), []);
+
+  /**
+   * `reset`, once what was sent is saved, unless the person typed on meanwhile (a note added
+   * while they kept writing): then what they typed stays.
+   */
+  const resetIfStill = useCallback(
+    (sent: V, next?: V) =>
+      setState((previous) =>
+        sameValue(previous.values, sent) ? resetForm(previous, next) : previous,
+      ),
+    [],
+  );
 
   /**
    * A newer server copy under the values being edited (after a conflict, or after a change saved
@@ -118,12 +198,15 @@ export function useZodForm<V extends FormValues, O>(
     setValue,
     field,
     inputId,
+    fieldRef,
+    fieldElement,
     errors,
     /** Whether the current values break any rule, shown or not. */
     hasErrors,
     attempted: submitAttempted,
     handleSubmit,
     reset,
+    resetIfStill,
     rebase,
     setServerErrors,
   };

@@ -1,32 +1,84 @@
 import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import {
-  api,
-  queryKeyOf,
-  type Board,
-  type BoardFilters,
-  type ColumnPage,
-  type Request,
-  type RequestStatus,
-} from '@crm/shared';
-import { allColumnsQueryKey, columnQueryKey } from './get-column';
-import { requestQueryOptions } from './get-request';
+import type { Board, BoardFilters, ColumnPage, Request, RequestStatus } from '@crm/shared';
+import { allColumnsQueryKey, allRequestsKey, columnQueryKey } from './query-keys';
+import { readRecord, removeRecord, writeListedRecords, writeRecord } from './request-records';
 
 /**
- * The board's cache after a change: each column (of any filters) is an infinite query of
- * newest-first pages. A save, a create or a delete touches only the columns the request was or
- * is in, and without a call where the answer is certain; where it depends on the server's
- * filtering (a filtered column the request may have entered or left) that column alone is
- * refetched. The board call itself is never repeated: it only seeds the columns.
+ * The board's cache, as Twenty's record board keeps it: each request once, by id (its record,
+ * request-records.ts), and each column of each filter set as an infinite query of newest-first
+ * pages of ids. A card reads its record, so a save changes one record and redraws the cards
+ * showing it, and no column; a move, a create or a delete also changes the id lists it touches,
+ * without a call where the answer is certain. Where it depends on the server's filtering (a
+ * filtered column the request may have entered or left) that column alone is refetched. The
+ * board call itself is never repeated: it only seeds the columns.
  */
-export type ColumnData = InfiniteData<ColumnPage, string | null>;
+export type ColumnIdPage = { ids: string[]; count: number; nextCursor: string | null };
+export type ColumnData = InfiniteData<ColumnIdPage, string | null>;
 type ColumnKeyQuery = BoardFilters & { status: RequestStatus };
+
+const isColumnKey = (queryKey: QueryKey) =>
+  allColumnsQueryKey().every((part, index) => queryKey[index] === part);
+
+/** Every id a cached column lists, of any filters. */
+function listedIds(queryClient: QueryClient): Set<string> {
+  const ids = new Set<string>();
+  for (const [, data] of queryClient.getQueriesData<ColumnData>({
+    queryKey: allColumnsQueryKey(),
+  })) {
+    for (const page of data?.pages ?? []) for (const id of page.ids) ids.add(id);
+  }
+  return ids;
+}
+
+/** Records no cached column lists and nothing shows (no card, no modal) leave the cache. */
+function dropUnlistedRecords(queryClient: QueryClient) {
+  const listed = listedIds(queryClient);
+  const queryCache = queryClient.getQueryCache();
+  for (const query of queryCache.findAll({ queryKey: allRequestsKey() })) {
+    const id = (query.state.data as Request | undefined)?._id;
+    if (query.getObserversCount() === 0 && !(id && listed.has(id))) queryCache.remove(query);
+  }
+}
+
+const keeping = new WeakSet<QueryClient>();
+
+/**
+ * A column lists far more requests than it draws, so a record must not go after the usual five
+ * minutes without a card on screen: records stay while a cached column lists them, and go once
+ * the last column listing them has left the cache (TanStack Query's own garbage collection of
+ * the columns drives it) or when the request is deleted. Set up once per query client.
+ */
+function keepRecordsWhileListed(queryClient: QueryClient) {
+  if (keeping.has(queryClient)) return;
+  keeping.add(queryClient);
+  queryClient.setQueryDefaults(allRequestsKey(), { gcTime: Infinity });
+  let scheduled = false;
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'removed' || scheduled || !isColumnKey(event.query.queryKey)) return;
+    // Columns go several at a time (five per filter set): one sweep after them.
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      dropUnlistedRecords(queryClient);
+    });
+  });
+}
+
+/** A column page from the server: its requests into their records, the page into their ids. */
+export function listColumnPage(
+  queryClient: QueryClient,
+  { items, count, nextCursor }: ColumnPage,
+): ColumnIdPage {
+  keepRecordsWhileListed(queryClient);
+  writeListedRecords(queryClient, items);
+  return { ids: items.map((item) => item._id), count, nextCursor };
+}
 
 /** The first pages of the board call become each column's first page. */
 export function seedColumns(queryClient: QueryClient, filters: BoardFilters, board: Board) {
-  for (const column of board.columns) {
-    const { status, ...page } = column;
+  for (const { status, ...page } of board.columns) {
     queryClient.setQueryData<ColumnData>(columnQueryKey(filters, status), {
-      pages: [page],
+      pages: [listColumnPage(queryClient, page)],
       pageParams: [null],
     });
   }
@@ -56,46 +108,69 @@ export function compareNewestFirst(a: Request, b: Request): number {
   return a._id < b._id ? 1 : a._id > b._id ? -1 : 0;
 }
 
-const mapPages = (data: ColumnData, map: (page: ColumnPage) => ColumnPage): ColumnData => ({
+const mapPages = (data: ColumnData, map: (page: ColumnIdPage) => ColumnIdPage): ColumnData => ({
   ...data,
   pages: data.pages.map(map),
 });
 
-const holds = (data: ColumnData, id: string) =>
-  data.pages.some((page) => page.items.some((item) => item._id === id));
+const holds = (data: ColumnData, id: string) => data.pages.some((page) => page.ids.includes(id));
 
 const withCount = (data: ColumnData, delta: number) =>
   mapPages(data, (page) => ({ ...page, count: Math.max(0, page.count + delta) }));
 
-const replaced = (data: ColumnData, request: Request) =>
-  mapPages(data, (page) => ({
-    ...page,
-    items: page.items.map((item) => (item._id === request._id ? request : item)),
-  }));
-
 const removed = (data: ColumnData, id: string) =>
   withCount(
-    mapPages(data, (page) => ({ ...page, items: page.items.filter((item) => item._id !== id) })),
+    mapPages(data, (page) => ({ ...page, ids: page.ids.filter((listed) => listed !== id) })),
     -1,
   );
 
+/** Finds a listed request's record; a column lists only requests whose records are cached. */
+export type RecordOf = (id: string) => Request | undefined;
+
 /**
- * Counts the request in, and shows it where it sorts when that is within the loaded pages (or
+ * Where `request` sorts among the loaded ids (a binary search: the lists are newest first):
+ * the page and the place in it, or undefined when it sorts below everything loaded.
+ */
+function placeOf(data: ColumnData, request: Request, recordOf: RecordOf) {
+  const ids = data.pages.flatMap((page) => page.ids);
+  // The first id that sorts after the request (one whose record is missing counts as after).
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const listed = recordOf(ids[middle] ?? '');
+    if (!listed || compareNewestFirst(request, listed) < 0) high = middle;
+    else low = middle + 1;
+  }
+  if (low === ids.length) return undefined;
+  let page = 0;
+  let at = low;
+  for (const { ids: pageIds } of data.pages) {
+    if (at < pageIds.length) break;
+    at -= pageIds.length;
+    page += 1;
+  }
+  return { page, at };
+}
+
+/**
+ * Counts the request in, and lists it where it sorts when that is within the loaded pages (or
  * the column is fully loaded); further down, the page that holds it will bring it.
  */
-function inserted(data: ColumnData, request: Request): ColumnData {
+function inserted(data: ColumnData, request: Request, recordOf: RecordOf): ColumnData {
   const counted = withCount(data, +1);
   const exhausted = data.pages.at(-1)?.nextCursor === null;
-  let placed = false;
+  const place =
+    placeOf(data, request, recordOf) ??
+    (exhausted && data.pages.length > 0
+      ? { page: data.pages.length - 1, at: data.pages.at(-1)?.ids.length ?? 0 }
+      : undefined);
+  if (!place) return counted;
   const pages = counted.pages.map((page, index) => {
-    if (placed) return page;
-    const at = page.items.findIndex((item) => compareNewestFirst(request, item) < 0);
-    const last = index === counted.pages.length - 1;
-    if (at === -1 && !(last && exhausted)) return page;
-    placed = true;
-    const items = [...page.items];
-    items.splice(at === -1 ? items.length : at, 0, request);
-    return { ...page, items };
+    if (index !== place.page) return page;
+    const ids = [...page.ids];
+    ids.splice(place.at, 0, request._id);
+    return { ...page, ids };
   });
   return { ...counted, pages };
 }
@@ -104,13 +179,15 @@ export type ColumnChange = { data: ColumnData; refetch: boolean };
 
 /**
  * What one cached column becomes when a request goes from `before` to `after` (undefined: it
- * did not exist yet / no longer exists).
+ * did not exist yet / no longer exists). A request that stays listed keeps the list as it is:
+ * its card reads the record.
  */
 export function changeColumn(
   data: ColumnData,
   column: ColumnKeyQuery,
   before: Request | undefined,
   after: Request | undefined,
+  recordOf: RecordOf,
 ): ColumnChange {
   const id = (after ?? before)?._id;
   if (!id) return { data, refetch: false };
@@ -122,11 +199,13 @@ export function changeColumn(
   if (holds(data, id)) {
     if (!after || !isHere) return { data: removed(data, id), refetch: false };
     // Still here; under filters an edit of a filtered field may have taken it out.
-    return { data: replaced(data, after), refetch: filtered && fieldsChanged };
+    return { data, refetch: filtered && fieldsChanged };
   }
   if (after && isHere && !wasHere) {
     // It came in (moved here or created): only the server knows whether it passes the filters.
-    return filtered ? { data, refetch: true } : { data: inserted(data, after), refetch: false };
+    return filtered
+      ? { data, refetch: true }
+      : { data: inserted(data, after, recordOf), refetch: false };
   }
   if (before && wasHere && !isHere) {
     // It left from a page not loaded yet: counted here until now.
@@ -137,7 +216,7 @@ export function changeColumn(
 }
 
 /**
- * Applies a request's change to every cached column and to the request's own query; answers the
+ * Applies a request's change to its record and to every cached column's list; answers the
  * columns that only the server can settle (filtered ones the request may have entered or left).
  */
 export function changeCachedColumns(
@@ -145,19 +224,23 @@ export function changeCachedColumns(
   before: Request | undefined,
   after: Request | undefined,
 ): QueryKey[] {
+  const id = (after ?? before)?._id;
+  if (!id) return [];
+  keepRecordsWhileListed(queryClient);
+  // The record first, so a list that takes the id in finds it.
+  if (after) writeRecord(queryClient, after);
+  const recordOf: RecordOf = (listed) => readRecord(queryClient, listed);
   const stale: QueryKey[] = [];
   for (const [queryKey, data] of queryClient.getQueriesData<ColumnData>({
     queryKey: allColumnsQueryKey(),
   })) {
     if (!data) continue;
     const column = queryKey[2] as ColumnKeyQuery;
-    const change = changeColumn(data, column, before, after);
+    const change = changeColumn(data, column, before, after, recordOf);
     if (change.data !== data) queryClient.setQueryData(queryKey, change.data);
     if (change.refetch) stale.push(queryKey);
   }
-  const id = (after ?? before)?._id;
-  if (id && after) queryClient.setQueryData(requestQueryOptions(id).queryKey, after);
-  if (id && !after) queryClient.removeQueries({ queryKey: requestQueryOptions(id).queryKey });
+  if (!after) removeRecord(queryClient, id);
   return stale;
 }
 
@@ -174,7 +257,7 @@ export function refetchColumns(queryClient: QueryClient, columns: readonly Query
   );
 }
 
-/** Applies a request's change to every cached column, then refetches those that need the server. */
+/** Applies a request's change to the cache, then refetches the columns that need the server. */
 export function applyRequestChange(
   queryClient: QueryClient,
   before: Request | undefined,
@@ -187,6 +270,6 @@ export function applyRequestChange(
 export function refreshAllColumns(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: allColumnsQueryKey() }),
-    queryClient.invalidateQueries({ queryKey: queryKeyOf(api.requests.get) }),
+    queryClient.invalidateQueries({ queryKey: allRequestsKey() }),
   ]);
 }

@@ -1,13 +1,14 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import {
   api,
-  queryKeyOf,
   SESSION_MESSAGES,
   type BoardFilters,
   type ColumnQuery,
   type RequestStatus,
 } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
+import { listColumnPage } from './board-cache';
+import { columnQueryKey } from './query-keys';
 
 /** GET /api/form-contact?status&cursor + the board's filters: the next page of one column. */
 export function getColumnPage(query: ColumnQuery, signal?: AbortSignal) {
@@ -30,22 +31,22 @@ export const MAX_REFRESHED_PAGES = 4;
 const refreshWhenShallow = (query: { state: { data?: { pages: readonly unknown[] } } }) =>
   (query.state.data?.pages.length ?? 0) <= MAX_REFRESHED_PAGES;
 
-/** The cache key of one column under the board's filters. */
-export const columnQueryKey = (filters: BoardFilters, status: RequestStatus) =>
-  queryKeyOf(api.requests.column, { query: { ...filters, status } });
-
-/** Every column, of any filters: for the cache updates after a save, a create or a delete. */
-export const allColumnsQueryKey = () => queryKeyOf(api.requests.column);
-
 /**
- * One column as an infinite query. Its first page normally comes from the board call (see
+ * One column as an infinite query of pages of request ids (each request's record is cached once,
+ * by id: see board-cache.ts). Its first page normally comes from the board call (see
  * get-board.ts, which seeds it); `pageParam` is the previous page's `nextCursor`.
  */
 export const columnQueryOptions = (filters: BoardFilters, status: RequestStatus) =>
   infiniteQueryOptions({
     queryKey: columnQueryKey(filters, status),
-    queryFn: ({ pageParam, signal }) =>
-      getColumnPage({ ...filters, status, ...(pageParam ? { cursor: pageParam } : {}) }, signal),
+    queryFn: async ({ pageParam, signal, client }) =>
+      listColumnPage(
+        client,
+        await getColumnPage(
+          { ...filters, status, ...(pageParam ? { cursor: pageParam } : {}) },
+          signal,
+        ),
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     staleTime: COLUMN_STALE_MS,

@@ -1,8 +1,7 @@
-import { useCallback, useState } from 'react';
 import { api, LOGIN_MESSAGES, loginResponseSchema, pathOf, type LoginForm } from '@crm/shared';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { saveSession } from '../../lib/session';
+import { saveSession } from '../../lib/session-store';
 
 /** The §8 login outcomes: authError is what the session records; the person sees `message`. */
 export class LoginError extends Error {
@@ -19,7 +18,11 @@ export class LoginError extends Error {
 // Read leniently first, so "a response without a token" is told apart from a failed call.
 const lenientLoginResponse = z.object({ token: z.unknown(), user: z.unknown() }).partial();
 
-/** POST /api/user/login (§7): LOGIN_SUCCESS stores the token and user._id (§4). */
+/**
+ * POST /api/user/login (§7): LOGIN_SUCCESS stores the token and user._id (§4), which swaps the
+ * app to its signed-in part (app/app.ts). Without React or TanStack Query: the login screen is
+ * the first visit's page and loads neither (its budget: apps/web/scripts/check-budgets.mjs).
+ */
 export async function login(form: LoginForm): Promise<void> {
   let data: z.infer<typeof lenientLoginResponse>;
   try {
@@ -51,24 +54,4 @@ export async function login(form: LoginForm): Promise<void> {
     throw new LoginError(LOGIN_MESSAGES.invalidToken, LOGIN_MESSAGES.wrongCredentials);
   }
   saveSession({ token: parsed.data.token, userId: parsed.data.user._id });
-}
-
-type LoginCallbacks = { onError?: (error: unknown) => void };
-
-/**
- * The login call for the login screen: `mutate` and `isPending`, as a TanStack mutation reads.
- * Not one: the login screen is the first visit's page, and it doesn't load TanStack Query (the
- * data cache comes with the signed-in app, app/signed-in-app.tsx), which keeps the page within
- * its JavaScript budget (apps/web/scripts/check-budgets.mjs). On success the session is stored
- * and the app swaps to the signed-in part.
- */
-export function useLogin() {
-  const [isPending, setIsPending] = useState(false);
-  const mutate = useCallback((form: LoginForm, { onError }: LoginCallbacks = {}) => {
-    setIsPending(true);
-    void login(form)
-      .catch((error: unknown) => onError?.(error))
-      .finally(() => setIsPending(false));
-  }, []);
-  return { mutate, isPending };
 }

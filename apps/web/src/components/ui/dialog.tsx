@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 
 export type DialogProps = {
   open: boolean;
@@ -20,6 +20,11 @@ export type DialogProps = {
    * arrow keys scroll it where it is longer than the screen.
    */
   textOnly?: boolean;
+  /**
+   * The control to open on, when the content names one (the Edit Request modal at a link's
+   * `focus=<field>`); while it holds nothing, the first field as usual.
+   */
+  initialFocus?: RefObject<HTMLElement | null>;
 };
 
 /** Notices (react-toastify) sit outside every dialog but must stay usable while one is open. */
@@ -72,6 +77,7 @@ export function Dialog({
   closeLabel = 'Close',
   returnFocus,
   textOnly = false,
+  initialFocus,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
   return (
@@ -86,7 +92,8 @@ export function Dialog({
             event.preventDefault();
             const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
             const body = content?.querySelector<HTMLElement>('[data-dialog-body]') ?? null;
-            if (textOnly) body?.focus();
+            if (initialFocus?.current) initialFocus.current.focus();
+            else if (textOnly) body?.focus();
             else if (!focusFirstField(body)) content?.focus();
           }}
           onCloseAutoFocus={(event) => {

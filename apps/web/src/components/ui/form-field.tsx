@@ -1,9 +1,4 @@
-import type {
-  InputHTMLAttributes,
-  ReactNode,
-  SelectHTMLAttributes,
-  TextareaHTMLAttributes,
-} from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { langOf } from '../../lib/labels';
 
 export const inputClass =
@@ -38,17 +33,16 @@ export function FormField({ id, label, error, children, className = '' }: FormFi
   );
 }
 
-export function TextInput({ className = '', ...props }: InputHTMLAttributes<HTMLInputElement>) {
+// ComponentProps (not the bare attributes): a form hands its controls a ref (useZodForm's map of
+// fields, to focus one), which React 19 passes to these as a prop.
+export function TextInput({ className = '', ...props }: ComponentProps<'input'>) {
   return <input className={`${inputClass} ${className}`} {...props} />;
 }
 
-export function Select({ className = '', ...props }: SelectHTMLAttributes<HTMLSelectElement>) {
+export function Select({ className = '', ...props }: ComponentProps<'select'>) {
   return <select className={`${inputClass} pr-8 ${className}`} {...props} />;
 }
 
-export function TextArea({
-  className = '',
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({ className = '', ...props }: ComponentProps<'textarea'>) {
   return <textarea className={`${inputClass} ${className}`} {...props} />;
 }

@@ -1,4 +1,11 @@
-import { useEffect, useState, type ChangeEvent, type InputHTMLAttributes } from 'react';
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  type InputHTMLAttributes,
+  type Ref,
+} from 'react';
+import { requestEventFieldsSchema } from '@crm/shared';
 import { TextInput } from '../../../components/ui/form-field';
 import { eventDateToText, textToEventDate } from '../../../lib/format';
 import { readEditValue } from './edit-value';
@@ -20,7 +27,34 @@ const READABLE_PLACEHOLDER = 'placeholder:text-slate-500!';
 /** The text placeholder of paymentMethod and bussinesItem (§3), and its older empty form. */
 const isTextPlaceholder = (value: string) => value === 'unknown' || value === '';
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type'>;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'defaultValue' | 'onChange' | 'type'
+> & {
+  /** The form's ref for the field (useZodForm's `fieldRef`), so it can put the focus here. */
+  ref?: Ref<HTMLInputElement>;
+};
+
+/**
+ * The number and date inputs keep the text being typed as the browser holds it ("0.", "15/0"),
+ * uncontrolled, the way react-hook-form's `register` binds inputs: the form holds the value read
+ * from it. A value changed from outside (a reset, a newer copy merged in, "Usar la suya") is
+ * written into the input, once the text shown no longer reads as that value.
+ */
+function useTypedText(outer: Ref<HTMLInputElement> | undefined, readsAs: (text: string) => boolean, text: string) {
+  const input = useRef<HTMLInputElement | null>(null);
+  useLayoutEffect(() => {
+    if (input.current && !readsAs(input.current.value)) input.current.value = text;
+  });
+  return useCallback(
+    (element: HTMLInputElement | null) => {
+      input.current = element;
+      if (typeof outer === 'function') outer(element);
+      else if (outer) outer.current = element;
+    },
+    [outer],
+  );
+}
 
 export type PlaceholderTextInputProps = InputProps & {
   value: string;
@@ -67,74 +101,76 @@ const textNumber = (text: string) => (text === '' ? 0 : Number(text));
  * yields a number). The text typed is kept as typed ("0.", "0.5"), and follows the value when it
  * changes from outside (a reset, a newer copy merged in).
  */
-export function PlaceholderNumberInput({ value, onValue, ...props }: PlaceholderNumberInputProps) {
-  const [text, setText] = useState(() => numberText(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if (textNumber(text) !== value) setText(numberText(value));
-  }
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = readEditValue(event.target);
-    const number = typeof next === 'number' ? next : 0;
-    setText(event.target.value);
-    setShown(number);
-    onValue(number);
-  };
+export function PlaceholderNumberInput({
+  value,
+  onValue,
+  ref,
+  ...props
+}: PlaceholderNumberInputProps) {
+  const inputRef = useTypedText(ref, (text) => textNumber(text) === value, numberText(value));
   return (
     <TextInput
       {...props}
+      ref={inputRef}
       type="number"
       placeholder={PENDING_PLACEHOLDER}
       className={READABLE_PLACEHOLDER}
-      value={text}
-      onChange={change}
+      defaultValue={numberText(value)}
+      onChange={(event) => {
+        const next = readEditValue(event.target);
+        onValue(typeof next === 'number' ? next : 0);
+      }}
     />
   );
 }
 
+/**
+ * Whether an eventDate value is a day the request can store (§7's rule for it, from
+ * @crm/shared), rather than text typed in the field that is not one yet ("15/0", "31/02/2026").
+ */
+export const isStoredDay = (value: string | null) =>
+  requestEventFieldsSchema.shape.eventDate.safeParse(value).success;
+
+/** The text a stored day (or text typed that is none) shows as in the field. */
+const dayText = (value: string | null) => (isStoredDay(value) ? eventDateToText(value) : value ?? '');
+
 export type EventDateInputProps = InputProps & {
-  /** The stored form (midnight UTC), or null. */
+  /**
+   * The stored form (midnight UTC), or null; or, while what is typed is not a day, that text:
+   * the draft holds what the person typed, and the form's rules refuse it until it is a day.
+   */
   value: string | null;
   onValue: (value: string | null) => void;
-  /** Whether the text typed is a day it can store; false until it is (see textToEventDate). */
-  onValidChange: (valid: boolean) => void;
 };
 
 /**
  * eventDate as dd/mm/aaaa, like every date of the product. A text input, not a date input: a
  * date input writes the day in the browser's own format (mm/dd/yyyy in an English browser),
  * whatever the page's language. A day is stored as soon as the text is one; until then the
- * field says what it expects and the form keeps the last day it could read.
+ * field says what it expects (`aria-invalid`, EVENT_DATE_INVALID under it) and the save waits.
  */
-export function EventDateInput({ value, onValue, onValidChange, ...props }: EventDateInputProps) {
-  const [text, setText] = useState(() => eventDateToText(value));
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    if (textToEventDate(text) !== value) setText(eventDateToText(value));
-  }
-  const valid = textToEventDate(text) !== undefined;
-  useEffect(() => onValidChange(valid), [onValidChange, valid]);
-  const change = (event: ChangeEvent<HTMLInputElement>) => {
-    const typed = event.target.value;
-    setText(typed);
-    const next = textToEventDate(typed);
-    if (next === undefined) return;
-    setShown(next);
-    onValue(next);
-  };
+export function EventDateInput({ value, onValue, ref, ...props }: EventDateInputProps) {
+  const inputRef = useTypedText(
+    ref,
+    (text) => text === value || textToEventDate(text) === value,
+    dayText(value),
+  );
   return (
     <TextInput
       {...props}
+      ref={inputRef}
       type="text"
       inputMode="numeric"
       autoComplete="off"
       placeholder={EVENT_DATE_FORMAT}
       className={READABLE_PLACEHOLDER}
-      aria-invalid={valid ? props['aria-invalid'] : true}
-      value={text}
-      onChange={change}
+      aria-invalid={isStoredDay(value) ? props['aria-invalid'] : true}
+      defaultValue={dayText(value)}
+      onChange={(event) => {
+        const typed = event.target.value;
+        const day = textToEventDate(typed);
+        onValue(day === undefined ? typed : day);
+      }}
     />
   );
 }

@@ -1,14 +1,17 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@crm/shared';
-import { addUser, PASSWORD } from '../test/fake-api';
+import { addUser, db, PASSWORD } from '../test/fake-api';
 import { signIn } from '../test/render';
-import { App } from './app';
+import { startApp } from './app';
 
-vi.mock('../features/auth/components/captcha-widget', async () => {
-  const { CaptchaDouble } = await import('../test/captcha-double');
-  return { CaptchaWidget: CaptchaDouble };
+vi.mock('../features/auth/components/captcha-widget', async (importOriginal) => {
+  const { installAltchaDouble } = await import('../test/altcha-double');
+  return {
+    ...(await importOriginal<typeof import('../features/auth/components/captcha-widget')>()),
+    loadCaptcha: installAltchaDouble,
+  };
 });
 
 /** Opens `path` in the browser's address bar (jsdom's), as typing it would. */
@@ -18,50 +21,69 @@ function openAddress(path: string) {
 
 const address = () => window.location.pathname;
 
-describe('the staff app in the browser (app.tsx: the login screen without the router)', () => {
+let stop: (() => void) | undefined;
+afterEach(() => {
+  stop?.();
+  stop = undefined;
+  document.body.replaceChildren();
+});
+
+/** main.ts's start: the app in #root. */
+function start() {
+  const root = document.createElement('div');
+  root.id = 'root';
+  document.body.append(root);
+  stop = startApp(root);
+}
+
+describe('the staff app in the browser (app.ts: the login screen without React)', () => {
   it('when a signed-out visitor opens the board, then /login takes its place in the history and names the page', async () => {
     openAddress('/main/requests');
     const entries = window.history.length;
-    render(<App />);
+    start();
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     await waitFor(() => expect(address()).toBe('/login'));
     expect(window.history.length).toBe(entries);
     expect(document.title).toBe('Iniciar sesión · CRM');
   });
 
-  it('when the person signs in, then the signed-in app loads and opens the board', async () => {
+  it('when the person signs in, then "Iniciando..." shows while the signed-in app loads and opens the board', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
+    db.latencyMs = 150;
     openAddress('/login');
-    render(<App />);
+    start();
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Correo'), 'ana@crm.test');
     await user.type(screen.getByLabelText('Contraseña'), PASSWORD);
     await user.click(screen.getByLabelText('No soy un robot'));
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect(screen.getByRole('button', { name: 'Iniciando...' })).toBeDisabled();
     expect(await screen.findByText('NUEVA SOLICITUD')).toBeInTheDocument();
     expect(address()).toBe('/main/requests');
     expect(document.title).toBe('Solicitudes · CRM');
+    // The login screen is gone, not hidden under the board.
+    expect(screen.queryByRole('heading', { name: 'Iniciar sesión' })).not.toBeInTheDocument();
   });
 
   it('when the person logs out, then the login screen replaces the page at /login', async () => {
     signIn(addUser({ role: 'vendor' }));
     openAddress('/main/home');
-    render(<App />);
+    start();
     expect(await screen.findByText('This will be the home page.')).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(address()).toBe('/login');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // The signed-in app went with the session.
+    expect(screen.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
   });
 
   it('when a signed-out person goes back to a page of the app, then it stays the login screen at /login', async () => {
     openAddress('/login');
-    render(<App />);
+    start();
     await waitFor(() => expect(document.title).toBe('Iniciar sesión · CRM'));
-    act(() => {
-      window.history.pushState(null, '', '/main/users');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    window.history.pushState(null, '', '/main/users');
+    window.dispatchEvent(new PopStateEvent('popstate'));
     expect(address()).toBe('/login');
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
   });

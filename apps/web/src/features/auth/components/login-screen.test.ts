@@ -1,14 +1,25 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, STORAGE_KEYS } from '@crm/shared';
+import { installAltchaDouble } from '../../../test/altcha-double';
 import { addUser, db, PASSWORD } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render';
+import { mountLoginScreen } from './login-screen';
 
-vi.mock('./captcha-widget', async () => {
-  const { CaptchaDouble } = await import('../../../test/captcha-double');
-  return { CaptchaWidget: CaptchaDouble };
+let unmount: (() => void) | undefined;
+afterEach(() => {
+  unmount?.();
+  unmount = undefined;
+  document.body.replaceChildren();
 });
+
+/** The login screen at /login, signed out, as app/signed-out-app.ts shows it, the widget doubled. */
+function renderLogin() {
+  window.history.replaceState(null, '', '/login');
+  const root = document.createElement('div');
+  document.body.append(root);
+  unmount = mountLoginScreen(root, { loadCaptcha: installAltchaDouble });
+}
 
 function fillLogin(email: string, password: string) {
   const user = userEvent.setup();
@@ -21,7 +32,7 @@ function fillLogin(email: string, password: string) {
 
 describe('login screen (/login)', () => {
   it('shows the heading, the brand panel, the fields and the captcha below the button', () => {
-    renderApp('/login');
+    renderLogin();
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(screen.getByText('CRM')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'CRM logo' })).toBeInTheDocument();
@@ -33,16 +44,24 @@ describe('login screen (/login)', () => {
   });
 
   it('toggles the password between hidden and shown', async () => {
-    renderApp('/login');
+    renderLogin();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('button', { name: 'Ocultar contraseña' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.click(screen.getByRole('button', { name: 'Ocultar contraseña' }));
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Mostrar contraseña' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   it('when the form is empty, shows the three §5 messages and sends nothing', async () => {
-    renderApp('/login');
+    renderLogin();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toBeInTheDocument();
     expect(screen.getByText(LOGIN_MESSAGES.emptyPassword)).toBeInTheDocument();
@@ -50,8 +69,24 @@ describe('login screen (/login)', () => {
     expect(db.calls).toHaveLength(0);
   });
 
+  it('when a field is in error, then its message describes it (aria-describedby) until fixed', async () => {
+    renderLogin();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    const email = screen.getByLabelText('Correo');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(LOGIN_MESSAGES.invalidEmail);
+    expect(screen.getByLabelText('Contraseña')).toHaveAccessibleDescription(
+      LOGIN_MESSAGES.emptyPassword,
+    );
+    await user.type(email, 'ana@crm.test');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    expect(email).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText(LOGIN_MESSAGES.invalidEmail)).not.toBeInTheDocument();
+  });
+
   it('refuses an email with a space', async () => {
-    renderApp('/login');
+    renderLogin();
     const user = await fillLogin('ana @crm.test', PASSWORD);
     await user.click(screen.getByLabelText('No soy un robot'));
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -61,7 +96,7 @@ describe('login screen (/login)', () => {
 
   it('without the captcha, says "Por favor rellenar el captcha" and sends nothing', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
-    renderApp('/login');
+    renderLogin();
     const user = await fillLogin('ana@crm.test', PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).toBeInTheDocument();
@@ -70,18 +105,19 @@ describe('login screen (/login)', () => {
 
   it('with a wrong password, shows "Wrong email or password" and stays', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
-    renderApp('/login');
+    renderLogin();
     const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
     await user.click(screen.getByLabelText('No soy un robot'));
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText(LOGIN_MESSAGES.wrongCredentials)).toBeInTheDocument();
-    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 
   it('with a wrong password, shows "Wrong email or password" alone: the fresh captcha is no error yet', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
-    renderApp('/login');
+    renderLogin();
     const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
     await user.click(screen.getByLabelText('No soy un robot'));
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -90,6 +126,9 @@ describe('login screen (/login)', () => {
     expect(refusal).toHaveTextContent(LOGIN_MESSAGES.wrongCredentials);
     // The spec's English, marked for screen readers on a Spanish page.
     expect(refusal).toHaveAttribute('lang', 'en');
+    // Where the React screen showed it: above the button, not a notice.
+    const button = screen.getByRole('button', { name: 'Ingresar' });
+    expect(refusal.nextElementSibling).toBe(button);
     // The only message on the screen: the new, unsolved captcha does not complain.
     expect(screen.getAllByRole('alert')).toHaveLength(1);
     expect(screen.queryByText(LOGIN_MESSAGES.captchaRequired)).not.toBeInTheDocument();
@@ -98,7 +137,7 @@ describe('login screen (/login)', () => {
 
   it('after a wrong password, a new attempt without the captcha says "Por favor rellenar el captcha" (alone)', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
-    renderApp('/login');
+    renderLogin();
     const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
     await user.click(screen.getByLabelText('No soy un robot'));
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -113,28 +152,26 @@ describe('login screen (/login)', () => {
   });
 
   it('marks the spec\'s English field messages with lang="en"', async () => {
-    renderApp('/login');
+    renderLogin();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toHaveAttribute('lang', 'en');
     expect(screen.getByText(LOGIN_MESSAGES.emptyPassword)).toHaveAttribute('lang', 'en');
     expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).not.toHaveAttribute('lang');
   });
 
-  it('reads "Iniciando..." while signing in, then stores the session and opens the board', async () => {
+  it('reads "Iniciando..." while signing in, then stores the session (the app then opens the board: app.test.ts)', async () => {
     const ana = addUser({ role: 'vendor', email: 'ana@crm.test' });
     db.latencyMs = 150;
-    renderApp('/login');
+    renderLogin();
     const user = await fillLogin('ana@crm.test', PASSWORD);
     await user.click(screen.getByLabelText('No soy un robot'));
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(screen.getByRole('button', { name: 'Iniciando...' })).toBeDisabled();
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main/requests'));
-    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(`token-${ana._id}`);
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(`token-${ana._id}`));
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe(ana._id);
     expect(db.calls[0]).toMatchObject({
       path: '/api/user/login',
       body: { email: 'ana@crm.test', password: PASSWORD, altcha: expect.any(String) },
     });
-    expect(await screen.findByText('NUEVA SOLICITUD')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,20 @@
+import { api, queryKeyOf, type BoardFilters, type RequestStatus } from '@crm/shared';
+
+// The requests' cache keys, in one place: each request once by id (its record), and each column
+// of each filter set as a list of those ids (board-cache.ts says how they stay in step).
+
+/**
+ * One request's record: the entry GET /api/form-contact/{id} answers into, which every card
+ * showing the request and its Edit Request modal read.
+ */
+export const requestKey = (id: string) => queryKeyOf(api.requests.get, { params: { id } });
+
+/** Every request's record. */
+export const allRequestsKey = () => queryKeyOf(api.requests.get);
+
+/** The cache key of one column (a list of request ids) under the board's filters. */
+export const columnQueryKey = (filters: BoardFilters, status: RequestStatus) =>
+  queryKeyOf(api.requests.column, { query: { ...filters, status } });
+
+/** Every column, of any filters: for the cache updates after a save, a create or a delete. */
+export const allColumnsQueryKey = () => queryKeyOf(api.requests.column);

@@ -1,0 +1,33 @@
+import { env } from '../../../config/env';
+import { el } from '../../../lib/dom/el';
+
+type StateChangeDetail = { state?: string; payload?: string | null };
+
+/**
+ * Loads the ALTCHA web component and its Spanish text, which defines `<altcha-widget>`. Called
+ * once the login screen shows, so the widget's code stays out of the page's first JavaScript
+ * (it still counts in /login's budget: nobody signs in without it).
+ */
+export function loadCaptcha(): Promise<unknown> {
+  return Promise.all([import('altcha'), import('altcha/i18n/es-es')]);
+}
+
+/**
+ * The ALTCHA proof-of-work widget (§2 "captcha below the submit button"). Its challenge comes
+ * from the API, which also verifies the solution on login. `onChange` gets the solved payload
+ * (base64), or '' while unsolved, expired or failed. A solution is accepted once: for a fresh
+ * challenge, put a new widget in its place.
+ */
+export function createCaptchaWidget(onChange: (payload: string) => void): HTMLElement {
+  const widget = el('altcha-widget', {
+    challenge: `${env.VITE_API_URL}/api/captcha/challenge`,
+    language: 'es-es',
+    name: 'altcha',
+    style: '--altcha-max-width: 100%;',
+  });
+  widget.addEventListener('statechange', (event) => {
+    const detail = (event as CustomEvent<StateChangeDetail>).detail;
+    onChange(detail.state === 'verified' && detail.payload ? detail.payload : '');
+  });
+  return widget;
+}

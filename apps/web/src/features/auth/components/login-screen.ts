@@ -1,0 +1,176 @@
+import { LOGIN_MESSAGES, loginFormSchema, type LoginForm } from '@crm/shared';
+import { login, LoginError } from '../../../api/session/login';
+import { el } from '../../../lib/dom/el';
+import { createFormStore } from '../../../lib/form/form-store';
+import { EN, LABELS } from '../../../lib/labels';
+import { createCaptchaWidget, loadCaptcha } from './captcha-widget';
+import { logo, passwordToggle, primaryButton, textField, textInput } from './login-parts';
+
+export type LoginScreenOptions = {
+  /** Defines `<altcha-widget>`: the real ALTCHA by default; tests put a double in its place. */
+  loadCaptcha?: () => Promise<unknown>;
+};
+
+const EMPTY_LOGIN: LoginForm = { email: '', password: '', altcha: '' };
+
+function brandPanel(): HTMLElement {
+  return el(
+    'section',
+    {
+      'aria-label': 'CRM',
+      class:
+        'flex items-center justify-center gap-4 bg-gradient-to-br from-indigo-600 to-violet-700 px-8 py-8 text-white md:w-1/2 md:flex-col md:py-0',
+    },
+    logo('size-14 drop-shadow md:size-24'),
+    el('p', { class: 'text-4xl font-black tracking-[0.3em] md:text-7xl' }, 'CRM'),
+    el(
+      'p',
+      { class: 'hidden max-w-xs text-center text-sm text-indigo-100 md:block' },
+      'Back office de ventas',
+    ),
+  );
+}
+
+/**
+ * /login (§2): brand panel, "Correo", "Contraseña", captcha below the button. Plain DOM over the
+ * web app's one form state (lib/form), checked with the API's `loginFormSchema`: the first visit
+ * loads no React (its budget: apps/web/scripts/check-budgets.mjs). On success the session is
+ * stored (login()), and app/app.ts swaps this screen for the signed-in app. Puts the screen into
+ * `root`; answers the function that takes it away.
+ */
+export function mountLoginScreen(
+  root: HTMLElement,
+  { loadCaptcha: load = loadCaptcha }: LoginScreenOptions = {},
+): () => void {
+  const form = createFormStore(loginFormSchema, EMPTY_LOGIN);
+  let showPassword = false;
+  let pending = false;
+  let failure: string | undefined;
+  // After a refused sign-in the captcha is a fresh, unsolved one: not an error yet. Its message
+  // waits for the next attempt made without solving it, so the refusal shows alone.
+  let freshCaptcha = false;
+
+  const emailInput = textInput({
+    id: 'login-email',
+    name: 'email',
+    type: 'email',
+    autocomplete: 'username',
+    inputmode: 'email',
+  });
+  const passwordInput = textInput(
+    { id: 'login-password', name: 'password', type: 'password', autocomplete: 'current-password' },
+    'pr-10',
+  );
+  const toggle = passwordToggle('absolute inset-y-0 right-1 my-auto h-fit');
+  const email = textField('Correo', emailInput);
+  const password = textField(
+    'Contraseña',
+    passwordInput,
+    el('div', { class: 'relative' }, passwordInput, toggle.element),
+  );
+  const failureMessage = el('p', {
+    role: 'alert',
+    ...EN,
+    class:
+      'rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200',
+  });
+  const submit = primaryButton({ type: 'submit' }, 'w-full');
+  const captchaSlot = el('div');
+  const captchaMessage = el('p', { role: 'alert', class: 'mt-1 text-xs font-medium text-red-600' });
+  let captcha = createCaptchaWidget((payload) => form.setValue('altcha', payload));
+  captchaSlot.append(captcha);
+
+  const formElement = el(
+    'form',
+    { novalidate: '', class: 'w-full max-w-sm space-y-5' },
+    el('h1', { class: 'text-2xl font-bold tracking-tight text-slate-900' }, LABELS.login),
+    email.element,
+    password.element,
+    submit,
+    captchaSlot,
+  );
+  root.append(
+    el(
+      'main',
+      { class: 'flex min-h-dvh flex-col bg-slate-50 md:flex-row' },
+      brandPanel(),
+      el(
+        'section',
+        { class: 'flex flex-1 items-start justify-center px-6 py-10 md:items-center' },
+        formElement,
+      ),
+    ),
+  );
+
+  // The screen follows the form state and the few facts beside it; messages come and go as
+  // elements (not emptied in place), as the React screen rendered them.
+  const render = () => {
+    const { values, errors } = form.getSnapshot();
+    if (emailInput.value !== values.email) emailInput.value = values.email;
+    if (passwordInput.value !== values.password) passwordInput.value = values.password;
+    email.setError(errors.email);
+    password.setError(errors.password);
+    passwordInput.type = showPassword ? 'text' : 'password';
+    toggle.setVisible(showPassword);
+    if (failure) {
+      failureMessage.textContent = failure;
+      if (!failureMessage.isConnected) submit.before(failureMessage);
+    } else failureMessage.remove();
+    submit.disabled = pending;
+    submit.textContent = pending ? 'Iniciando...' : 'Ingresar';
+    const captchaError = freshCaptcha ? undefined : errors.altcha;
+    if (captchaError) {
+      captchaMessage.textContent = captchaError;
+      if (!captchaMessage.isConnected) captchaSlot.append(captchaMessage);
+    } else captchaMessage.remove();
+  };
+  form.subscribe(render);
+
+  const freshWidget = () => {
+    const next = createCaptchaWidget((payload) => form.setValue('altcha', payload));
+    captcha.replaceWith(next);
+    captcha = next;
+  };
+
+  const onError = (error: unknown) => {
+    const captchaRejected = error instanceof LoginError && error.captchaRejected;
+    if (captchaRejected) form.setServerErrors({ altcha: LOGIN_MESSAGES.captchaRequired });
+    else {
+      failure = error instanceof LoginError ? error.message : LOGIN_MESSAGES.wrongCredentials;
+      freshCaptcha = true;
+    }
+    // Each solution is accepted once: every attempt needs a fresh captcha.
+    form.setValue('altcha', '');
+    freshWidget();
+  };
+
+  emailInput.addEventListener('input', () => form.setValue('email', emailInput.value));
+  passwordInput.addEventListener('input', () => form.setValue('password', passwordInput.value));
+  toggle.element.addEventListener('click', () => {
+    showPassword = !showPassword;
+    render();
+  });
+
+  formElement.addEventListener('submit', (event) => {
+    event.preventDefault();
+    // Every attempt starts over: the last refusal goes, the captcha counts again.
+    failure = undefined;
+    freshCaptcha = false;
+    const check = form.validate();
+    render();
+    if (!check.valid) return;
+    pending = true;
+    render();
+    // On success the session is stored and app/app.ts opens the signed-in app in our place.
+    void login(check.data)
+      .catch(onError)
+      .finally(() => {
+        pending = false;
+        render();
+      });
+  });
+
+  render();
+  void load();
+  return () => root.replaceChildren();
+}
