@@ -53,6 +53,24 @@ describe('the first-visit budgets (scripts/check-budgets.mjs)', () => {
     ]);
   });
 
+  it('when the entry imports a library statically (e.g. React), then the login page pays for it even if only the signed-in app uses it', () => {
+    const reactInTheEntry = {
+      ...manifest,
+      'index.html': { ...manifest['index.html'], imports: ['_zod.js', '_react.js'] },
+      'src/app/signed-in-app.tsx': {
+        ...manifest['src/app/signed-in-app.tsx'],
+        imports: ['index.html', '_zod.js', '_react.js'],
+      },
+      '_react.js': { file: 'assets/react.js' },
+    };
+    const login = PAGES.find((page) => page.name === 'login');
+    expect(chunksOfPage(reactInTheEntry, login)).toContain('_react.js');
+  });
+
+  it("when the login page is checked, then it is held to issue 19's 120 kB", () => {
+    expect(PAGES.find((page) => page.name === 'login').budget).toBeLessThanOrEqual(120);
+  });
+
   it('when a lazy chunk is not placed in PAGES, then every page that can reach it pays for it', () => {
     const withNewScreen = {
       ...manifest,

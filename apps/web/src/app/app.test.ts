@@ -6,12 +6,10 @@ import { addUser, db, PASSWORD } from '../test/fake-api';
 import { signIn } from '../test/render';
 import { startApp } from './app';
 
+// The login screen's widget, doubled: it loads the double in place of the real ALTCHA.
 vi.mock('../features/auth/components/captcha-widget', async (importOriginal) => {
   const { installAltchaDouble } = await import('../test/altcha-double');
-  return {
-    ...(await importOriginal<typeof import('../features/auth/components/captcha-widget')>()),
-    loadCaptcha: installAltchaDouble,
-  };
+  return { ...(await importOriginal<object>()), loadCaptcha: installAltchaDouble };
 });
 
 /** Opens `path` in the browser's address bar (jsdom's), as typing it would. */

@@ -9,7 +9,11 @@ type Part = 'signed-in' | 'signed-out';
 function loadingScreen(): HTMLElement {
   return el(
     'div',
-    { role: 'status', ...EN, class: 'flex h-dvh items-center justify-center text-sm text-slate-600' },
+    {
+      role: 'status',
+      ...EN,
+      class: 'flex h-dvh items-center justify-center text-sm text-slate-600',
+    },
     LABELS.loading,
   );
 }

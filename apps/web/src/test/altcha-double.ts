@@ -18,7 +18,9 @@ class AltchaWidgetDouble extends HTMLElement {
     checkbox.addEventListener('change', () => {
       this.#state = checkbox.checked ? 'verified' : 'unverified';
       const payload = checkbox.checked ? SOLVED_CAPTCHA : null;
-      this.dispatchEvent(new CustomEvent('statechange', { detail: { state: this.#state, payload } }));
+      this.dispatchEvent(
+        new CustomEvent('statechange', { detail: { state: this.#state, payload } }),
+      );
     });
     const label = document.createElement('label');
     label.append(checkbox, 'No soy un robot');

@@ -3,17 +3,16 @@ import { api, type AddNoteBody, type Request } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { applyRequestChange } from './board-cache';
 import { historyQueryKey } from './get-request-history';
-import { requestQueryOptions } from './get-request';
+import { readRecord } from './request-records';
 
 /** POST /api/form-contact/{id}/notes: the note is stored at once, at the top of the list. */
 export function addNote(id: string, body: AddNoteBody) {
   return callEndpoint(api.requests.addNote, { params: { id }, body });
 }
 
-/** After a note call: the request's query and its card take the server's copy; history reloads. */
+/** After a note call: the request's record (its card, its modal) takes the server's copy; history reloads. */
 export function showNoteSaved(queryClient: QueryClient, saved: Request) {
-  const before = queryClient.getQueryData(requestQueryOptions(saved._id).queryKey);
-  void applyRequestChange(queryClient, before ?? saved, saved);
+  void applyRequestChange(queryClient, readRecord(queryClient, saved._id) ?? saved, saved);
   void queryClient.invalidateQueries({ queryKey: historyQueryKey(saved._id) });
 }
 

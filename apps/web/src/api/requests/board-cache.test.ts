@@ -1,34 +1,56 @@
+import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { ColumnPage, Request } from '@crm/shared';
+import type { Request } from '@crm/shared';
 import { addRequest, resetDb } from '../../test/fake-api';
-import { changeColumn, compareNewestFirst, type ColumnData } from './board-cache';
+import {
+  changeCachedColumns,
+  changeColumn,
+  compareNewestFirst,
+  seedColumns,
+  type ColumnData,
+  type ColumnIdPage,
+} from './board-cache';
+import { columnQueryKey } from './query-keys';
+import { readRecord } from './request-records';
+
+/** Every request the test made, by id: the records a column's ids point to. */
+const records = new Map<string, Request>();
+const recordOf = (id: string) => records.get(id);
+const remember = (request: Request) => {
+  records.set(request._id, request);
+  return request;
+};
 
 /** A request created at minute `minute` of a day (later minutes are newer). */
 function at(minute: number, overrides: Partial<Request> = {}): Request {
   const createdAt = new Date(Date.UTC(2026, 2, 5, 10, minute)).toISOString();
-  return addRequest({ createdAt, name: `Min ${minute}`, ...overrides });
+  return remember(addRequest({ createdAt, name: `Min ${minute}`, ...overrides }));
 }
 
 const data = (pages: Request[][], count: number, last: 'more' | 'end'): ColumnData => ({
-  pages: pages.map((items, index): ColumnPage => ({
-    items,
+  pages: pages.map((items, index): ColumnIdPage => ({
+    ids: items.map((item) => item._id),
     count,
     nextCursor: index === pages.length - 1 && last === 'end' ? null : `cursor-${index}`,
   })),
   pageParams: pages.map((_, index) => (index === 0 ? null : `cursor-${index - 1}`)),
 });
-const names = (column: ColumnData) => column.pages.flatMap((page) => page.items.map((r) => r.name));
+/** The names the column's cards show: each listed id's record. */
+const names = (column: ColumnData) =>
+  column.pages.flatMap((page) => page.ids.map((id) => records.get(id)?.name));
 const counts = (column: ColumnData) => column.pages.map((page) => page.count);
 
 const NEW = { status: 'new request' } as const;
 const CLOSED = { status: 'closed' } as const;
 
 describe('changeColumn: a cached column after a save, a create or a delete', () => {
-  it('when the request stays in the column, replaces its card in place (no call)', () => {
+  it('when the request stays in the column, keeps the list as it is: its card reads the record (no call)', () => {
     resetDb();
     const [a, b] = [at(2), at(1)];
-    const edited = { ...b, name: 'Editada', version: 1 };
-    const result = changeColumn(data([[a, b]], 2, 'end'), NEW, b, edited);
+    const column = data([[a, b]], 2, 'end');
+    const edited = remember({ ...b, name: 'Editada', version: 1 });
+    const result = changeColumn(column, NEW, b, edited, recordOf);
+    expect(result.data).toBe(column);
     expect(names(result.data)).toEqual(['Min 2', 'Editada']);
     expect(counts(result.data)).toEqual([2]);
     expect(result.refetch).toBe(false);
@@ -38,7 +60,7 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     resetDb();
     const [a, b, c] = [at(3), at(2), at(1)];
     const moved = { ...b, status: 'closed' as const };
-    const result = changeColumn(data([[a], [b, c]], 3, 'end'), NEW, b, moved);
+    const result = changeColumn(data([[a], [b, c]], 3, 'end'), NEW, b, moved, recordOf);
     expect(names(result.data)).toEqual(['Min 3', 'Min 1']);
     expect(counts(result.data)).toEqual([2, 2]);
     expect(result.refetch).toBe(false);
@@ -53,6 +75,7 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
       CLOSED,
       { ...moved, status: 'new request' },
       moved,
+      recordOf,
     );
     expect(names(result.data)).toEqual(['Min 3', 'Min 2', 'Min 1']);
     expect(counts(result.data)).toEqual([6]);
@@ -67,6 +90,7 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
       CLOSED,
       { ...older, status: 'contacted' },
       older,
+      recordOf,
     );
     expect(names(result.data)).toEqual(['Min 5', 'Min 4']);
     expect(counts(result.data)).toEqual([11]);
@@ -76,7 +100,7 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     resetDb();
     const a = at(5);
     const created = at(1);
-    const result = changeColumn(data([[a]], 1, 'end'), NEW, undefined, created);
+    const result = changeColumn(data([[a]], 1, 'end'), NEW, undefined, created, recordOf);
     expect(names(result.data)).toEqual(['Min 5', 'Min 1']);
   });
 
@@ -84,10 +108,10 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     resetDb();
     const a = at(1);
     const created = at(9);
-    const withNew = changeColumn(data([[a]], 1, 'more'), NEW, undefined, created).data;
+    const withNew = changeColumn(data([[a]], 1, 'more'), NEW, undefined, created, recordOf).data;
     expect(names(withNew)).toEqual(['Min 9', 'Min 1']);
     expect(counts(withNew)).toEqual([2]);
-    const without = changeColumn(withNew, NEW, created, undefined).data;
+    const without = changeColumn(withNew, NEW, created, undefined, recordOf).data;
     expect(names(without)).toEqual(['Min 1']);
     expect(counts(without)).toEqual([1]);
   });
@@ -96,7 +120,13 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     resetDb();
     const a = at(9);
     const old = at(1);
-    const result = changeColumn(data([[a]], 40, 'more'), NEW, old, { ...old, status: 'closed' });
+    const result = changeColumn(
+      data([[a]], 40, 'more'),
+      NEW,
+      old,
+      { ...old, status: 'closed' },
+      recordOf,
+    );
     expect(names(result.data)).toEqual(['Min 9']);
     expect(counts(result.data)).toEqual([39]);
   });
@@ -107,17 +137,25 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     const low = { ...NEW, priority: 'low' as const };
     const raised = { ...a, priority: 'high' as const };
     // Held and a filtered field changed: replaced now, refetched to drop it.
-    expect(changeColumn(data([[a]], 1, 'end'), low, a, raised).refetch).toBe(true);
+    expect(changeColumn(data([[a]], 1, 'end'), low, a, raised, recordOf).refetch).toBe(true);
     // Held and only the notes changed: no call.
-    expect(changeColumn(data([[a]], 1, 'end'), low, a, { ...a, notes: ['x'] }).refetch).toBe(false);
+    expect(
+      changeColumn(data([[a]], 1, 'end'), low, a, { ...a, notes: ['x'] }, recordOf).refetch,
+    ).toBe(false);
     // Moved in: only the server knows whether it passes the filters.
     const moved = { ...at(3), status: 'closed' as const };
     const closedLow = { ...CLOSED, priority: 'low' as const };
     expect(
-      changeColumn(data([], 0, 'end'), closedLow, { ...moved, status: 'new request' }, moved),
+      changeColumn(
+        data([], 0, 'end'),
+        closedLow,
+        { ...moved, status: 'new request' },
+        moved,
+        recordOf,
+      ),
     ).toMatchObject({ refetch: true });
     // A change elsewhere on the board: nothing.
-    expect(changeColumn(data([[a]], 1, 'end'), closedLow, a, raised).refetch).toBe(false);
+    expect(changeColumn(data([[a]], 1, 'end'), closedLow, a, raised, recordOf).refetch).toBe(false);
   });
 
   it('orders newest first, then by _id, as the API does', () => {
@@ -126,5 +164,139 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     const first = addRequest({ createdAt: same });
     const second = addRequest({ createdAt: same });
     expect([first, second].sort(compareNewestFirst)).toEqual([second, first]);
+  });
+});
+
+describe('the board cache: each request once by id, each column a list of ids', () => {
+  const FILTER_SETS = [{}, { priority: 'low' as const }, { q: 'min' }];
+
+  /** A board of three filter sets whose "new request" column lists `requests` in each. */
+  function cachedBoard(requests: Request[]) {
+    const queryClient = new QueryClient();
+    for (const filters of FILTER_SETS) {
+      seedColumns(queryClient, filters, {
+        columns: [
+          { status: 'new request', items: requests, count: requests.length, nextCursor: null },
+          { status: 'closed', items: [], count: 0, nextCursor: null },
+        ],
+      });
+    }
+    const column = (filters: object, status: Request['status'] = 'new request') =>
+      queryClient.getQueryData<ColumnData>(columnQueryKey(filters, status))!;
+    const idsOf = (filters: object, status?: Request['status']) =>
+      column(filters, status).pages.flatMap((page) => page.ids);
+    return { queryClient, column, idsOf };
+  }
+
+  it('when three filter sets list a request, then it is cached once, under its id', () => {
+    resetDb();
+    const request = at(1, { name: 'Una sola copia' });
+    const { queryClient, idsOf } = cachedBoard([request]);
+    // Only its record holds the request's fields; each filter set's column holds its id.
+    const holdingIt = queryClient
+      .getQueryCache()
+      .findAll()
+      .filter((query) => JSON.stringify(query.state.data ?? null).includes('Una sola copia'));
+    expect(holdingIt.map((query) => query.state.data)).toEqual([request]);
+    expect(FILTER_SETS.map((filters) => idsOf(filters))).toEqual([
+      [request._id],
+      [request._id],
+      [request._id],
+    ]);
+  });
+
+  it('when a save changes a field no filter reads, then only its record changes: no list is rewritten, no call', () => {
+    resetDb();
+    const [a, b] = [at(2), at(1)];
+    const { queryClient, column } = cachedBoard([a, b]);
+    const before = FILTER_SETS.map((filters) => column(filters));
+
+    const saved = { ...b, message: 'Otro mensaje', version: 1 };
+    const stale = changeCachedColumns(queryClient, b, saved);
+
+    expect(FILTER_SETS.map((filters) => column(filters))).toEqual(before);
+    FILTER_SETS.forEach((filters, index) => expect(column(filters)).toBe(before[index]));
+    expect(readRecord(queryClient, b._id)).toEqual(saved);
+    expect(stale).toEqual([]);
+  });
+
+  it('when a move goes and is rolled back (409/500), then the record and the lists are as before', () => {
+    resetDb();
+    const [a, b] = [at(2), at(1)];
+    const { queryClient, idsOf } = cachedBoard([a, b]);
+    const optimistic = { ...b, status: 'closed' as const };
+
+    changeCachedColumns(queryClient, b, optimistic);
+    expect(idsOf({})).toEqual([a._id]);
+    expect(idsOf({}, 'closed')).toEqual([b._id]);
+    expect(readRecord(queryClient, b._id)?.status).toBe('closed');
+
+    changeCachedColumns(queryClient, optimistic, b);
+    expect(idsOf({})).toEqual([a._id, b._id]);
+    expect(idsOf({}, 'closed')).toEqual([]);
+    expect(readRecord(queryClient, b._id)).toEqual(b);
+  });
+
+  it('when a request is deleted, then its id leaves every list and its record goes', () => {
+    resetDb();
+    const [a, b] = [at(2), at(1)];
+    const { queryClient, idsOf, column } = cachedBoard([a, b]);
+    changeCachedColumns(queryClient, a, undefined);
+    expect(FILTER_SETS.map((filters) => idsOf(filters))).toEqual([[b._id], [b._id], [b._id]]);
+    expect(column({}).pages[0]?.count).toBe(1);
+    expect(readRecord(queryClient, a._id)).toBeUndefined();
+  });
+
+  it('when a page read before a save arrives after it, then the record keeps the saved copy', () => {
+    resetDb();
+    const request = at(1);
+    const { queryClient } = cachedBoard([request]);
+    const saved = { ...request, name: 'Guardada', version: 1 };
+    changeCachedColumns(queryClient, request, saved);
+
+    // The same column, read again by a call sent before the save was answered.
+    seedColumns(
+      queryClient,
+      {},
+      {
+        columns: [{ status: 'new request', items: [request], count: 1, nextCursor: null }],
+      },
+    );
+    expect(readRecord(queryClient, request._id)?.name).toBe('Guardada');
+
+    // A page read after it (someone assigned it: same versions, a newer vendor) is taken.
+    const assigned = { ...saved, vendor: 'aaaaaaaaaaaaaaaaaaaaaaaa' };
+    seedColumns(
+      queryClient,
+      {},
+      {
+        columns: [{ status: 'new request', items: [assigned], count: 1, nextCursor: null }],
+      },
+    );
+    expect(readRecord(queryClient, request._id)?.vendor).toBe(assigned.vendor);
+  });
+
+  it('when the last column listing a request leaves the cache, then its record goes; one still listed stays', async () => {
+    resetDb();
+    const [a, b] = [at(2), at(1)];
+    const { queryClient } = cachedBoard([a, b]);
+    // b is also listed by a column that stays.
+    seedColumns(
+      queryClient,
+      { requestType: 'otro' },
+      {
+        columns: [{ status: 'new request', items: [b], count: 1, nextCursor: null }],
+      },
+    );
+
+    for (const filters of FILTER_SETS) {
+      for (const status of ['new request', 'closed'] as const) {
+        queryClient.removeQueries({ queryKey: columnQueryKey(filters, status), exact: true });
+      }
+    }
+    await Promise.resolve();
+
+    expect(readRecord(queryClient, a._id)).toBeUndefined();
+    expect(readRecord(queryClient, b._id)).toEqual(b);
   });
 });

@@ -54,7 +54,7 @@ function keepRecordsWhileListed(queryClient: QueryClient) {
   queryClient.setQueryDefaults(allRequestsKey(), { gcTime: Infinity });
   let scheduled = false;
   queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'removed' || scheduled || !isColumnKey(event.query.queryKey)) return;
+    if (event.type !== 'removed' || scheduled || !isColumnKey(event.query.queryKey as QueryKey)) return;
     // Columns go several at a time (five per filter set): one sweep after them.
     scheduled = true;
     queueMicrotask(() => {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { hashKey, notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { Request } from '@crm/shared';
 import { requestKey } from './query-keys';
 
@@ -14,9 +14,14 @@ export function writeRecord(queryClient: QueryClient, request: Request) {
   queryClient.setQueryData(requestKey(request._id), request);
 }
 
-/** A deleted request's record goes. */
+/**
+ * A deleted request's record goes. Found by its hash, not with removeQueries, whose filter
+ * walks every cached query (thousands of records on a board scrolled deep).
+ */
 export function removeRecord(queryClient: QueryClient, id: string) {
-  queryClient.removeQueries({ queryKey: requestKey(id), exact: true });
+  const queryCache = queryClient.getQueryCache();
+  const record = queryCache.get(hashKey(requestKey(id)));
+  if (record) queryCache.remove(record);
 }
 
 /**
@@ -32,9 +37,12 @@ const isOlderThan = (copy: Request, record: Request) =>
  * same record, keep the newer copy).
  */
 export function writeListedRecords(queryClient: QueryClient, requests: readonly Request[]) {
-  for (const request of requests) {
-    const record = readRecord(queryClient, request._id);
-    if (record && isOlderThan(request, record)) continue;
-    writeRecord(queryClient, request);
-  }
+  // One round of notifications for the whole page, not one per record.
+  notifyManager.batch(() => {
+    for (const request of requests) {
+      queryClient.setQueryData<Request>(requestKey(request._id), (record) =>
+        record && isOlderThan(request, record) ? record : request,
+      );
+    }
+  });
 }

@@ -4,7 +4,9 @@ import { el, setAttr, svgEl } from './el';
 describe('el / svgEl', () => {
   it('when given attributes and children, then builds the element they describe', () => {
     const label = el('label', { for: 'x', class: 'a b' }, 'Correo ', el('span', {}, '(opcional)'));
-    expect(label.outerHTML).toBe('<label for="x" class="a b">Correo <span>(opcional)</span></label>');
+    expect(label.outerHTML).toBe(
+      '<label for="x" class="a b">Correo <span>(opcional)</span></label>',
+    );
   });
 
   it('when building SVG, then the elements are in the SVG namespace (drawn by the browser)', () => {

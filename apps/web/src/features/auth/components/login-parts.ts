@@ -45,7 +45,11 @@ export type TextField = {
  * components/ui/form-field.tsx's FormField around `input` (whose id it labels), with the aria
  * wiring of useZodForm's `field()`: aria-invalid and aria-describedby only while in error.
  */
-export function textField(label: string, input: HTMLInputElement, control: Node = input): TextField {
+export function textField(
+  label: string,
+  input: HTMLInputElement,
+  control: Node = input,
+): TextField {
   const element = el(
     'div',
     { class: '' },
@@ -120,7 +124,7 @@ export type PasswordToggle = {
 export function passwordToggle(className: string): PasswordToggle {
   const element = el('button', {
     type: 'button',
-    class: `rounded-md p-2 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${className}`,
+    class: `rounded-md p-1.5 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${className}`,
   });
   const setVisible = (visible: boolean) => {
     const label = visible ? 'Ocultar contraseña' : 'Mostrar contraseña';

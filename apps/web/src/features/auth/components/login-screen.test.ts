@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { installAltchaDouble } from '../../../test/altcha-double';
 import { addUser, db, PASSWORD } from '../../../test/fake-api';
+import { server } from '../../../test/server';
 import { mountLoginScreen } from './login-screen';
 
 let unmount: (() => void) | undefined;
@@ -149,6 +151,28 @@ describe('login screen (/login)', () => {
     expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).toBeInTheDocument();
     expect(screen.queryByText(LOGIN_MESSAGES.wrongCredentials)).not.toBeInTheDocument();
     expect(db.calls).toHaveLength(sent);
+  });
+
+  it('when the API refuses the captcha (expired or used), then it asks for a new one at once, under the widget', async () => {
+    server.use(
+      http.post('/api/user/login', () =>
+        HttpResponse.json(
+          { message: 'Bad request', errors: [{ path: 'altcha', message: 'captcha' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderLogin();
+    const user = await fillLogin('ana@crm.test', PASSWORD);
+    await user.click(screen.getByLabelText('No soy un robot'));
+    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+
+    const message = await screen.findByText(LOGIN_MESSAGES.captchaRequired);
+    expect(message).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText(LOGIN_MESSAGES.wrongCredentials)).not.toBeInTheDocument();
+    // A fresh, unsolved widget in place of the used one.
+    expect(screen.getByLabelText('No soy un robot')).not.toBeChecked();
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeEnabled();
   });
 
   it('marks the spec\'s English field messages with lang="en"', async () => {

@@ -71,8 +71,7 @@ export function mountLoginScreen(
   const failureMessage = el('p', {
     role: 'alert',
     ...EN,
-    class:
-      'rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200',
+    class: 'rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200',
   });
   const submit = primaryButton({ type: 'submit' }, 'w-full');
   const captchaSlot = el('div');

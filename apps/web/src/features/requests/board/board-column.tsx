@@ -59,7 +59,8 @@ export function BoardColumn({
   const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = column;
   const headingId = `column-${status.replace(/\W+/g, '-')}`;
 
-  const items = useMemo(() => data?.pages.flatMap((page) => page.items) ?? [], [data]);
+  // The column lists ids; each card reads its request's record (see ColumnCards).
+  const ids = useMemo(() => data?.pages.flatMap((page) => page.ids) ?? [], [data]);
   const count = data?.pages.at(-1)?.count;
   const errorMessage = seed.errorMessage ?? (data ? undefined : column.error?.message);
   const state = errorMessage ? 'error' : data ? 'ready' : 'loading';
@@ -101,8 +102,8 @@ export function BoardColumn({
         {state === 'ready' && scrollElement ? (
           <>
             <ColumnCards
-              items={items}
-              total={count ?? items.length}
+              ids={ids}
+              total={count ?? ids.length}
               scrollElement={scrollElement}
               labelledBy={headingId}
               busy={isFetchingNextPage || showingPrevious}
@@ -115,7 +116,7 @@ export function BoardColumn({
             />
             {hasNextPage && !showingPrevious ? (
               <LoadMoreRow
-                remaining={Math.max(0, (count ?? 0) - items.length)}
+                remaining={Math.max(0, (count ?? 0) - ids.length)}
                 loading={isFetchingNextPage}
                 errorMessage={isFetchNextPageError ? column.error?.message : undefined}
                 onLoadMore={loadMore}

@@ -1,7 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Request, RequestStatus } from '@crm/shared';
-import { DraggableCard } from './drag/draggable-card';
+import { useRequestRecord } from '../../../api/requests/get-request';
+import { DraggableCard, type DraggableCardProps } from './drag/draggable-card';
 import type { CardOwner } from '../card';
 
 /** A first guess at a card's height; each card is measured once drawn (heights vary). */
@@ -13,7 +14,8 @@ const OVERSCAN = 4;
 const PREFETCH_CARDS = 8;
 
 export type ColumnCardsProps = {
-  items: readonly Request[];
+  /** The ids the column lists, in board order: each card reads its request's record. */
+  ids: readonly string[];
   /** The column's total under the filters (the server's count). */
   total: number;
   /** The board: the one element that scrolls, for every column (§2). */
@@ -36,7 +38,7 @@ export type ColumnCardsProps = {
  * column measures its position against the board's scroll (its `scrollMargin`).
  */
 export function ColumnCards({
-  items,
+  ids,
   total,
   scrollElement,
   labelledBy,
@@ -51,10 +53,10 @@ export function ColumnCards({
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useOffsetWithin(listRef, scrollElement);
   const virtualizer = useVirtualizer({
-    count: items.length,
+    count: ids.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => ESTIMATED_CARD_PX,
-    getItemKey: (index) => items[index]?._id ?? index,
+    getItemKey: (index) => ids[index] ?? index,
     overscan: OVERSCAN,
     gap: GAP_PX,
     scrollMargin,
@@ -63,14 +65,14 @@ export function ColumnCards({
   const lastDrawn = rows.at(-1)?.index;
 
   useEffect(() => {
-    if (lastDrawn !== undefined && lastDrawn >= items.length - 1 - PREFETCH_CARDS) onNearEnd();
-  }, [lastDrawn, items.length, onNearEnd]);
+    if (lastDrawn !== undefined && lastDrawn >= ids.length - 1 - PREFETCH_CARDS) onNearEnd();
+  }, [lastDrawn, ids.length, onNearEnd]);
 
   // The same element holds the cards or the empty column's words, so its offset stays measured.
   // A feed holds articles: an empty column says so in words instead of an empty feed.
   return (
     <div ref={listRef}>
-      {items.length === 0 ? (
+      {ids.length === 0 ? (
         <p className="px-1 py-2 text-xs text-slate-600">Sin solicitudes</p>
       ) : (
         <div
@@ -81,8 +83,8 @@ export function ColumnCards({
           style={{ height: virtualizer.getTotalSize() }}
         >
           {rows.map((row) => {
-            const request = items[row.index];
-            if (!request) return null;
+            const requestId = ids[row.index];
+            if (!requestId) return null;
             return (
               <div
                 key={row.key}
@@ -91,9 +93,9 @@ export function ColumnCards({
                 className="absolute inset-x-0 top-0"
                 style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
               >
-                <DraggableCard
-                  request={request}
-                  owner={ownerOf(request)}
+                <ListedCard
+                  requestId={requestId}
+                  ownerOf={ownerOf}
                   canDelete={canDelete}
                   onEdit={onEdit}
                   onMove={onMove}
@@ -109,6 +111,21 @@ export function ColumnCards({
     </div>
   );
 }
+
+type ListedCardProps = Omit<DraggableCardProps, 'request' | 'owner'> & {
+  requestId: string;
+  ownerOf: (request: Request) => CardOwner | null;
+};
+
+/**
+ * One listed id drawn as its card, from the request's record: a save, a move or a note changes
+ * the record, and only the cards showing that request draw again, not the column.
+ */
+const ListedCard = memo(function ListedCard({ requestId, ownerOf, ...card }: ListedCardProps) {
+  const request = useRequestRecord(requestId);
+  if (!request) return null;
+  return <DraggableCard {...card} request={request} owner={ownerOf(request)} />;
+});
 
 /**
  * Where `element` starts inside the scrolling `container`'s content (below the sticky header

@@ -1,12 +1,14 @@
-import { useId, useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useState, type ComponentProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, Plus } from 'lucide-react';
+import { addNoteBodySchema, editNoteBodySchema } from '@crm/shared';
 import { useAddNote } from '../../../api/requests/add-note';
 import { currentNoteOf, useEditNote } from '../../../api/requests/edit-note';
 import { requestQueryOptions } from '../../../api/requests/get-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { TextArea, TextInput } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export const NOTE_LABELS = {
   saveFailed: 'No se pudo guardar la nota. Inténtalo de nuevo.',
@@ -27,15 +29,19 @@ export type NotesEditorProps = {
   onUnsavedChange?: (unsaved: boolean) => void;
 };
 
-/** A note being edited: where it was, what it read when the edit began, and what it reads now. */
+/**
+ * A note being edited: where it was and what it read when the edit began (the text typed is
+ * the edit form's `to`).
+ */
 type Editing = {
   index: number;
   original: string;
-  text: string;
   /** After a 409: the note's text now (null: no note there any more). */
   theirs?: string | null;
-  error?: string;
 };
+
+const NO_NOTE = { text: '' };
+const NO_EDIT = { from: '', to: '' };
 
 const messageOf = (error: unknown) =>
   (error instanceof ApiError && error.status === 400 && error.fieldErrors[0]?.message) ||
@@ -51,14 +57,16 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
   const queryClient = useQueryClient();
   const addNote = useAddNote(requestId);
   const editNote = useEditNote(requestId);
+  // Two forms, each with the rules the API checks its call with: the new note (POST's body) and
+  // the note being edited (PUT's body: what it read, what it is to read).
+  const newNote = useZodForm(addNoteBodySchema, NO_NOTE, { focusFirstError: true });
+  const edit = useZodForm(editNoteBodySchema, NO_EDIT);
   const [adding, setAdding] = useState(false);
-  const [newNote, setNewNote] = useState('');
-  const [addError, setAddError] = useState<string>();
   const [editing, setEditing] = useState<Editing | null>(null);
-  const baseId = useId();
-  const newNoteId = `${baseId}-new`;
 
-  const unsaved = newNote.trim() !== '' || (editing !== null && editing.text !== editing.original);
+  // Blanks typed in a new note are nothing to lose.
+  const unsaved =
+    newNote.values.text.trim() !== '' || (editing !== null && edit.values.to !== editing.original);
   useLayoutEffect(() => {
     onUnsavedChange?.(unsaved);
   }, [onUnsavedChange, unsaved]);
@@ -71,33 +79,29 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
     return moved === -1 ? editing.index : moved;
   })();
 
-  const add = () => {
-    const text = newNote;
-    if (text.trim() === '' || addNote.isPending) return;
-    setAddError(undefined);
-    addNote.mutate(
-      { text },
-      {
-        onSuccess: () => {
-          setNewNote((current) => (current === text ? '' : current));
-          setAdding(false);
-        },
-        onError: (error) => setAddError(messageOf(error)),
+  const add = newNote.handleSubmit((body) => {
+    if (addNote.isPending) return;
+    const sent = newNote.values;
+    newNote.setServerErrors({});
+    addNote.mutate(body, {
+      // The input empties unless more was typed meanwhile; it closes either way.
+      onSuccess: () => {
+        newNote.resetIfStill(sent);
+        setAdding(false);
       },
-    );
-  };
+      onError: (error) => newNote.setServerErrors({ text: messageOf(error) }),
+    });
+  });
 
   /** Sends the edit; on a 409, retries where the note went, else shows theirs beside mine. */
-  const sendEdit = async (edit: Editing, index: number, from: string) => {
-    const update = (patch: Partial<Editing>) =>
-      setEditing((current) => (current ? { ...current, ...patch } : current));
+  const sendEdit = async (index: number, from: string, to: string) => {
     try {
-      await editNote.mutateAsync({ index, from, to: edit.text });
+      await editNote.mutateAsync({ index, from, to });
       setEditing(null);
     } catch (error) {
       const theirs = currentNoteOf(error);
       if (theirs === undefined) {
-        update({ error: messageOf(error) });
+        edit.setServerErrors({ to: messageOf(error) });
         return;
       }
       // The list may be older than the server: read the request again.
@@ -107,41 +111,48 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
       const movedTo = fresh?.notes.indexOf(from) ?? -1;
       if (movedTo !== -1 && movedTo !== index) {
         // Only its place changed (a note was added above it): save it where it is now.
-        await sendEdit(edit, movedTo, from);
+        await sendEdit(movedTo, from, to);
         return;
       }
-      update({ theirs, error: undefined, index });
+      edit.setServerErrors({});
+      setEditing((current) => (current ? { ...current, theirs, index } : current));
     }
   };
 
-  const saveEdit = () => {
+  const startEdit = (index: number, text: string) => {
+    setEditing({ index, original: text });
+    edit.reset({ from: text, to: text });
+  };
+
+  const saveEdit = edit.handleSubmit(({ to }) => {
     if (!editing || editNote.isPending) return;
-    if (editing.text === editing.original) {
+    if (to === editing.original) {
       setEditing(null);
       return;
     }
-    void sendEdit(editing, editingIndex, editing.original);
-  };
+    void sendEdit(editingIndex, editing.original, to);
+  });
 
   /** "Usar la mía": my text over theirs (or back as a new note when theirs was removed). */
-  const keepMine = () => {
+  const keepMine = edit.handleSubmit(({ to }) => {
     if (!editing || editing.theirs === undefined) return;
     if (editing.theirs === null) {
       addNote.mutate(
-        { text: editing.text },
+        { text: to },
         {
           onSuccess: () => setEditing(null),
-          onError: (error) =>
-            setEditing((current) => (current ? { ...current, error: messageOf(error) } : current)),
+          onError: (error) => edit.setServerErrors({ to: messageOf(error) }),
         },
       );
       return;
     }
-    void sendEdit({ ...editing, original: editing.theirs }, editing.index, editing.theirs);
-  };
+    void sendEdit(editing.index, editing.theirs, to);
+  });
 
   const visible = notes.map((text, index) => ({ text, index })).filter(({ text }) => text !== '');
   const saving = addNote.isPending || editNote.isPending;
+  const newNoteField = newNote.field('text');
+  const addError = newNote.errors.text;
 
   return (
     <div>
@@ -159,21 +170,15 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
       {adding ? (
         <div className="mt-2">
           <div className="flex gap-2">
-            <label htmlFor={newNoteId} className="sr-only">
+            <label htmlFor={newNoteField.id} className="sr-only">
               Nueva nota
             </label>
             <TextInput
-              id={newNoteId}
+              {...newNoteField}
               autoFocus
               placeholder="Add a new note"
-              value={newNote}
-              aria-invalid={addError ? true : undefined}
-              aria-describedby={addError ? `${newNoteId}-error` : undefined}
-              onChange={(event) => {
-                setNewNote(event.target.value);
-                setAddError(undefined);
-              }}
               onKeyDown={(event) => {
+                // Not the modal's own form, which this sits in.
                 if (event.key === 'Enter') {
                   event.preventDefault();
                   add();
@@ -182,7 +187,7 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
             />
             <Button
               variant="secondary"
-              onClick={add}
+              onClick={() => add()}
               disabled={addNote.isPending}
               aria-busy={addNote.isPending}
             >
@@ -190,7 +195,7 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
             </Button>
           </div>
           {addError ? (
-            <p id={`${newNoteId}-error`} className="mt-1 text-xs font-medium text-red-600">
+            <p id={`${newNoteField.id}-error`} className="mt-1 text-xs font-medium text-red-600">
               {addError}
             </p>
           ) : null}
@@ -210,16 +215,12 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
             >
               {editing && editingIndex === index ? (
                 <NoteEdit
-                  id={`${baseId}-${index}`}
-                  editing={editing}
+                  field={edit.field('to')}
+                  error={edit.errors.to}
+                  theirs={editing.theirs}
                   saving={editNote.isPending || addNote.isPending}
-                  onChange={(value) =>
-                    setEditing((current) =>
-                      current ? { ...current, text: value, error: undefined } : current,
-                    )
-                  }
-                  onSave={saveEdit}
-                  onUseMine={keepMine}
+                  onSave={() => saveEdit()}
+                  onUseMine={() => keepMine()}
                   onUseTheirs={() => {
                     setEditing(null);
                     void queryClient.invalidateQueries({
@@ -238,7 +239,7 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
                   <IconButton
                     label="Editar nota"
                     className="-my-1"
-                    onClick={() => setEditing({ index, original: text, text })}
+                    onClick={() => startEdit(index, text)}
                   >
                     <Pencil className="size-3.5" aria-hidden />
                   </IconButton>
@@ -253,54 +254,40 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
 }
 
 type NoteEditProps = {
-  id: string;
-  editing: Editing;
+  /** The edit form's binding of the note's text (id, value, change, error links, ref). */
+  field: ComponentProps<'textarea'> & { id: string };
+  error: string | undefined;
+  /** After a 409: the note's text now (null: no note there any more). */
+  theirs: string | null | undefined;
   saving: boolean;
-  onChange: (text: string) => void;
   onSave: () => void;
   onUseMine: () => void;
   onUseTheirs: () => void;
 };
 
 /** A note's textarea with "Save", or, after a 409, the other text and the two choices. */
-function NoteEdit({
-  id,
-  editing,
-  saving,
-  onChange,
-  onSave,
-  onUseMine,
-  onUseTheirs,
-}: NoteEditProps) {
-  const conflict = editing.theirs !== undefined;
+function NoteEdit({ field, error, theirs, saving, onSave, onUseMine, onUseTheirs }: NoteEditProps) {
+  const conflict = theirs !== undefined;
   return (
     <div className="space-y-2">
-      <label htmlFor={id} className="sr-only">
+      <label htmlFor={field.id} className="sr-only">
         Editar nota
       </label>
-      <TextArea
-        id={id}
-        autoFocus
-        rows={3}
-        value={editing.text}
-        aria-invalid={editing.error ? true : undefined}
-        aria-describedby={editing.error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {editing.error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {editing.error}
+      <TextArea {...field} autoFocus rows={3} />
+      {error ? (
+        <p id={`${field.id}-error`} className="text-xs font-medium text-red-600">
+          {error}
         </p>
       ) : null}
       {conflict ? (
         <div role="alert" className="rounded-md bg-white p-2 text-xs ring-1 ring-amber-300">
-          {editing.theirs === null ? (
+          {theirs === null ? (
             <p className="text-amber-900">{NOTE_LABELS.removedMeanwhile}</p>
           ) : (
             <>
               <p className="text-amber-900">{NOTE_LABELS.changedMeanwhile}</p>
               <blockquote className="mt-1 border-l-2 border-amber-300 pl-2 break-words whitespace-pre-wrap text-slate-800">
-                {editing.theirs}
+                {theirs}
               </blockquote>
             </>
           )}

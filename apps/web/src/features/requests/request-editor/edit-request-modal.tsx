@@ -1,75 +1,59 @@
 import {
   useCallback,
-  useEffect,
   useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
+  type Ref,
+  type RefObject,
 } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   API_MESSAGES,
   MISSING_REQUEST_NUMBER,
-  isRequestStatus,
-  REQUEST_MESSAGES,
   SESSION_MESSAGES,
   SOURCE_OF_CONTACT_LABELS,
   type Request,
 } from '@crm/shared';
 import { useRequestHistory } from '../../../api/requests/get-request-history';
 import { useRequest } from '../../../api/requests/get-request';
-import { useMoveRequest } from '../../../api/requests/move-request';
-import {
-  isConflict,
-  reloadStoredRequest,
-  useSaveRequest,
-} from '../../../api/requests/update-request';
 import { useCurrentUser } from '../../../api/session/get-current-user';
 import { useUsers } from '../../../api/users/get-users';
 import { Button } from '../../../components/ui/button';
-import { Dialog, focusFirstField } from '../../../components/ui/dialog';
+import { Dialog } from '../../../components/ui/dialog';
 import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { ErrorText, LoadingText } from '../../../components/ui/status-text';
-import { ApiError, serverFieldErrors } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
-import { notify } from '../../../lib/notify';
-import { useZodForm } from '../../../lib/use-zod-form';
-import { requestFocusTarget } from '../shared';
+import { HistoryTimeline, noteAuthors } from '../history';
+import { NotesEditor } from '../notes';
+import {
+  ExecutiveOptions,
+  missingFieldLabels,
+  Options,
+  PRIORITY_OPTIONS,
+  REQUEST_TYPE_OPTIONS,
+  requestFocusTarget,
+  STAGE_OPTIONS,
+  type SelectOption,
+} from '../shared';
 import { ConflictPanel, MergedNotice } from './conflict-panel';
-import { readEditValue } from './edit-value';
 import {
   EVENT_DATE_INVALID,
   EventDateInput,
+  isStoredDay,
   PlaceholderNumberInput,
   PlaceholderTextInput,
   PENDING_PLACEHOLDER,
 } from './event-fields';
-import { HistoryTimeline } from '../history';
-import { noteAuthors } from '../history';
-import {
-  isNotOlder,
-  mergeServerCopy,
-  openConflicts,
-  type FieldConflict,
-  type RequestField,
-} from './merge-request';
-import { missingFieldLabels } from '../shared';
-import { NotesEditor } from '../notes';
+import type { RequestField } from './merge-request';
 import { FIELD_LABELS } from './request-fields';
-import {
-  ExecutiveOptions,
-  Options,
-  PRIORITY_OPTIONS,
-  REQUEST_TYPE_OPTIONS,
-  STAGE_OPTIONS,
-  type SelectOption,
-} from '../shared';
 import { StageChecklist } from './stage-checklist';
+import { useOpeningFocus } from './use-opening-focus';
+import { useRequestDraft } from './use-request-draft';
 
 export type EditRequestModalProps = {
   requestId: string;
@@ -94,6 +78,8 @@ export function EditRequestModal({ requestId, onClose, focusField }: EditRequest
     (opener: HTMLElement | null) => requestFocusTarget(opener, requestId, status.current),
     [requestId],
   );
+  // The field a link's `focus=` names, once the form has drawn it (see useOpeningFocus).
+  const openingTarget = useRef<HTMLElement | null>(null);
   return (
     <Dialog
       open
@@ -101,12 +87,14 @@ export function EditRequestModal({ requestId, onClose, focusField }: EditRequest
       title="Editar solicitud"
       size="max-w-3xl"
       returnFocus={returnFocus}
+      initialFocus={openingTarget}
     >
       {discard.prompt}
       {request.data ? (
         <EditRequestForm
           server={request.data}
           focusField={focusField}
+          dialogTarget={openingTarget}
           onCancel={discard.requestClose}
           onGone={onClose}
           onUnsavedChange={setUnsaved}
@@ -126,13 +114,6 @@ const readFailure = (error: Error) =>
     ? API_MESSAGES.requestNotFound
     : SESSION_MESSAGES.fetchFailed;
 
-/**
- * No rule blocks a save in the browser: the §5 stage rules only inform (StageChecklist), and a
- * value the API refuses comes back as a 400 whose field messages show under the fields, beside
- * the §8 notice. So the form passes the request through as it is.
- */
-const checkedByTheServer = z.custom<Request>();
-
 type FieldName = keyof Request;
 
 const isFieldName = (name: string | undefined): name is RequestField =>
@@ -142,6 +123,8 @@ type EditRequestFormProps = {
   /** The request as the server has it now (its query): newer copies are merged under the draft. */
   server: Request;
   focusField?: string;
+  /** Where the dialog puts the focus on opening (see useOpeningFocus). */
+  dialogTarget: RefObject<HTMLElement | null>;
   /** "Cancelar": closes through the discard prompt. */
   onCancel: () => void;
   /** The request is gone (deleted meanwhile): closes without asking. */
@@ -149,150 +132,45 @@ type EditRequestFormProps = {
   onUnsavedChange: (unsaved: boolean) => void;
 };
 
-/** What a refused save (409) brought in: the fields taken from the other person's version. */
-type Reloaded = { taken: RequestField[] };
-
 /**
- * "Editar solicitud" (§2). The form holds the whole request object, sent as-is on save (§7).
- * The stage and the notes are saved at once by their own calls (issue 12): a stage change is a
- * move, a note is added or edited on the spot. The draft always sits on the newest server copy
- * the modal has seen (the move's or note's answer, a reload after a 409): what only the other
- * person changed comes in, what only the user typed stays, and what both changed is shown side
- * by side until the user chooses (ConflictPanel). Nothing typed is dropped without a choice.
+ * "Editar solicitud" (§2), laid out: its fields, the conflict panel, the notes and the history.
+ * What happens to the draft (the merge, the move, the save, a 409) is useRequestDraft's.
  */
 function EditRequestForm({
   server,
   focusField,
+  dialogTarget,
   onCancel,
   onGone,
   onUnsavedChange,
 }: EditRequestFormProps) {
-  const queryClient = useQueryClient();
   const { isAdmin } = useCurrentUser();
   const users = useUsers();
   const people = useMemo(() => users.data ?? [], [users.data]);
   const history = useRequestHistory(server._id);
-  const save = useSaveRequest();
-  const move = useMoveRequest();
-  // The form's default values are the newest server copy merged so far: "Cancelar" discards
-  // back to it, the vendor comparison and the three-way merge start from it.
-  const form = useZodForm(checkedByTheServer, server, { readValue: readEditValue });
-  // "Cambios guardados" shows after a successful save until the next change (form.isDirty).
-  const [saved, setSaved] = useState(false);
-  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
-  const [reloaded, setReloaded] = useState<Reloaded | null>(null);
+  const { form, draft, shownStatus, moving, moveTo, submit, saving, saved, ...edits } =
+    useRequestDraft({ server, onGone });
   const [notesUnsaved, setNotesUnsaved] = useState(false);
-  const [merged, setMerged] = useState(server);
-  const draft = form.values;
 
-  // A newer copy of the request (a move, a note, a reload after a 409, a refetch) goes under the
-  // draft at once, during this render (React's "adjusting state when a prop changes").
-  if (server !== merged) {
-    setMerged(server);
-    if (isNotOlder(server, form.defaultValues)) {
-      const result = mergeServerCopy(form.defaultValues, form.values, server);
-      form.rebase(server, result.draft);
-      setConflicts((open) => openConflicts(open, result.conflicts, result.draft));
-    }
-  }
-
-  // A day typed in a form the product cannot read ("31/02") is kept on screen, not saved.
-  const [dateValid, setDateValid] = useState(true);
-  const unsaved = form.hasChanges || notesUnsaved || !dateValid;
+  // A day typed that is not one counts too: the draft holds its text (see EventDateInput).
+  const unsaved = form.hasChanges || notesUnsaved;
   // In the commit itself, not after paint: an Escape pressed right after typing must see it.
   useLayoutEffect(() => {
     onUnsavedChange(unsaved);
   }, [onUnsavedChange, unsaved]);
 
-  // The dialog opens while the request loads, with the focus on itself: once the form is
-  // there, its first field takes it (unless a link's `focus=` names another, below).
   const formRef = useRef<HTMLFormElement>(null);
-  const hasFocusField = isFieldName(focusField);
-  useEffect(() => {
-    if (hasFocusField) return;
-    const timer = setTimeout(() => {
-      const active = document.activeElement;
-      const dialog = formRef.current?.closest('[role="dialog"]');
-      if (active === document.body || active === dialog) focusFirstField(formRef.current);
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [hasFocusField]);
+  useOpeningFocus({
+    formRef,
+    focusField: isFieldName(focusField) ? focusField : undefined,
+    fieldElement: form.fieldElement,
+    dialogTarget,
+  });
 
-  // A link's `focus=<field>` (the board's "Completar datos"): that field's control, or its text.
-  const focusId = isFieldName(focusField) ? form.inputId(focusField) : undefined;
-  useEffect(() => {
-    if (!focusId) return;
-    // After the dialog's own first focus, which runs in its effects after this one.
-    const timer = setTimeout(() => {
-      const target = document.getElementById(focusId);
-      target?.scrollIntoView?.({ block: 'center' });
-      target?.focus();
-    }, 0);
-    return () => clearTimeout(timer);
-  }, [focusId]);
-
-  // The stage shown (and checked by §5) is the move's target while it is on its way.
-  const shownStatus = move.isPending && move.variables ? move.variables.to : draft.status;
   const missing = useMemo(
     () => missingFieldLabels({ ...draft, status: shownStatus }),
     [draft, shownStatus],
   );
-
-  const moveTo = (value: string) => {
-    if (!isRequestStatus(value) || move.isPending || value === server.status) return;
-    move.mutate({ request: server, to: value });
-  };
-
-  const onSubmit = form.handleSubmit((request) => {
-    if (!dateValid) {
-      document.getElementById(form.inputId('eventDate'))?.focus();
-      return;
-    }
-    const base = form.defaultValues;
-    save.mutate(
-      { original: base, draft: request },
-      {
-        onSuccess: (savedRequest) => {
-          form.reset(savedRequest);
-          setSaved(true);
-          setConflicts([]);
-          setReloaded(null);
-        },
-        onError: (error) => {
-          if (isConflict(error)) {
-            // Someone saved first: the draft stays; their copy is read and merged under it
-            // (above), and this tells what came from them.
-            setSaved(false);
-            reloadStoredRequest(queryClient, base).then(
-              (stored) => {
-                if (!stored) {
-                  notify.error(API_MESSAGES.requestNotFound);
-                  onGone();
-                  return;
-                }
-                setReloaded({ taken: mergeServerCopy(base, request, stored).taken });
-              },
-              (reloadError: unknown) => {
-                console.error(reloadError);
-                notify.error(REQUEST_MESSAGES.updateFailed);
-              },
-            );
-            return;
-          }
-          if (error instanceof ApiError) form.setServerErrors(serverFieldErrors(error) ?? {});
-        },
-      },
-    );
-  });
-
-  /** "Usar la suya": their value in every conflicting field. */
-  const takeTheirs = () => {
-    for (const { field, theirs } of conflicts) form.setValue(field, theirs);
-    setReloaded((current) => ({
-      taken: [...(current?.taken ?? []), ...conflicts.map(({ field }) => field)],
-    }));
-    setConflicts([]);
-  };
 
   const authors = useMemo(
     () => noteAuthors(history.data?.entries ?? [], people),
@@ -315,7 +193,7 @@ function EditRequestForm({
   };
 
   /**
-   * A field's id, name and error links, for an input that shows and reads its value itself
+   * A field's id, name, ref and error links, for an input that shows and reads its value itself
    * (the "Evento" fields below).
    */
   const fieldWiring = (name: FieldName) => {
@@ -371,23 +249,26 @@ function EditRequestForm({
   const status = form.field('status');
   const vendor = form.field('vendor');
   const eventDate = fieldWiring('eventDate');
+  // What is typed in "Fecha del evento" says at once when it is not a day (the other rules
+  // speak after a save is tried): its own message, not the API's word for a malformed date.
+  const dayTyped = isStoredDay(draft.eventDate);
   const closingEmail = form.field('emailSentToCloseEvents');
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit}>
+    <form ref={formRef} noValidate onSubmit={submit}>
       <div className="space-y-6 px-5 py-4">
-        {conflicts.length > 0 ? (
+        {edits.conflicts.length > 0 ? (
           <ConflictPanel
-            conflicts={conflicts}
+            conflicts={edits.conflicts}
             draft={draft}
-            taken={reloaded?.taken ?? []}
+            taken={edits.taken ?? []}
             users={people}
-            saving={save.isPending}
-            onKeepMine={() => void onSubmit()}
-            onTakeTheirs={takeTheirs}
+            saving={saving}
+            onKeepMine={() => void submit()}
+            onTakeTheirs={edits.takeTheirs}
           />
-        ) : reloaded ? (
-          <MergedNotice taken={reloaded.taken} pendingChanges={form.hasChanges} />
+        ) : edits.taken ? (
+          <MergedNotice taken={edits.taken} pendingChanges={form.hasChanges} />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {/* A stage change is a move of its own, saved at once and recorded (issue 12). */}
@@ -396,7 +277,7 @@ function EditRequestForm({
               data-no-autofocus
               {...status}
               value={shownStatus}
-              aria-busy={move.isPending}
+              aria-busy={moving}
               onChange={(event) => moveTo(event.target.value)}
             >
               <Options options={STAGE_OPTIONS} />
@@ -414,13 +295,13 @@ function EditRequestForm({
               </Select>
             </FormField>
           ) : (
-            <ReadOnly id={vendor.id} label="Ejecutivo" value={vendorName} />
+            <ReadOnly fieldRef={form.fieldRef('vendor')} label="Ejecutivo" value={vendorName} />
           )}
         </div>
 
         <Section title="Información general">
           <ReadOnly
-            id={form.inputId('requestNumber')}
+            fieldRef={form.fieldRef('requestNumber')}
             label="Número"
             value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
           />
@@ -432,7 +313,7 @@ function EditRequestForm({
           {/* §2 also has a source select that is never enabled: shown once, as text, it says
               the same without a control that does nothing. */}
           <ReadOnly
-            id={form.inputId('sourceOfContact')}
+            fieldRef={form.fieldRef('sourceOfContact')}
             label="Fuente de contacto"
             value={SOURCE_OF_CONTACT_LABELS[draft.sourceOfContact]}
           />
@@ -455,20 +336,20 @@ function EditRequestForm({
           <FormField
             id={eventDate.id}
             label="Fecha del evento"
-            error={form.errors.eventDate ?? (dateValid ? undefined : EVENT_DATE_INVALID)}
+            error={dayTyped ? form.errors.eventDate : EVENT_DATE_INVALID}
           >
             <EventDateInput
               {...eventDate}
-              aria-describedby={dateValid ? eventDate['aria-describedby'] : `${eventDate.id}-error`}
+              aria-describedby={dayTyped ? eventDate['aria-describedby'] : `${eventDate.id}-error`}
               value={draft.eventDate}
               onValue={(value) => form.setValue('eventDate', value)}
-              onValidChange={setDateValid}
             />
           </FormField>
           <div className="flex items-center gap-2 sm:col-span-2">
             <input
               id={closingEmail.id}
               name={closingEmail.name}
+              ref={closingEmail.ref}
               type="checkbox"
               className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
               checked={draft.emailSentToCloseEvents === true}
@@ -503,7 +384,7 @@ function EditRequestForm({
       <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-5 py-3">
         <StageChecklist missing={missing} />
         <div className="ml-auto flex items-center gap-2">
-          {saved && !form.isDirty ? (
+          {saved ? (
             <span role="status" className="text-xs text-emerald-700">
               Cambios guardados
             </span>
@@ -514,10 +395,10 @@ function EditRequestForm({
           <Button
             type="submit"
             // A move on its way changes the status this save carries: it waits for it.
-            disabled={save.isPending || move.isPending}
-            aria-busy={save.isPending}
+            disabled={saving || moving}
+            aria-busy={saving}
           >
-            {save.isPending ? <Spinner label="Guardando" /> : null}
+            {saving ? <Spinner label="Guardando" /> : null}
             Guardar cambios
           </Button>
         </div>
@@ -535,14 +416,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A value shown, not edited; `id` lets a link's `focus=` bring it into view (focusable then). */
-function ReadOnly({ id, label, value }: { id?: string; label: string; value: string }) {
+/**
+ * A value shown, not edited. With `fieldRef` it is on the form's map of fields, so a link's
+ * `focus=` can bring it into view (focusable then, out of the Tab order).
+ */
+function ReadOnly({
+  fieldRef,
+  label,
+  value,
+}: {
+  fieldRef?: Ref<HTMLParagraphElement>;
+  label: string;
+  value: string;
+}) {
   return (
     <div>
       <p className="mb-1 text-sm font-medium text-slate-700">{label}</p>
       <p
-        id={id}
-        tabIndex={id ? -1 : undefined}
+        ref={fieldRef}
+        tabIndex={fieldRef ? -1 : undefined}
         className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200 outline-none focus:ring-2 focus:ring-indigo-600"
       >
         {value}

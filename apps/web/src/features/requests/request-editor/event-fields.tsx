@@ -1,10 +1,4 @@
-import {
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  type InputHTMLAttributes,
-  type Ref,
-} from 'react';
+import { useCallback, useLayoutEffect, useRef, type InputHTMLAttributes, type Ref } from 'react';
 import { requestEventFieldsSchema } from '@crm/shared';
 import { TextInput } from '../../../components/ui/form-field';
 import { eventDateToText, textToEventDate } from '../../../lib/format';
@@ -41,7 +35,11 @@ type InputProps = Omit<
  * from it. A value changed from outside (a reset, a newer copy merged in, "Usar la suya") is
  * written into the input, once the text shown no longer reads as that value.
  */
-function useTypedText(outer: Ref<HTMLInputElement> | undefined, readsAs: (text: string) => boolean, text: string) {
+function useTypedText(
+  outer: Ref<HTMLInputElement> | undefined,
+  readsAs: (text: string) => boolean,
+  text: string,
+) {
   const input = useRef<HTMLInputElement | null>(null);
   useLayoutEffect(() => {
     if (input.current && !readsAs(input.current.value)) input.current.value = text;
@@ -132,7 +130,8 @@ export const isStoredDay = (value: string | null) =>
   requestEventFieldsSchema.shape.eventDate.safeParse(value).success;
 
 /** The text a stored day (or text typed that is none) shows as in the field. */
-const dayText = (value: string | null) => (isStoredDay(value) ? eventDateToText(value) : value ?? '');
+const dayText = (value: string | null) =>
+  isStoredDay(value) ? eventDateToText(value) : (value ?? '');
 
 export type EventDateInputProps = InputProps & {
   /**

@@ -1,0 +1,210 @@
+import { within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { addRequest, db } from '../../../test/fake-api';
+import {
+  seedUsers,
+  openEditor,
+  stored,
+  putCalls,
+  section,
+  saveButton,
+  saveAndWait,
+  append,
+  fill,
+} from './edit-request.test-kit';
+
+// The Edit Request modal's "Evento" fields: how their placeholders show and what they send.
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('Edit Request modal: "Evento" fields', () => {
+  it('shows the placeholders ("unknown", 0) as empty fields reading "Pendiente"', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest();
+    const { dialog } = await openEditor(request, admin);
+    const event = section(dialog, 'Evento');
+
+    for (const label of ['Método de pago', 'Rubro']) {
+      expect(within(event).getByLabelText(label)).toHaveValue('');
+      expect(within(event).getByLabelText(label)).toHaveAttribute('placeholder', 'Pendiente');
+    }
+    for (const label of ['Cantidad de eventos', 'Pax', 'Monto pagado']) {
+      expect(within(event).getByLabelText(label)).toHaveValue(null);
+      expect(within(event).getByLabelText(label)).toHaveAttribute('placeholder', 'Pendiente');
+    }
+    expect(within(event).getByLabelText('Fecha del evento')).toHaveValue('');
+    expect(within(event).getByLabelText('Fecha del evento')).toHaveAttribute(
+      'placeholder',
+      'dd/mm/aaaa',
+    );
+    expect(within(event).queryByDisplayValue('unknown')).not.toBeInTheDocument();
+    expect(within(event).queryByDisplayValue('0')).not.toBeInTheDocument();
+    // "pending" is not a word on screen either: the box is unticked and says it is pending.
+    expect(within(event).getByText('(pendiente)')).toBeInTheDocument();
+  });
+
+  it('saves a placeholder nobody touched as the same placeholder, and one typed then emptied too', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ company: 'ACME' });
+    const { user, dialog } = await openEditor(request, admin);
+    const event = section(dialog, 'Evento');
+
+    // Typed, then emptied again: back to "unknown" and 0, so the form has nothing to save.
+    await append(user, within(event).getByLabelText('Rubro'), 'bodas');
+    await user.type(within(event).getByLabelText('Pax'), '12');
+    await user.clear(within(event).getByLabelText('Rubro'));
+    await user.clear(within(event).getByLabelText('Pax'));
+    await append(user, within(dialog).getByLabelText('Compañía'), ' SA');
+    const before = db.calls.length;
+    await saveAndWait(user, dialog);
+
+    expect(putCalls(before)[0]!.body).toMatchObject({
+      company: 'ACME SA',
+      paymentMethod: 'unknown',
+      bussinesItem: 'unknown',
+      eventsQuantity: 0,
+      pax: 0,
+      amoutPaid: 0,
+      emailSentToCloseEvents: 'pending',
+      eventDate: null,
+    });
+    expect(stored(request)).toMatchObject({
+      company: 'ACME SA',
+      paymentMethod: 'unknown',
+      bussinesItem: 'unknown',
+      pax: 0,
+      emailSentToCloseEvents: 'pending',
+    });
+  });
+
+  it('an older request with an empty text keeps it empty', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ paymentMethod: '' });
+    const { user, dialog } = await openEditor(request, admin);
+    const method = within(dialog).getByLabelText('Método de pago');
+    expect(method).toHaveValue('');
+
+    await user.type(method, 'x');
+    await user.clear(method);
+    await append(user, within(dialog).getByLabelText('Cargo'), 'Jefa');
+    const before = db.calls.length;
+    await saveAndWait(user, dialog);
+
+    expect(putCalls(before)[0]!.body).toMatchObject({ paymentMethod: '', jobPosition: 'Jefa' });
+  });
+
+  it('shows the event fields and sends numbers, text and a boolean', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest();
+    const { user, dialog } = await openEditor(request, admin);
+    const event = section(dialog, 'Evento');
+    expect(
+      within(event).getByRole('checkbox', { name: 'Correo de cierre enviado' }),
+    ).not.toBeChecked();
+
+    // The numbers are typed key by key: a half-typed number ("2500.") must not lose its text.
+    const replace = async (label: string, text: string) => {
+      const input = within(event).getByLabelText(label);
+      await user.clear(input);
+      await user.type(input, text);
+    };
+    await fill(user, within(event).getByLabelText('Método de pago'), 'transferencia');
+    await fill(user, within(event).getByLabelText('Rubro'), 'bodas');
+    await replace('Cantidad de eventos', '12');
+    await replace('Pax', '150');
+    await replace('Monto pagado', '2500.5');
+    await user.click(within(event).getByRole('checkbox', { name: 'Correo de cierre enviado' }));
+    const before = db.calls.length;
+    await saveAndWait(user, dialog);
+
+    const body = putCalls(before)[0]!.body;
+    expect(body).toMatchObject({
+      paymentMethod: 'transferencia',
+      bussinesItem: 'bodas',
+      eventsQuantity: 12,
+      pax: 150,
+      amoutPaid: 2500.5,
+      emailSentToCloseEvents: true,
+    });
+    expect(stored(request)).toMatchObject({
+      eventsQuantity: 12,
+      pax: 150,
+      amoutPaid: 2500.5,
+      emailSentToCloseEvents: true,
+    });
+    expect(within(event).getByLabelText('Pax')).toHaveValue(150);
+    expect(within(event).getByLabelText('Monto pagado')).toHaveValue(2500.5);
+    expect(within(event).getByRole('checkbox', { name: 'Correo de cierre enviado' })).toBeChecked();
+  });
+
+  it('an emptied number sends 0 and unticking the checkbox sends false', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ pax: 80, emailSentToCloseEvents: true });
+    const { user, dialog } = await openEditor(request, admin);
+
+    await user.clear(within(dialog).getByLabelText('Pax'));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Correo de cierre enviado' }));
+    const before = db.calls.length;
+    await saveAndWait(user, dialog);
+
+    expect(putCalls(before)[0]!.body).toMatchObject({ pax: 0, emailSentToCloseEvents: false });
+  });
+
+  it.each(['UTC', 'America/Los_Angeles', 'Pacific/Kiritimati', 'Asia/Tokyo'])(
+    'the date shows the UTC day of eventDate as dd/mm/yyyy and sends midnight UTC (time zone %s)',
+    async (zone) => {
+      vi.stubEnv('TZ', zone);
+      const { admin } = seedUsers();
+      const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
+      const { user, dialog } = await openEditor(request, admin);
+
+      const date = within(dialog).getByLabelText('Fecha del evento');
+      expect(date).toHaveValue('10/05/2026');
+
+      await user.clear(date);
+      await user.type(date, '15/06/2026');
+      expect(date).toHaveValue('15/06/2026');
+      const before = db.calls.length;
+      await saveAndWait(user, dialog);
+
+      expect(putCalls(before)[0]!.body).toMatchObject({ eventDate: '2026-06-15T00:00:00.000Z' });
+      expect(stored(request).eventDate).toBe('2026-06-15T00:00:00.000Z');
+      expect(within(dialog).getByLabelText('Fecha del evento')).toHaveValue('15/06/2026');
+    },
+  );
+
+  it('an untouched date saves the same day; an emptied one saves null', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
+    const { user, dialog } = await openEditor(request, admin);
+
+    await append(user, within(dialog).getByLabelText('Cargo'), 'Jefa');
+    let before = db.calls.length;
+    await saveAndWait(user, dialog);
+    expect(putCalls(before)[0]!.body).toMatchObject({ eventDate: '2026-05-10T00:00:00.000Z' });
+
+    await user.clear(within(dialog).getByLabelText('Fecha del evento'));
+    before = db.calls.length;
+    await saveAndWait(user, dialog);
+    expect(putCalls(before)[0]!.body).toMatchObject({ eventDate: null });
+  });
+
+  it('a day it cannot read is not saved: the field says what it expects and takes the focus', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
+    const { user, dialog } = await openEditor(request, admin);
+    const date = within(dialog).getByLabelText('Fecha del evento');
+
+    await user.clear(date);
+    await user.type(date, '31/02/2026');
+    expect(date).toHaveAttribute('aria-invalid', 'true');
+    expect(date).toHaveAccessibleDescription('Fecha no válida: escríbela como dd/mm/aaaa');
+    const before = db.calls.length;
+    await user.click(saveButton(dialog));
+
+    expect(putCalls(before)).toEqual([]);
+    expect(date).toHaveFocus();
+  });
+});

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  API_MESSAGES,
+  isRequestStatus,
+  REQUEST_MESSAGES,
+  updateRequestBodySchema,
+  type Request,
+} from '@crm/shared';
+import { useMoveRequest } from '../../../api/requests/move-request';
+import {
+  isConflict,
+  reloadStoredRequest,
+  useSaveRequest,
+} from '../../../api/requests/update-request';
+import { ApiError, serverFieldErrors } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import type { FormErrors } from '../../../lib/form/form-state';
+import { useZodForm } from '../../../lib/use-zod-form';
+import { readEditValue } from './edit-value';
+import { isStoredDay } from './event-fields';
+import {
+  isNotOlder,
+  mergeServerCopy,
+  openConflicts,
+  type FieldConflict,
+  type RequestField,
+} from './merge-request';
+
+export type RequestDraftOptions = {
+  /** The request as the server has it now (its query): newer copies are merged under the draft. */
+  server: Request;
+  /** The request is gone (deleted meanwhile, found on a 409's reload). */
+  onGone: () => void;
+};
+
+/**
+ * A save the rules stop is told as the API's refusal of it was (§8 has one message for any
+ * failed update), with each field's message under it; a day typed that is not one is the
+ * modal's own rule, and only its field says so.
+ */
+const refusedByTheApiRules = (errors: FormErrors<Request>, draft: Request) =>
+  Object.keys(errors).some((field) => field !== 'eventDate' || isStoredDay(draft.eventDate));
+
+/**
+ * The Edit Request modal's draft and what happens to it (§2, issue 12). The form holds the whole
+ * request and checks it with the rules the API checks an update with (§7's payload schema, from
+ * @crm/shared); a save sends it as it is (§7), not the schema's trimmed copy, so a field is
+ * stored exactly as the API would store it from the modal of the spec.
+ *
+ * The draft always sits on the newest server copy the modal has seen (a move's or a note's
+ * answer, a reload after a 409, a refetch): what only the other person changed comes in, what
+ * only the user typed stays, and what both changed is listed in `conflicts` until the user
+ * chooses (ConflictPanel). Nothing typed is dropped without a choice. The stage is not saved
+ * with the rest: a stage change is a move of its own, sent at once (`moveTo`).
+ */
+export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
+  const queryClient = useQueryClient();
+  const save = useSaveRequest();
+  const move = useMoveRequest();
+  // The form's default values are the newest server copy merged so far: "Cancelar" discards
+  // back to it, the vendor comparison and the three-way merge start from it.
+  const form = useZodForm(updateRequestBodySchema, server, {
+    readValue: readEditValue,
+    focusFirstError: true,
+  });
+  // "Cambios guardados" shows after a successful save until the next change (form.isDirty).
+  const [saved, setSaved] = useState(false);
+  const [conflicts, setConflicts] = useState<FieldConflict[]>([]);
+  // What a refused save (409) brought in: the fields taken from the other person's version.
+  const [taken, setTaken] = useState<RequestField[] | null>(null);
+  const [merged, setMerged] = useState(server);
+  const draft = form.values;
+
+  // A newer copy of the request goes under the draft at once, during this render (React's
+  // "adjusting state when a prop changes"); a copy older than the draft's base (an answer that
+  // arrived late) would take it back, and is left out.
+  if (server !== merged) {
+    setMerged(server);
+    if (isNotOlder(server, form.defaultValues)) {
+      const result = mergeServerCopy(form.defaultValues, form.values, server);
+      form.rebase(server, result.draft);
+      setConflicts((open) => openConflicts(open, result.conflicts, result.draft));
+    }
+  }
+
+  // The stage shown (and checked by §5) is the move's target while it is on its way.
+  const shownStatus = move.isPending && move.variables ? move.variables.to : draft.status;
+
+  const moveTo = (value: string) => {
+    if (!isRequestStatus(value) || move.isPending || value === server.status) return;
+    move.mutate({ request: server, to: value });
+  };
+
+  /** Reads the stored copy after a 409 (it is merged under the draft above) and says what came. */
+  const reloadAfterConflict = (base: Request, request: Request) => {
+    reloadStoredRequest(queryClient, base).then(
+      (stored) => {
+        if (!stored) {
+          notify.error(API_MESSAGES.requestNotFound);
+          onGone();
+          return;
+        }
+        setTaken(mergeServerCopy(base, request, stored).taken);
+      },
+      (reloadError: unknown) => {
+        console.error(reloadError);
+        notify.error(REQUEST_MESSAGES.updateFailed);
+      },
+    );
+  };
+
+  /** "Guardar cambios" (and "Guardar la mía"): the draft, on the copy it sits on. */
+  const submit = form.handleSubmit(
+    () => {
+      const base = form.defaultValues;
+      const request = draft;
+      save.mutate(
+        { original: base, draft: request },
+        {
+          onSuccess: (savedRequest) => {
+            form.reset(savedRequest);
+            setSaved(true);
+            setConflicts([]);
+            setTaken(null);
+          },
+          onError: (error) => {
+            if (isConflict(error)) {
+              // Someone saved first: the draft stays; their copy is read and merged under it.
+              setSaved(false);
+              reloadAfterConflict(base, request);
+              return;
+            }
+            if (error instanceof ApiError) form.setServerErrors(serverFieldErrors(error) ?? {});
+          },
+        },
+      );
+    },
+    (errors) => {
+      if (refusedByTheApiRules(errors, draft)) notify.error(REQUEST_MESSAGES.updateFailed);
+    },
+  );
+
+  /** "Usar la suya": their value in every conflicting field. */
+  const takeTheirs = () => {
+    for (const { field, theirs } of conflicts) form.setValue(field, theirs);
+    setTaken((current) => [...(current ?? []), ...conflicts.map(({ field }) => field)]);
+    setConflicts([]);
+  };
+
+  return {
+    /** The form over the draft: its values, field bindings, messages and refs by field. */
+    form,
+    draft,
+    /** The stage to show: the one a move on its way goes to, else the draft's. */
+    shownStatus,
+    moving: move.isPending,
+    moveTo,
+    submit,
+    saving: save.isPending,
+    /** A save went through and nothing changed since ("Cambios guardados"). */
+    saved: saved && !form.isDirty,
+    conflicts,
+    /** After a 409: the fields taken from their version (null before any). */
+    taken,
+    takeTheirs,
+  };
+}
