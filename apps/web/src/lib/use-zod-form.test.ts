@@ -101,6 +101,20 @@ describe('useZodForm, the one form hook', () => {
     expect(result.current.isDirty).toBe(true);
   });
 
+  it('when what was sent is saved while the person typed on, then resetIfStill keeps what they typed', () => {
+    const { result } = renderHook(() => useZodForm(schema, START));
+    act(() => result.current.setValue('name', 'Bea'));
+    const sent = result.current.values;
+
+    act(() => result.current.setValue('name', 'Bea y más'));
+    act(() => result.current.resetIfStill(sent));
+    expect(result.current.values.name).toBe('Bea y más');
+
+    act(() => result.current.resetIfStill(result.current.values));
+    expect(result.current.values).toBe(START);
+    expect(result.current.isDirty).toBe(false);
+  });
+
   it('when rebased on a newer copy, then the merged values stay and changes are measured from it', () => {
     const { result } = renderHook(() => useZodForm(schema, START));
     act(() => result.current.setValue('name', 'Bea'));

@@ -2,15 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { Request } from '@crm/shared';
 import { addRequest, resetDb } from '../../test/fake-api';
-import {
-  changeCachedColumns,
-  changeColumn,
-  compareNewestFirst,
-  seedColumns,
-  type ColumnData,
-  type ColumnIdPage,
-} from './board-cache';
-import { columnQueryKey } from './query-keys';
+import { changeCachedColumns, changeColumn, compareNewestFirst, seedColumns } from './board-cache';
+import { columnQueryKey, type ColumnData, type ColumnIdPage } from './query-keys';
 import { readRecord } from './request-records';
 
 /** Every request the test made, by id: the records a column's ids point to. */

@@ -1,6 +1,12 @@
-import { hashKey, type InfiniteData, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Board, BoardFilters, ColumnPage, Request, RequestStatus } from '@crm/shared';
-import { allColumnsQueryKey, allRequestsKey, columnQueryKey } from './query-keys';
+import {
+  allColumnsQueryKey,
+  allRequestsKey,
+  columnQueryKey,
+  type ColumnData,
+  type ColumnIdPage,
+} from './query-keys';
 import { readRecord, removeRecord, writeListedRecords, writeRecord } from './request-records';
 
 /**
@@ -12,64 +18,13 @@ import { readRecord, removeRecord, writeListedRecords, writeRecord } from './req
  * filtered column the request may have entered or left) that column alone is refetched. The
  * board call itself is never repeated: it only seeds the columns.
  */
-export type ColumnIdPage = { ids: string[]; count: number; nextCursor: string | null };
-export type ColumnData = InfiniteData<ColumnIdPage, string | null>;
 type ColumnKeyQuery = BoardFilters & { status: RequestStatus };
-
-const isColumnKey = (queryKey: QueryKey) =>
-  allColumnsQueryKey().every((part, index) => queryKey[index] === part);
-
-/** Every id a cached column lists, of any filters. */
-function listedIds(queryClient: QueryClient): Set<string> {
-  const ids = new Set<string>();
-  for (const [, data] of queryClient.getQueriesData<ColumnData>({
-    queryKey: allColumnsQueryKey(),
-  })) {
-    for (const page of data?.pages ?? []) for (const id of page.ids) ids.add(id);
-  }
-  return ids;
-}
-
-/** Records no cached column lists and nothing shows (no card, no modal) leave the cache. */
-function dropUnlistedRecords(queryClient: QueryClient) {
-  const listed = listedIds(queryClient);
-  const queryCache = queryClient.getQueryCache();
-  for (const query of queryCache.findAll({ queryKey: allRequestsKey() })) {
-    const id = (query.state.data as Request | undefined)?._id;
-    if (query.getObserversCount() === 0 && !(id && listed.has(id))) queryCache.remove(query);
-  }
-}
-
-const keeping = new WeakSet<QueryClient>();
-
-/**
- * A column lists far more requests than it draws, so a record must not go after the usual five
- * minutes without a card on screen: records stay while a cached column lists them, and go once
- * the last column listing them has left the cache (TanStack Query's own garbage collection of
- * the columns drives it) or when the request is deleted. Set up once per query client.
- */
-function keepRecordsWhileListed(queryClient: QueryClient) {
-  if (keeping.has(queryClient)) return;
-  keeping.add(queryClient);
-  queryClient.setQueryDefaults(allRequestsKey(), { gcTime: Infinity });
-  let scheduled = false;
-  queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'removed' || scheduled || !isColumnKey(event.query.queryKey as QueryKey)) return;
-    // Columns go several at a time (five per filter set): one sweep after them.
-    scheduled = true;
-    queueMicrotask(() => {
-      scheduled = false;
-      dropUnlistedRecords(queryClient);
-    });
-  });
-}
 
 /** A column page from the server: its requests into their records, the page into their ids. */
 export function listColumnPage(
   queryClient: QueryClient,
   { items, count, nextCursor }: ColumnPage,
 ): ColumnIdPage {
-  keepRecordsWhileListed(queryClient);
   writeListedRecords(queryClient, items);
   return { ids: items.map((item) => item._id), count, nextCursor };
 }
@@ -226,7 +181,6 @@ export function changeCachedColumns(
 ): QueryKey[] {
   const id = (after ?? before)?._id;
   if (!id) return [];
-  keepRecordsWhileListed(queryClient);
   // The record first, so a list that takes the id in finds it.
   if (after) writeRecord(queryClient, after);
   const recordOf: RecordOf = (listed) => readRecord(queryClient, listed);

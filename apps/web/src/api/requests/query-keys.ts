@@ -1,3 +1,4 @@
+import type { InfiniteData } from '@tanstack/react-query';
 import { api, queryKeyOf, type BoardFilters, type RequestStatus } from '@crm/shared';
 
 // The requests' cache keys, in one place: each request once by id (its record), and each column
@@ -11,6 +12,11 @@ export const requestKey = (id: string) => queryKeyOf(api.requests.get, { params:
 
 /** Every request's record. */
 export const allRequestsKey = () => queryKeyOf(api.requests.get);
+
+/** A column's page in the cache: the ids of its requests, newest first, and the server's count. */
+export type ColumnIdPage = { ids: string[]; count: number; nextCursor: string | null };
+/** A column in the cache: an infinite query of pages of ids. */
+export type ColumnData = InfiniteData<ColumnIdPage, string | null>;
 
 /** The cache key of one column (a list of request ids) under the board's filters. */
 export const columnQueryKey = (filters: BoardFilters, status: RequestStatus) =>

@@ -1,6 +1,6 @@
-import { hashKey, notifyManager, type QueryClient } from '@tanstack/react-query';
+import { hashKey, notifyManager, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Request } from '@crm/shared';
-import { requestKey } from './query-keys';
+import { allColumnsQueryKey, allRequestsKey, requestKey, type ColumnData } from './query-keys';
 
 /** The record of `id` as the cache holds it now, if it does. */
 export const readRecord = (queryClient: QueryClient, id: string) =>
@@ -11,6 +11,7 @@ export const readRecord = (queryClient: QueryClient, id: string) =>
  * answer, an optimistic move or its rollback, a new website lead): it becomes the record.
  */
 export function writeRecord(queryClient: QueryClient, request: Request) {
+  keepRecordsWhileListed(queryClient);
   queryClient.setQueryData(requestKey(request._id), request);
 }
 
@@ -37,6 +38,7 @@ const isOlderThan = (copy: Request, record: Request) =>
  * same record, keep the newer copy).
  */
 export function writeListedRecords(queryClient: QueryClient, requests: readonly Request[]) {
+  keepRecordsWhileListed(queryClient);
   // One round of notifications for the whole page, not one per record.
   notifyManager.batch(() => {
     for (const request of requests) {
@@ -44,5 +46,54 @@ export function writeListedRecords(queryClient: QueryClient, requests: readonly 
         record && isOlderThan(request, record) ? record : request,
       );
     }
+  });
+}
+
+const isColumnKey = (queryKey: QueryKey) =>
+  allColumnsQueryKey().every((part, index) => queryKey[index] === part);
+
+/** Every id a cached column lists, of any filters. */
+function listedIds(queryClient: QueryClient): Set<string> {
+  const ids = new Set<string>();
+  for (const [, data] of queryClient.getQueriesData<ColumnData>({
+    queryKey: allColumnsQueryKey(),
+  })) {
+    for (const page of data?.pages ?? []) for (const id of page.ids) ids.add(id);
+  }
+  return ids;
+}
+
+/** Records no cached column lists and nothing shows (no card, no modal) leave the cache. */
+function dropUnlistedRecords(queryClient: QueryClient) {
+  const listed = listedIds(queryClient);
+  const queryCache = queryClient.getQueryCache();
+  for (const query of queryCache.findAll({ queryKey: allRequestsKey() })) {
+    const id = (query.state.data as Request | undefined)?._id;
+    if (query.getObserversCount() === 0 && !(id && listed.has(id))) queryCache.remove(query);
+  }
+}
+
+const keeping = new WeakSet<QueryClient>();
+
+/**
+ * A column lists far more requests than it draws, so a record must not go after the usual five
+ * minutes without a card on screen: records stay while a cached column lists them, and go once
+ * the last column listing them has left the cache (TanStack Query's own garbage collection of
+ * the columns drives it) or when the request is deleted. Set up once per query client.
+ */
+function keepRecordsWhileListed(queryClient: QueryClient) {
+  if (keeping.has(queryClient)) return;
+  keeping.add(queryClient);
+  queryClient.setQueryDefaults(allRequestsKey(), { gcTime: Infinity });
+  let scheduled = false;
+  queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'removed' || scheduled || !isColumnKey(event.query.queryKey as QueryKey))
+      return;
+    // Columns go several at a time (five per filter set): one sweep after them.
+    scheduled = true;
+    queueMicrotask(() => {
+      scheduled = false;
+      dropUnlistedRecords(queryClient);
+    });
   });
 }

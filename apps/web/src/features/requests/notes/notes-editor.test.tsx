@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -14,7 +15,7 @@ async function renderNotes(initial: string[]) {
   const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
   await within(dialog).findByRole('button', { name: 'Agregar nota' });
   const stored = () => db.requests.find((r) => r._id === request._id)!;
-  return { user: userEvent.setup(), dialog, request, stored };
+  return { user: userEvent.setup({ delay: null }), dialog, request, stored };
 }
 
 const noteItems = () => {
@@ -146,6 +147,17 @@ describe('NotesEditor ("Notas")', () => {
     expect(db.calls.slice(before)).toEqual([]);
   });
 
+  it('a new note of blanks says why it is not added (the rule the API checks it with)', async () => {
+    const { user, dialog } = await renderNotes([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar nota' }));
+    const input = within(dialog).getByPlaceholderText('Add a new note');
+    await user.type(input, '  {Enter}');
+
+    expect(input).toHaveAccessibleDescription(FIELD_MESSAGES.noteEmpty);
+    await user.type(input, 'Ya tiene texto');
+    expect(input).not.toHaveAttribute('aria-invalid');
+  });
+
   it('when adding fails, the typed note stays with a message', async () => {
     const { user, dialog, request } = await renderNotes([]);
     db.failures.set(`POST /api/form-contact/${request._id}/notes`, 500);
@@ -165,7 +177,7 @@ describe('Notas in the Edit Request modal', () => {
     const admin = addUser({ role: 'system admin' });
     const request = addRequest({ name: 'Cliente Notas', notes });
     renderApp('/main/requests', admin);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const card = await screen.findByRole('article', {
       name: `Solicitud ${request.requestNumber}: Cliente Notas`,
     });

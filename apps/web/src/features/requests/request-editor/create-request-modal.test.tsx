@@ -21,7 +21,7 @@ async function openCreateModal() {
   addRequest({ name: 'Existente' });
   renderApp('/main/requests', addUser({ role: 'vendor' }));
   await screen.findByRole('article', { name: /Existente/ });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));
   const dialog = await screen.findByRole('dialog');
   return { user, dialog };

@@ -1,4 +1,4 @@
-import { within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addRequest, db } from '../../../test/fake-api';
 import {
@@ -206,5 +206,49 @@ describe('Edit Request modal: "Evento" fields', () => {
 
     expect(putCalls(before)).toEqual([]);
     expect(date).toHaveFocus();
+  });
+  it('a day it cannot read counts as unsaved: closing asks first, and the text typed stays', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest();
+    const { user, dialog } = await openEditor(request, admin);
+    const date = within(dialog).getByLabelText('Fecha del evento');
+
+    await user.type(date, '15/0');
+    await user.keyboard('{Escape}');
+    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
+    await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
+
+    expect(date).toHaveValue('15/0');
+    expect(date).toHaveAccessibleDescription('Fecha no válida: escríbela como dd/mm/aaaa');
+  });
+
+  it('when a newer copy brings event values, then the fields left alone show them; one typed in keeps its text until "Usar la suya"', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest();
+    const { user, dialog } = await openEditor(request, admin);
+    const event = section(dialog, 'Evento');
+
+    await user.type(within(event).getByLabelText('Monto pagado'), '2500.');
+    // Another person saves meanwhile: the save below is refused and their copy read (409).
+    Object.assign(stored(request), {
+      pax: 150,
+      amoutPaid: 99,
+      eventDate: '2026-07-01T00:00:00.000Z',
+      version: 1,
+    });
+    await user.click(saveButton(dialog));
+    await within(dialog).findByRole('alert', { name: 'Otra persona cambió esta solicitud' });
+
+    expect(within(event).getByLabelText('Pax')).toHaveValue(150);
+    expect(within(event).getByLabelText('Fecha del evento')).toHaveValue('01/07/2026');
+    // Both changed the amount: mine stays on screen (beside theirs in the panel) as I typed it.
+    expect(within(event).getByLabelText('Monto pagado')).toHaveValue(2500);
+    await user.type(within(event).getByLabelText('Monto pagado'), '5');
+    expect(within(event).getByLabelText('Monto pagado')).toHaveValue(2500.5);
+
+    // "Usar la suya": their amount replaces the text typed.
+    const panel = within(dialog).getByRole('alert', { name: 'Otra persona cambió esta solicitud' });
+    await user.click(within(panel).getByRole('button', { name: 'Usar la suya' }));
+    expect(within(event).getByLabelText('Monto pagado')).toHaveValue(99);
   });
 });

@@ -1,6 +1,11 @@
-import { waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EDIT_REQUEST_MESSAGES, REQUEST_TYPES } from '@crm/shared';
+import {
+  CREATE_REQUEST_MESSAGES,
+  EDIT_REQUEST_MESSAGES,
+  REQUEST_MESSAGES,
+  REQUEST_TYPES,
+} from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import {
   seedUsers,
@@ -13,10 +18,12 @@ import {
   saveButton,
   saveAndWait,
   append,
+  fill,
   type User,
 } from './edit-request.test-kit';
 
-// The Edit Request modal's fields as each person sees them (§2), and the §5 stage checklist.
+// The Edit Request modal's fields as each person sees them (§2), the §5 stage checklist, and
+// the §7 rules the browser checks before a save.
 
 describe('Edit Request modal: what it shows', () => {
   it('opens from the card edit icon, titled "Editar solicitud", with the five stages', async () => {
@@ -335,5 +342,55 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
       amoutPaid: 0,
       paymentMethod: 'unknown',
     });
+  });
+});
+
+describe('Edit Request modal: the rules the API checks an update with, checked before sending', () => {
+  it('when a field breaks them, then nothing is sent: its message shows under it, the §8 notice too, and it takes the focus', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ name: 'Lucía Torres' });
+    const { user, dialog } = await openEditor(request, admin);
+    const name = within(dialog).getByLabelText('Nombre');
+    const before = db.calls.length;
+
+    await user.clear(name);
+    await user.click(saveButton(dialog));
+
+    expect(await screen.findByText(REQUEST_MESSAGES.updateFailed)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(CREATE_REQUEST_MESSAGES.nameRequired);
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(putCalls(before)).toEqual([]);
+    expect(stored(request).name).toBe('Lucía Torres');
+  });
+
+  it('when several fields break them, then the first on the page takes the focus; after a fix, the next one', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ email: 'cliente@example.com' });
+    const { user, dialog } = await openEditor(request, admin);
+    const email = within(dialog).getByLabelText('Correo');
+    const pax = within(dialog).getByLabelText('Pax');
+    const before = db.calls.length;
+
+    await user.type(pax, '1.5');
+    await fill(user, email, 'cliente@');
+    await user.click(saveButton(dialog));
+
+    // "Correo" comes before "Pax" on the page.
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription(CREATE_REQUEST_MESSAGES.invalidEmail);
+    expect(pax).toHaveAttribute('aria-invalid', 'true');
+
+    // From then on each message follows the changes; the next save goes to the field left.
+    await append(user, email, 'example.com');
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await user.click(saveButton(dialog));
+    await waitFor(() => expect(pax).toHaveFocus());
+    expect(putCalls(before)).toEqual([]);
+
+    await user.clear(pax);
+    await user.type(pax, '2');
+    await saveAndWait(user, dialog);
+    expect(putCalls(before)[0]?.body).toMatchObject({ email: 'cliente@example.com', pax: 2 });
   });
 });

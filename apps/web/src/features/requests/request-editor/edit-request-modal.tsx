@@ -148,8 +148,19 @@ function EditRequestForm({
   const users = useUsers();
   const people = useMemo(() => users.data ?? [], [users.data]);
   const history = useRequestHistory(server._id);
-  const { form, draft, shownStatus, moving, moveTo, submit, saving, saved, ...edits } =
-    useRequestDraft({ server, onGone });
+  const {
+    form,
+    draft,
+    shownStatus,
+    moving,
+    moveTo,
+    submit,
+    saving,
+    saved,
+    conflicts,
+    taken,
+    takeTheirs,
+  } = useRequestDraft({ server, onGone });
   const [notesUnsaved, setNotesUnsaved] = useState(false);
 
   // A day typed that is not one counts too: the draft holds its text (see EventDateInput).
@@ -257,18 +268,18 @@ function EditRequestForm({
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
       <div className="space-y-6 px-5 py-4">
-        {edits.conflicts.length > 0 ? (
+        {conflicts.length > 0 ? (
           <ConflictPanel
-            conflicts={edits.conflicts}
+            conflicts={conflicts}
             draft={draft}
-            taken={edits.taken ?? []}
+            taken={taken ?? []}
             users={people}
             saving={saving}
             onKeepMine={() => void submit()}
-            onTakeTheirs={edits.takeTheirs}
+            onTakeTheirs={takeTheirs}
           />
-        ) : edits.taken ? (
-          <MergedNotice taken={edits.taken} pendingChanges={form.hasChanges} />
+        ) : taken ? (
+          <MergedNotice taken={taken} pendingChanges={form.hasChanges} />
         ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {/* A stage change is a move of its own, saved at once and recorded (issue 12). */}

@@ -34,7 +34,7 @@ const saveButton = (dialog: HTMLElement) =>
 async function openEditor(request: Request, as: StoredUser, search = '') {
   renderApp(`/main/requests/${request._id}${search}`, as);
   const dialog = await findEditor();
-  return { user: userEvent.setup(), dialog };
+  return { user: userEvent.setup({ delay: null }), dialog };
 }
 
 async function findEditor() {
@@ -124,7 +124,7 @@ describe('Edit Request modal: notes are saved at once', () => {
     const { admin } = seedUsers();
     const request = addRequest({ name: 'Con notas', notes: ['Nota antigua'] });
     renderApp('/main/requests', admin);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let dialog = await openCard(user, request);
     const before = db.calls.length;
 

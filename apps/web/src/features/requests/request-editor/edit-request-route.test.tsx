@@ -40,7 +40,7 @@ describe('/main/requests/:requestId (a link to one request)', () => {
     renderApp(`/main/requests/${request._id}?priority=low&q=enla`, admin);
     const dialog = await findEditor();
 
-    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     await waitFor(() => expect(location()).toBe('/main/requests'));
     expect(search()).toBe('?priority=low&q=enla');
@@ -52,7 +52,7 @@ describe('/main/requests/:requestId (a link to one request)', () => {
     const admin = addUser({ role: 'system admin' });
     const request = addRequest({ name: 'Con lápiz', priority: 'low' });
     renderApp('/main/requests?priority=low', admin);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const card = await screen.findByRole('article', { name: /: Con lápiz$/ });
 
     await user.click(within(card).getByRole('button', { name: 'Editar solicitud' }));

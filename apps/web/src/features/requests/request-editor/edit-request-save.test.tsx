@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, CREATE_REQUEST_MESSAGES, REQUEST_MESSAGES } from '@crm/shared';
+import { http, HttpResponse } from 'msw';
 import { addRequest, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { server } from '../../../test/server';
 import {
   seedUsers,
   cardName,
@@ -320,6 +322,8 @@ describe('Edit Request modal: failures', () => {
     });
   });
 
+  // Checked in the browser with the API's own rules (§7's payload schema) before any call: the
+  // person sees what the API's 400 showed.
   it("a 400 shows the server's field message under its field beside the notice, until the field changes", async () => {
     const { admin } = seedUsers();
     const request = addRequest({ email: 'cliente@example.com' });
@@ -347,6 +351,33 @@ describe('Edit Request modal: failures', () => {
     expect(stored(request).email).toBe('cliente@example.com');
   });
 
+  it('when the API refuses a value the browser let through (400), then its message shows under the field beside the notice, until the field changes', async () => {
+    const { admin } = seedUsers();
+    const request = addRequest({ company: '' });
+    const { user, dialog } = await openEditor(request, admin);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(
+      http.put(`/api/form-contact/update/${request._id}`, () =>
+        HttpResponse.json(
+          { message: 'Bad request', errors: [{ path: 'company', message: 'Compañía no válida' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const company = within(dialog).getByLabelText('Compañía');
+
+    await append(user, company, 'ACME');
+    await user.click(saveButton(dialog));
+
+    expect(await screen.findByText(REQUEST_MESSAGES.updateFailed)).toBeInTheDocument();
+    await waitFor(() => expect(company).toHaveAccessibleDescription('Compañía no válida'));
+    expect(company).toHaveAttribute('aria-invalid', 'true');
+    expect(company).toHaveValue('ACME');
+
+    await append(user, company, ' SA');
+    expect(company).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByText('Compañía no válida')).not.toBeInTheDocument();
+  });
   it('"Cambios guardados" goes at the next change, and a conflict does not bring it back', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ company: '' });

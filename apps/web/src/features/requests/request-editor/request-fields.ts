@@ -8,6 +8,7 @@ import {
 } from '@crm/shared';
 import { eventDateToText, fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
+import { isStoredDay } from './event-fields';
 import type { RequestField } from './merge-request';
 
 /** Each field by the label the Edit Request modal gives it (§2, and the "Evento" section). */
@@ -62,7 +63,8 @@ export function formatFieldValue(
       return user ? fullName(user) : String(value);
     }
     case 'eventDate':
-      return eventDateToText(String(value));
+      // A day typed that is not one yet (the draft keeps the text) shows as typed.
+      return isStoredDay(String(value)) ? eventDateToText(String(value)) : String(value);
     case 'emailSentToCloseEvents':
       return value === true ? 'Sí' : value === false ? 'No' : 'Pendiente';
     case 'notes':
