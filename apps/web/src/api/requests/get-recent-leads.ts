@@ -1,11 +1,25 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, queryKeyOf, type RecentLeads } from '@crm/shared';
-import { callEndpoint } from '../../lib/api-client';
+import { ApiError, callEndpoint } from '../../lib/api-client';
 import { changeCachedColumns, refetchColumns } from './board-cache';
 
 /** GET /api/form-contact/website/recent?after: website requests newer than the last poll's. */
 export function getRecentLeads(after: string | undefined, signal?: AbortSignal) {
   return callEndpoint(api.leads.recent, { query: after ? { after } : {} }, { signal });
+}
+
+/**
+ * The poll from `after`. A position the API refuses (400: a tab open across a deploy that
+ * changed the cursor's form, issue 18) is dropped, and the poll starts again from now, as a
+ * reload would, instead of failing on every poll until one.
+ */
+async function pollFrom(after: string | undefined, signal: AbortSignal) {
+  try {
+    return await getRecentLeads(after, signal);
+  } catch (error) {
+    if (after === undefined || !(error instanceof ApiError) || error.status !== 400) throw error;
+    return getRecentLeads(undefined, signal);
+  }
 }
 
 /** Until the first answer says otherwise (the API's LEADS_POLL_SECONDS, at most 30 s). */
@@ -28,7 +42,7 @@ export const recentLeadsQueryOptions = () =>
     queryKey: recentLeadsQueryKey(),
     queryFn: async ({ signal, client }): Promise<RecentLeads> => {
       const previous = client.getQueryData<RecentLeads>(recentLeadsQueryKey());
-      const answer = await getRecentLeads(previous?.cursor, signal);
+      const answer = await pollFrom(previous?.cursor, signal);
       // Every lead into the cache, then each column that needs the server read once.
       const stale = answer.items.flatMap((lead) => changeCachedColumns(client, undefined, lead));
       void refetchColumns(client, stale);
