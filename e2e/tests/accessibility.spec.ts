@@ -1,31 +1,25 @@
 import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Locator, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
+import { API_MESSAGES, LOGIN_MESSAGES, REQUEST_MESSAGES, USER_MESSAGES } from '@crm/shared';
 import {
-  API_MESSAGES,
-  LOGIN_MESSAGES,
-  REQUEST_MESSAGES,
-  STORAGE_KEYS,
-  USER_MESSAGES,
-} from '@crm/shared';
-import {
-  apiAs,
   board,
   card,
   column,
   editDialog,
   fillLogin,
   notice,
-  signIn,
+  openAs,
+  signInAsAdmin,
+  signInByApi,
   snap,
   solveCaptcha,
-  tokenOf,
   unique,
   uniqueEmail,
-  userIdOf,
+  type Session,
 } from '../support/app.js';
-import { ADMIN, ARTIFACTS_DIR, BASE_URL } from '../support/stack.js';
+import { ARTIFACTS_DIR } from '../support/stack.js';
 
 /**
  * The axe-core pass of issue 14: every screen and open dialog, at a laptop's and a phone's size,
@@ -43,7 +37,6 @@ const SIZES = [
 ] as const;
 type Size = (typeof SIZES)[number]['size'];
 
-type Session = { token: string; userId: string };
 type Violation = { rule: string; impact: string; targets: string[] };
 
 const vendor = {
@@ -74,18 +67,11 @@ const toDelete: Record<Size, string> = {
 let admin: Session;
 let vendorSession: Session;
 
-async function signInThroughScreen(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ baseURL: BASE_URL });
-  const page = await context.newPage();
-  await signIn(page, email, password);
-  const session = { token: await tokenOf(page), userId: await userIdOf(page) };
-  return { context, page, session };
-}
-
-test.beforeAll(async ({ browser }) => {
-  const signedIn = await signInThroughScreen(browser, ADMIN.email, ADMIN.password);
+// The sessions come from the API: signing in through the screen is login.spec.ts's subject.
+test.beforeAll(async ({ request }) => {
+  const signedIn = await signInAsAdmin(request);
   admin = signedIn.session;
-  const api = apiAs(signedIn.page.request, admin.token);
+  const { api } = signedIn;
   const person = await api.createUser({ ...vendor, role: 'vendor' });
   for (const person of Object.values(deletables))
     await api.createUser({ ...person, role: 'driver' });
@@ -93,24 +79,9 @@ test.beforeAll(async ({ browser }) => {
   await api.assignVendor(assigned._id, person._id);
   await api.createRequest(freeName);
   for (const name of Object.values(toDelete)) await api.createRequest(name);
-  await signedIn.context.close();
 
-  const vendorSignedIn = await signInThroughScreen(browser, vendor.email, vendor.password);
-  vendorSession = vendorSignedIn.session;
-  await vendorSignedIn.context.close();
+  vendorSession = (await signInByApi(request, vendor.email, vendor.password)).session;
 });
-
-/** Opens `route` signed in as `session` (the stored session of §3, set before the app starts). */
-async function openAs(page: Page, session: Session, route: string) {
-  await page.addInitScript(
-    ({ keys, token, userId }) => {
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.userId, userId);
-    },
-    { keys: STORAGE_KEYS, ...session },
-  );
-  await page.goto(route);
-}
 
 /** Runs axe over the page as it is now, keeps a screenshot, and expects no violation. */
 async function expectNoViolations(page: Page, size: Size, screen: string) {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
-import { board, card, signIn, signInAsAdmin, snap, unique } from '../support/app.js';
+import { board, card, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
 import { ADMIN } from '../support/stack.js';
 
 /** The sidebar links an admin has, in their order. */
@@ -15,7 +15,7 @@ const scrollTopOf = (page: Page) => board(page).evaluate((element) => element.sc
 
 test.describe('board layout', () => {
   test('ArrowDown/ArrowUp scroll the board by 30 px', async ({ page, request }) => {
-    const api = await signInAsAdmin(page, request);
+    const { api, session } = await signInAsAdmin(request);
     // Enough cards in "NUEVA SOLICITUD" for the board to scroll at 1366×820.
     const names: string[] = [];
     for (let index = 0; index < 12; index++) {
@@ -23,7 +23,7 @@ test.describe('board layout', () => {
       await api.createRequest(name);
       names.push(name);
     }
-    await page.reload();
+    await openAs(page, session);
     // Newest first: the last one created is on top, the first one further down (the column
     // draws only the cards near the view, so the first one is looked for at the bottom).
     await expect(card(page, names.at(-1) ?? '')).toBeVisible();
@@ -70,8 +70,12 @@ test.describe('board layout', () => {
   test.describe('on a 390 px wide phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test('the sidebar shows the first letter of the name and icon links', async ({ page }) => {
-      await signIn(page, ADMIN.email, ADMIN.password);
+    test('the sidebar shows the first letter of the name and icon links', async ({
+      page,
+      request,
+    }) => {
+      await openAs(page, (await signInAsAdmin(request)).session);
+      await expect(board(page)).toBeVisible();
 
       const sidebar = page.getByRole('complementary');
       expect((await sidebar.boundingBox())?.width).toBe(64);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { board, column, inBatches, signInAsAdmin, snap, unique, userIdOf } from '../support/app.js';
+import { board, column, inBatches, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
 
 /** Enough requests for six pages of one column (50 a page). */
 const TOTAL = 300;
@@ -12,8 +12,8 @@ test.describe('the board at scale', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const api = await signInAsAdmin(page, request);
-    const adminId = await userIdOf(page);
+    const { api, session } = await signInAsAdmin(request);
+    const adminId = session.userId;
     // One word no other scenario uses, so the search shows exactly this scenario's requests.
     const prefix = unique('Escala');
     const names = Array.from(
@@ -22,7 +22,7 @@ test.describe('the board at scale', () => {
     );
     const created = await inBatches(names, 25, (name) => api.createRequest(name));
     await inBatches(created.slice(0, MINE), MINE, (mine) => api.assignVendor(mine._id, adminId));
-    await page.reload();
+    await openAs(page, session);
 
     // Search: the board narrows to this scenario's requests, the URL keeps the search, and the
     // header counts every one of them (the server's count, not the 50 loaded).

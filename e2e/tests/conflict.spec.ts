@@ -3,8 +3,9 @@ import { PRIORITY_LABELS, type Request } from '@crm/shared';
 import {
   card,
   editDialog,
-  signIn,
+  openAs,
   signInAsAdmin,
+  signInByApi,
   snap,
   unique,
   uniqueEmail,
@@ -29,7 +30,8 @@ test.describe('editing conflicts', () => {
       const adminPage = await adminContext.newPage();
       const vendorPage = await vendorContext.newPage();
 
-      const api = await signInAsAdmin(adminPage, request);
+      const admin = await signInAsAdmin(request);
+      const { api } = admin;
       const vendor = {
         name: 'Vera',
         lastName: 'Vendedora',
@@ -42,10 +44,9 @@ test.describe('editing conflicts', () => {
       const created = await api.createRequest(name);
       expect(created.priority).toBe('mid');
 
-      // The admin's board was fetched before the request existed.
-      await adminPage.reload();
+      await openAs(adminPage, admin.session);
       await expect(card(adminPage, name)).toBeVisible();
-      await signIn(vendorPage, vendor.email, vendor.password);
+      await openAs(vendorPage, (await signInByApi(request, vendor.email, vendor.password)).session);
       await expect(card(vendorPage, name)).toBeVisible();
 
       // Both open "Editar solicitud" on the same version of the request.

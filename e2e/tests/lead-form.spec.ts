@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { LEAD_FORM_LABELS, LEAD_MESSAGES, SOURCE_OF_CONTACT_LABELS } from '@crm/shared';
 import {
+  board,
   card,
   column,
   editDialog,
+  openAs,
   signInAsAdmin,
   snap,
   solveCaptcha,
@@ -37,7 +39,8 @@ test.describe('website leads', () => {
     request,
   }) => {
     // Staff first, on the board, with a marker that a reload would wipe.
-    await signInAsAdmin(page, request);
+    await openAs(page, (await signInAsAdmin(request)).session);
+    await expect(board(page)).toBeVisible();
     await page.evaluate(() => {
       (window as Window & { notReloaded?: boolean }).notReloaded = true;
     });

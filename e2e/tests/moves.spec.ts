@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { card, column, editDialog, signInAsAdmin, snap, unique } from '../support/app.js';
+import { card, column, editDialog, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
 
 // Issue 12: a move in one gesture (mouse or keyboard), kept after a reload, in the history.
 
@@ -64,10 +64,10 @@ test.describe('moving a request in one gesture', () => {
     page,
     request,
   }) => {
-    const api = await signInAsAdmin(page, request);
+    const { api, session } = await signInAsAdmin(request);
     const name = unique('Arrastre ');
     await api.createRequest(name);
-    await page.goto(`/main/requests?q=${encodeURIComponent(name)}`);
+    await openAs(page, session, `/main/requests?q=${encodeURIComponent(name)}`);
     const moving = cardIn(page, 'NUEVA SOLICITUD', name);
     await expect(moving).toBeVisible();
 
@@ -82,10 +82,10 @@ test.describe('moving a request in one gesture', () => {
     page,
     request,
   }) => {
-    const api = await signInAsAdmin(page, request);
+    const { api, session } = await signInAsAdmin(request);
     const name = unique('Teclado ');
     await api.createRequest(name);
-    await page.goto(`/main/requests?q=${encodeURIComponent(name)}`);
+    await openAs(page, session, `/main/requests?q=${encodeURIComponent(name)}`);
     const moving = cardIn(page, 'NUEVA SOLICITUD', name);
     await expect(moving).toBeVisible();
 

@@ -1,15 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { REQUEST_MESSAGES } from '@crm/shared';
 import {
-  apiAs,
   card,
   column,
   editDialog,
   notice,
-  signIn,
+  openAs,
   signInAsAdmin,
+  signInByApi,
   snap,
-  tokenOf,
   unique,
   uniqueEmail,
 } from '../support/app.js';
@@ -30,21 +29,20 @@ async function saveAndClose(page: Page): Promise<void> {
 }
 
 test.describe.serial('requests on the board', () => {
-  test.beforeAll(async ({ browser, request }) => {
-    const page = await browser.newPage();
-    const api = await signInAsAdmin(page, request);
+  test.beforeAll(async ({ request }) => {
+    const { api } = await signInAsAdmin(request);
     await api.createUser({ ...vendor, role: 'vendor' });
-    await page.close();
   });
 
   test('a vendor creates a request with "+", moves it through a stage and keeps notes across a reload', async ({
     page,
     request,
   }) => {
-    await signIn(page, vendor.email, vendor.password);
-    const existing = await apiAs(request, await tokenOf(page)).requests();
+    const { api, session } = await signInByApi(request, vendor.email, vendor.password);
+    const existing = await api.requests();
     const nextNumber = Math.max(0, ...existing.map((r) => r.requestNumber ?? 0)) + 1;
     const name = unique('Boda ');
+    await openAs(page, session);
 
     // Only "NUEVA SOLICITUD" has the "+" button (§2).
     await expect(page.getByRole('button', { name: 'Crear solicitud' })).toHaveCount(1);
@@ -115,10 +113,10 @@ test.describe.serial('requests on the board', () => {
     page,
     request,
   }) => {
-    const api = await signInAsAdmin(page, request);
+    const { api, session } = await signInAsAdmin(request);
     const name = unique('Congreso ');
     await api.createRequest(name);
-    await page.reload();
+    await openAs(page, session);
 
     const target = card(page, name);
     await expect(target.getByRole('button', { name: 'Sin ejecutivo: asignar' })).toBeVisible();

@@ -1,6 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CREATE_USER_MESSAGES, LOGIN_MESSAGES, USER_MESSAGES } from '@crm/shared';
-import { fillLogin, notice, signIn, snap, solveCaptcha, uniqueEmail } from '../support/app.js';
+import {
+  fillLogin,
+  notice,
+  openAs,
+  signIn,
+  signInAsAdmin,
+  signInByApi,
+  snap,
+  solveCaptcha,
+  uniqueEmail,
+} from '../support/app.js';
 import { ADMIN } from '../support/stack.js';
 
 type Person = { name: string; lastName: string; email: string; password: string };
@@ -40,8 +50,11 @@ async function fillNewUser(page: Page, person: Person, role: string, confirm = p
 
 // One story in order: the accounts made in the first test are used by the next ones.
 test.describe.serial('user administration', () => {
-  test('an admin creates a vendor and a driver, held to the password rule', async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+  test('an admin creates a vendor and a driver, held to the password rule', async ({
+    page,
+    request,
+  }) => {
+    await openAs(page, (await signInAsAdmin(request)).session);
     await openUsers(page);
     await snap(page, 'users-01-list');
 
@@ -84,8 +97,9 @@ test.describe.serial('user administration', () => {
 
   test('the vendor signs in without a "Usuarios" link and cannot open the user list', async ({
     page,
+    request,
   }) => {
-    await signIn(page, vendor.email, vendor.password);
+    await openAs(page, (await signInByApi(request, vendor.email, vendor.password)).session);
     const nav = page.getByRole('navigation', { name: 'Principal' });
     await expect(nav.getByRole('link', { name: 'Solicitudes' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Inicio' })).toBeVisible();
@@ -104,9 +118,10 @@ test.describe.serial('user administration', () => {
   test('an admin changes a password with "Change Password?"; the user signs in with the new one', async ({
     page,
     browser,
+    request,
   }) => {
     const newPassword = 'Nueva.Clave9';
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await openAs(page, (await signInAsAdmin(request)).session);
     await openUsers(page);
     await page.getByRole('button', { name: `Editar ${fullName(driver)}` }).click();
     const modal = page.getByRole('dialog', { name: 'Edit User' });
@@ -142,8 +157,11 @@ test.describe.serial('user administration', () => {
     await context.close();
   });
 
-  test('an admin deletes a user through the confirmation at the top centre', async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+  test('an admin deletes a user through the confirmation at the top centre', async ({
+    page,
+    request,
+  }) => {
+    await openAs(page, (await signInAsAdmin(request)).session);
     await openUsers(page);
     await page.getByRole('button', { name: `Eliminar ${fullName(driver)}` }).click();
     const confirm = page.getByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });

@@ -3,4 +3,4 @@ export { historyEntry } from './history.service.js';
 export { changeNotes } from './notes.service.js';
 export { requestsModels, WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
 export { requestsRoutes } from './requests.routes.js';
-export { createRequest, peekNextRequestNumber, toRequestJson } from './requests.service.js';
+export { createRequest, toRequestJson } from './requests.service.js';

@@ -69,14 +69,6 @@ export async function getRequest(ctx: AppContext, id: string): Promise<Request> 
   return toRequestJson(found);
 }
 
-/** The number the next request will get (what the website form tells a bot, leads.service.ts). */
-export async function peekNextRequestNumber(ctx: AppContext): Promise<number> {
-  const counter = await ctx.models.Counter.findById(REQUEST_NUMBER_SEQUENCE).lean<{
-    seq: number;
-  }>();
-  return (counter?.seq ?? 0) + 1;
-}
-
 /** The next request number from an atomic $inc on a counter document. */
 async function nextRequestNumber(ctx: AppContext): Promise<number> {
   for (let attempt = 0; ; attempt++) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addRequest, db } from '../../../test/fake-api';
 import {
   seedUsers,
-  openEditor,
+  openEditorAlone,
   stored,
   putCalls,
   section,
@@ -23,7 +23,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('shows the placeholders ("unknown", 0) as empty fields reading "Pendiente"', async () => {
     const { admin } = seedUsers();
     const request = addRequest();
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
     const event = section(dialog, 'Evento');
 
     for (const label of ['Método de pago', 'Rubro']) {
@@ -48,7 +48,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('saves a placeholder nobody touched as the same placeholder, and one typed then emptied too', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ company: 'ACME' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const event = section(dialog, 'Evento');
 
     // Typed, then emptied again: back to "unknown" and 0, so the form has nothing to save.
@@ -82,7 +82,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('an older request with an empty text keeps it empty', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ paymentMethod: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const method = within(dialog).getByLabelText('Método de pago');
     expect(method).toHaveValue('');
 
@@ -98,7 +98,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('shows the event fields and sends numbers, text and a boolean', async () => {
     const { admin } = seedUsers();
     const request = addRequest();
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const event = section(dialog, 'Evento');
     expect(
       within(event).getByRole('checkbox', { name: 'Correo de cierre enviado' }),
@@ -142,7 +142,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('an emptied number sends 0 and unticking the checkbox sends false', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ pax: 80, emailSentToCloseEvents: true });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     await user.clear(within(dialog).getByLabelText('Pax'));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Correo de cierre enviado' }));
@@ -158,7 +158,7 @@ describe('Edit Request modal: "Evento" fields', () => {
       vi.stubEnv('TZ', zone);
       const { admin } = seedUsers();
       const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
-      const { user, dialog } = await openEditor(request, admin);
+      const { user, dialog } = await openEditorAlone(request, admin);
 
       const date = within(dialog).getByLabelText('Fecha del evento');
       expect(date).toHaveValue('10/05/2026');
@@ -178,7 +178,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('an untouched date saves the same day; an emptied one saves null', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     await append(user, within(dialog).getByLabelText('Cargo'), 'Jefa');
     let before = db.calls.length;
@@ -194,7 +194,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('a day it cannot read is not saved: the field says what it expects and takes the focus', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const date = within(dialog).getByLabelText('Fecha del evento');
 
     await user.clear(date);
@@ -210,7 +210,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('a day it cannot read counts as unsaved: closing asks first, and the text typed stays', async () => {
     const { admin } = seedUsers();
     const request = addRequest();
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const date = within(dialog).getByLabelText('Fecha del evento');
 
     await user.type(date, '15/0');
@@ -225,7 +225,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   it('when a newer copy brings event values, then the fields left alone show them; one typed in keeps its text until "Usar la suya"', async () => {
     const { admin } = seedUsers();
     const request = addRequest();
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const event = section(dialog, 'Evento');
 
     await user.type(within(event).getByLabelText('Monto pagado'), '2500.');

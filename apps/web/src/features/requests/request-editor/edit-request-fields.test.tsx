@@ -10,6 +10,7 @@ import { addRequest, addUser, db } from '../../../test/fake-api';
 import {
   seedUsers,
   openEditor,
+  openEditorAlone,
   stored,
   putCalls,
   options,
@@ -52,7 +53,7 @@ describe('Edit Request modal: what it shows', () => {
   it('"Información general": the read-only number and "Prioridad" Baja/Media/Alta', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ requestNumber: 42, priority: 'mid' });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
 
     const general = section(dialog, 'Información general');
     expect(readOnlyValue(general, 'Número')).toBe('42');
@@ -69,14 +70,14 @@ describe('Edit Request modal: what it shows', () => {
   it('shows "unnasigned" for a request without a number', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ requestNumber: null, name: 'Sin número' });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
     expect(readOnlyValue(section(dialog, 'Información general'), 'Número')).toBe('unnasigned');
   });
 
   it('"Detalles": the request types, and the source of contact once, as read-only text', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ requestType: 'obtener una demo', sourceOfContact: 'website' });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
 
     const details = section(dialog, 'Detalles');
     const type = within(details).getByLabelText('Tipo de solicitud');
@@ -95,7 +96,7 @@ describe('Edit Request modal: what it shows', () => {
   it('shows "Vendedor" as the source of a request created by hand', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ sourceOfContact: 'vendor' });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
     expect(readOnlyValue(section(dialog, 'Detalles'), 'Fuente de contacto')).toBe('Vendedor');
   });
 
@@ -108,7 +109,7 @@ describe('Edit Request modal: what it shows', () => {
       company: 'Empresa SA',
       contactNumber: '+56 9 1234 5678',
     });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
 
     const contact = section(dialog, 'Información de contacto');
     expect(within(contact).getByLabelText('Nombre')).toHaveValue('Lucía Torres');
@@ -125,7 +126,7 @@ describe('Edit Request modal: what it shows', () => {
   it('"Mensaje": the message is shown read-only', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ message: 'Necesito una cotización para 200 personas.' });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
 
     expect(within(dialog).getByText('Mensaje')).toBeInTheDocument();
     const message = within(dialog).getByText('Necesito una cotización para 200 personas.');
@@ -140,7 +141,7 @@ describe('Edit Request modal: what it shows', () => {
   it('"Notas": the hint when the request has no notes', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ notes: [] });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
     expect(within(dialog).getByText('Notas')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Presiona el icono "+" para agregar una nueva nota.'),
@@ -152,7 +153,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
   it('for a system admin, a select of all users as "name lastName" plus "Sin ejecutivo"', async () => {
     const { admin, bea } = seedUsers();
     const request = addRequest({ vendor: bea._id });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
 
     const executive = within(dialog).getByRole('combobox', { name: 'Ejecutivo' });
     await waitFor(() => expect(within(executive).getAllByRole('option')).toHaveLength(4));
@@ -172,7 +173,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
     const dora = addUser({ role: 'vendor', name: 'Dora', lastName: 'Luna' });
     const eva = addUser({ role: 'system admin', name: 'Eva', lastName: 'Sol' });
     const request = addRequest({ vendor: dora._id });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
 
     const executive = within(dialog).getByRole('combobox', { name: 'Ejecutivo' });
     await waitFor(() => expect(within(executive).getAllByRole('option')).toHaveLength(6));
@@ -198,7 +199,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
   it('for a system admin, an unassigned request shows "Sin ejecutivo" selected', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ vendor: null });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
     const executive = within(dialog).getByRole('combobox', { name: 'Ejecutivo' });
     expect(executive).toHaveValue('');
     expect((executive as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('Sin ejecutivo');
@@ -210,7 +211,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
       const { bea, carlos } = seedUsers();
       const viewer = role === 'vendor' ? bea : carlos;
       const request = addRequest({ vendor: bea._id });
-      const { dialog } = await openEditor(request, viewer);
+      const { dialog } = await openEditorAlone(request, viewer);
 
       expect(within(dialog).queryByRole('combobox', { name: 'Ejecutivo' })).not.toBeInTheDocument();
       await waitFor(() => expect(readOnlyValue(dialog, 'Ejecutivo')).toBe('Bea Ruiz'));
@@ -222,7 +223,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
     async (role) => {
       const { bea, carlos } = seedUsers();
       const request = addRequest({ vendor: null });
-      const { dialog } = await openEditor(request, role === 'vendor' ? bea : carlos);
+      const { dialog } = await openEditorAlone(request, role === 'vendor' ? bea : carlos);
 
       expect(within(dialog).queryByRole('combobox', { name: 'Ejecutivo' })).not.toBeInTheDocument();
       expect(readOnlyValue(dialog, 'Ejecutivo')).toBe('Sin ejecutivo');
@@ -245,7 +246,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   it('with "contacted" and placeholder values, says in Spanish which fields are missing', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ status: 'contacted' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     expect(
       await openChecklist(user, dialog, 'Faltan: método de pago, rubro, compañía y 2 más.'),
@@ -260,7 +261,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   it('names up to three fields in one sentence, without a list to open', async () => {
     const { admin, bea } = seedUsers();
     const request = addRequest({ status: 'contacted', vendor: bea._id, company: 'ACME' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     expect(within(dialog).getByText('Faltan: método de pago, rubro y cargo.')).toBeInTheDocument();
 
     await append(user, within(dialog).getByLabelText('Cargo'), 'Jefa');
@@ -272,7 +273,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   it('is recomputed on every change', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ status: 'contacted' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     expect(
       within(dialog).getByText('Faltan: método de pago, rubro, compañía y 2 más.'),
     ).toBeInTheDocument();
@@ -295,7 +296,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   it('with "closed", adds the amount paid and the closing email, and counts 0 as missing', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ status: 'closed' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     expect(
       await openChecklist(
@@ -320,7 +321,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   it('with "new request", nothing is required', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ status: 'new request' });
-    const { dialog } = await openEditor(request, admin);
+    const { dialog } = await openEditorAlone(request, admin);
     expect(within(dialog).getByText('Requisitos de la etapa completos')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Requisitos de la etapa pendientes/)).not.toBeInTheDocument();
   });
@@ -328,7 +329,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   it('never blocks the save', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ status: 'contacted' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
     expect(within(dialog).getByText(/^Faltan: .* y 6 más\.$/)).toBeInTheDocument();
@@ -349,7 +350,7 @@ describe('Edit Request modal: the rules the API checks an update with, checked b
   it('when a field breaks them, then nothing is sent: its message shows under it, the §8 notice too, and it takes the focus', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ name: 'Lucía Torres' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const name = within(dialog).getByLabelText('Nombre');
     const before = db.calls.length;
 
@@ -367,7 +368,7 @@ describe('Edit Request modal: the rules the API checks an update with, checked b
   it('when several fields break them, then the first on the page takes the focus; after a fix, the next one', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ email: 'cliente@example.com' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const email = within(dialog).getByLabelText('Correo');
     const pax = within(dialog).getByLabelText('Pax');
     const before = db.calls.length;

@@ -40,7 +40,9 @@ describe('/main/requests/:requestId (a link to one request)', () => {
     renderApp(`/main/requests/${request._id}?priority=low&q=enla`, admin);
     const dialog = await findEditor();
 
-    await userEvent.setup({ delay: null }).click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await userEvent
+      .setup({ delay: null })
+      .click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
     await waitFor(() => expect(location()).toBe('/main/requests'));
     expect(search()).toBe('?priority=low&q=enla');

@@ -9,6 +9,7 @@ import {
   seedUsers,
   cardName,
   openEditor,
+  openEditorAlone,
   findEditor,
   clickCard,
   column,
@@ -25,6 +26,7 @@ import {
 } from './edit-request.test-kit';
 
 // The Edit Request modal's "Guardar cambios" (§2, §7), its failures (§8, issue 12) and "Cancelar".
+// What a save does to the board is tested on the board; the failures, on the modal alone.
 
 describe('Edit Request modal: "Guardar cambios"', () => {
   it('when the admin changes the vendor: assign-vendor, then the whole request; the users are fetched again, the board is not', async () => {
@@ -244,7 +246,7 @@ describe('Edit Request modal: failures', () => {
   it('when assign-vendor fails, shows the update-failed notice and sends no update', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ vendor: null });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const before = db.calls.length;
     db.failures.set('PUT /api/user/assign-vendor', 500);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -265,7 +267,7 @@ describe('Edit Request modal: failures', () => {
   it('when the update fails (500), shows the update-failed notice', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     db.failures.set(`PUT /api/form-contact/update/${request._id}`, 500);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
@@ -282,7 +284,7 @@ describe('Edit Request modal: failures', () => {
   it('a stale save (someone saved meanwhile) keeps the draft, takes what only they changed, and saves both on the next "Guardar cambios"', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ name: 'Nombre original', company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     // Another person saves a new name while this modal is open.
     Object.assign(stored(request), { name: 'Nombre de otra persona', version: 1 });
@@ -327,7 +329,7 @@ describe('Edit Request modal: failures', () => {
   it("a 400 shows the server's field message under its field beside the notice, until the field changes", async () => {
     const { admin } = seedUsers();
     const request = addRequest({ email: 'cliente@example.com' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     const email = within(dialog).getByLabelText('Correo');
@@ -354,7 +356,7 @@ describe('Edit Request modal: failures', () => {
   it('when the API refuses a value the browser let through (400), then its message shows under the field beside the notice, until the field changes', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(
       http.put(`/api/form-contact/update/${request._id}`, () =>
@@ -381,7 +383,7 @@ describe('Edit Request modal: failures', () => {
   it('"Cambios guardados" goes at the next change, and a conflict does not bring it back', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     const company = within(dialog).getByLabelText('Compañía');
 
     await append(user, company, 'ACME');
@@ -402,7 +404,7 @@ describe('Edit Request modal: failures', () => {
   it('a stale save detected by version alone writes nothing and keeps the draft', async () => {
     const { admin } = seedUsers();
     const request = addRequest({ priority: 'low', version: 5 });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
     stored(request).version = 6;
 
     await user.selectOptions(within(dialog).getByLabelText('Prioridad'), 'Alta');
@@ -455,7 +457,7 @@ describe('Edit Request modal: "Cancelar"', () => {
   it('closes at once, asking nothing, when nothing was changed', async () => {
     const { admin } = seedUsers();
     const request = addRequest();
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openEditorAlone(request, admin);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 

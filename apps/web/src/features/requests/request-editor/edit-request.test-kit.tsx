@@ -2,11 +2,19 @@
 // two forks run them side by side): the people, how the modal is opened, and how its calls and
 // fields are read. Test code only: imported by *.test.tsx, never by the app.
 import { expect } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
 import type { Request } from '@crm/shared';
+import { currentUserQueryOptions } from '../../../api/session/get-current-user';
+import { usersQueryOptions } from '../../../api/users/get-users';
+import { createQueryClient } from '../../../lib/query-client';
 import { addUser, db, type StoredUser } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render';
+import { renderApp, signIn } from '../../../test/render';
+import { BOARD_PATH } from '../shared';
+import { EditRequestRoute } from './edit-request-route';
 
 export type User = ReturnType<typeof userEvent.setup>;
 
@@ -37,6 +45,37 @@ export async function openEditor(
   await clickCard(user, request, via);
   const dialog = await findEditor();
   return { user, dialog };
+}
+
+/**
+ * The modal alone at its own address (/main/requests/:id), without the app and the board behind
+ * it, for tests of what the modal shows and sends: a fraction of the time of drawing the whole
+ * board and opening the card. Opening it from a card, and what a save does to the board, are
+ * tested on the board (`openEditor`).
+ */
+export async function openEditorAlone(request: Request, as: StoredUser) {
+  signIn(as);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
+  // As in the app, where a card is opened once the signed-in person's role and the users (the
+  // board's avatars) are known.
+  await Promise.all([
+    queryClient.prefetchQuery(currentUserQueryOptions(as._id)),
+    queryClient.prefetchQuery(usersQueryOptions()),
+  ]);
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[`${BOARD_PATH}/${request._id}`]}>
+        <Routes>
+          <Route path={`${BOARD_PATH}/:requestId`} element={<EditRequestRoute />} />
+          <Route path={BOARD_PATH} element={null} />
+        </Routes>
+      </MemoryRouter>
+      <ToastContainer />
+    </QueryClientProvider>,
+  );
+  const dialog = await findEditor();
+  return { user: setupUser(), dialog };
 }
 
 /** The modal, once the request it reads (GET /api/form-contact/:id) has filled its form. */
