@@ -93,6 +93,11 @@ test.describe.serial('requests on the board', () => {
     await dialog.getByRole('button', { name: 'Agregar nota' }).click();
     await dialog.getByPlaceholder('Add a new note').fill('Enviar cotización');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    // Each note change is saved on its own; saving the rest before the API has answered them
+    // meets their newer version (a 409 and the merge notice), as it would a hurried person.
+    const notes = dialog.getByRole('list', { name: 'Notas' });
+    await expect(notes).toContainText('Llamar el martes');
+    await expect(notes).toContainText('Enviar cotización');
     await saveAndClose(page);
 
     // All of it survives a reload: it came back from the server, not from the page's memory.

@@ -86,13 +86,13 @@ describe('one-line text (names, company, contact fields)', () => {
   it('when checked against its published patterns, then they accept exactly the same strings', () => {
     const required = requiredText('required', 4);
     const optional = optionalText(4);
-    for (const value of allStrings(ALPHABET, 4)) {
-      const shown = JSON.stringify(value);
-      expect(required.safeParse(value).success, shown).toBe(
-        REQUIRED_SINGLE_LINE_PATTERN.test(value),
-      );
-      expect(optional.safeParse(value).success, shown).toBe(SINGLE_LINE_PATTERN.test(value));
-    }
+    const strings = [...allStrings(ALPHABET, 4)];
+    const disagreeing = (schema: typeof required, pattern: RegExp) =>
+      strings
+        .filter((value) => schema.safeParse(value).success !== pattern.test(value))
+        .map((value) => JSON.stringify(value));
+    expect(disagreeing(required, REQUIRED_SINGLE_LINE_PATTERN)).toEqual([]);
+    expect(disagreeing(optional, SINGLE_LINE_PATTERN)).toEqual([]);
   });
 });
 
@@ -110,11 +110,10 @@ describe('free text (a message, a note)', () => {
 
   it('when checked against its published pattern, then they accept exactly the same strings', () => {
     const short = requiredFreeText('required', 4);
-    for (const value of allStrings(ALPHABET, 4)) {
-      expect(short.safeParse(value).success, JSON.stringify(value)).toBe(
-        NOT_BLANK_PATTERN.test(value),
-      );
-    }
+    const disagreements = [...allStrings(ALPHABET, 4)].filter(
+      (value) => short.safeParse(value).success !== NOT_BLANK_PATTERN.test(value),
+    );
+    expect(disagreements.map((value) => JSON.stringify(value))).toEqual([]);
   });
 });
 
@@ -140,11 +139,11 @@ describe('emails', () => {
 
   it('when checked against its published pattern, then they accept exactly the same strings', () => {
     const padded = [' a@a.a ', '\u00a0a@a.a', '\ta@a.a', 'a@a.a\n', '\u2028a@a.a', 'a@a.a\u0000'];
-    for (const value of [...allStrings(ALPHABET, 5), ...padded]) {
-      expect(email.safeParse(value).success, JSON.stringify(value)).toBe(
-        PADDED_EMAIL_PATTERN.test(value),
-      );
-    }
+    // 59,000 strings: one assertion on the disagreements, not one per string (that cost 16 s).
+    const disagreements = [...allStrings(ALPHABET, 5), ...padded].filter(
+      (value) => email.safeParse(value).success !== PADDED_EMAIL_PATTERN.test(value),
+    );
+    expect(disagreements.map((value) => JSON.stringify(value))).toEqual([]);
   });
 });
 

@@ -10,11 +10,10 @@ import { server } from './server';
 configure({ asyncUtilTimeout: 5000 });
 installBoardLayout();
 
-beforeAll(async () => {
+// (No warm-up import of the signed-in app here: routes.tsx imports it statically, so a file that
+// renders it has loaded it before its first test, and the files that don't render it don't pay.)
+beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  // Warm the lazily loaded signed-in chunk once per file, so the first test doesn't pay its
-  // transform time inside a findBy timeout.
-  await import('../app/authenticated-app');
 });
 afterEach(() => {
   cleanup();

@@ -120,7 +120,7 @@ export const api = {
       summary: 'Sign in',
       description:
         'Checks the captcha, then the credentials. Repeated failures for one email or address ' +
-        'are answered with 429 and `Retry-After` for a growing while (see the README).',
+        'are answered with 429 and `Retry-After` for a growing while (see docs/security.md, "Sign-in brake").',
       access: 'public',
       body: loginBodySchema,
       status: 200,
@@ -152,7 +152,7 @@ export const api = {
       tag: 'users',
       summary: 'All users, by name',
       description:
-        'Without §3’s `events`: a request’s executive is its `vendor` (see the README’s decisions).',
+        'Without §3’s `events`: a request’s executive is its `vendor` (see docs/decisions.md).',
       access: 'signed-in',
       status: 200,
       response: userListSchema,
