@@ -449,9 +449,10 @@ describe('requests board: pages, counts and virtualised columns', () => {
     );
     expect(columnCalls()).toHaveLength(2);
 
-    // Walk the board down to the column's end: each of the 120 cards is drawn on the way.
+    // Walk the board down to the column's end, a screen at a time (what one screen shows, the
+    // next one's top continues): each of the 120 cards is drawn on the way.
     const seen = new Set<string>();
-    for (let top = 0; top <= 130 * CARD_ROW_PX; top += BOARD_HEIGHT_PX / 4) {
+    for (let top = 0; top <= 130 * CARD_ROW_PX; top += BOARD_HEIGHT_PX) {
       scrollBoard(top);
       await waitFor(() => expect(within(closed).getAllByRole('article').length).toBeGreaterThan(0));
       for (const card of within(closed).getAllByRole('article')) {
