@@ -108,7 +108,10 @@ switch (task) {
   case 'test': {
     for (const file of [...testReports, e2eReport]) rmSync(file, { force: true });
     const turbo = (...tasks) => run(pnpmBin, [...pnpmPrefix, 'turbo', 'run', ...tasks]);
-    let code = await turbo('lint', 'typecheck', 'test', 'build', '--continue');
+    // One ESLint over the whole repository (`lint:all`) in place of one per package: the same
+    // config and files, but the type information of what packages share (lib files, @types/node,
+    // zod, mongoose) is read once instead of five times, about 25 s of CPU less.
+    let code = await turbo('lint:all', 'typecheck', 'test', 'build', '--continue');
     // The browser suite runs alone, after the builds it drives: on two cores it would otherwise
     // compete with the unit tests for CPU. It runs even when those failed, to report everything.
     await ensureBrowser();
