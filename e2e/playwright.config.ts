@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL } from './support/stack.js';
+import { BASE_URL, WORKERS } from './support/stack.js';
 
 /**
  * Browser: CHROMIUM_PATH, else Debian's /usr/bin/chromium (our machines and .ci/run, which
@@ -13,8 +13,9 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results/output',
   globalSetup: './support/global-setup.ts',
-  // One browser at a time: two cores also run the API and the database.
-  workers: 1,
+  // Each worker on a stack of its own (support/stack.ts); a spec file's scenarios stay in order
+  // on one worker.
+  workers: WORKERS,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
@@ -26,6 +27,7 @@ export default defineConfig({
     ['html', { outputFolder: 'test-results/html', open: 'never' }],
   ],
   use: {
+    // This worker's stack (the config is read again in each worker).
     baseURL: BASE_URL,
     locale: 'es-ES',
     timezoneId: 'UTC',

@@ -36,6 +36,10 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     css: false,
     testTimeout: 15_000,
+    // Both cores (Vitest's default on two is one fork): in `npm test` this suite is the longest
+    // task, and once the lint, type and build tasks beside it end, a second fork halves its tail.
+    pool: 'forks',
+    poolOptions: { forks: { maxForks: 2, minForks: 1 } },
     reporters: ['default', 'json'],
     outputFile: { json: 'test-results/vitest.json' },
   },

@@ -5,7 +5,8 @@ import { createWriteStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { api as contract } from '@crm/shared';
-import { ADMIN, ARTIFACTS_DIR, BASE_URL, PORT, REPO_ROOT } from './stack.js';
+import type { FullConfig } from '@playwright/test';
+import { ADMIN, ARTIFACTS_DIR, baseUrlOf, PORTS, REPO_ROOT } from './stack.js';
 
 const API_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web/dist');
@@ -17,41 +18,40 @@ async function databaseUrl(): Promise<{ url: string; stop: () => Promise<void> }
   return { url: server.getUri(), stop: () => server.stop().then(() => undefined) };
 }
 
-async function waitUntilReady(api: ChildProcess, timeoutMs = 60_000): Promise<void> {
+async function waitUntilReady(
+  api: ChildProcess,
+  baseUrl: string,
+  logName: string,
+  timeoutMs = 60_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (api.exitCode !== null)
-      throw new Error(`the API exited with ${api.exitCode}; see e2e/artifacts/api.log`);
+      throw new Error(`the API exited with ${api.exitCode}; see e2e/artifacts/${logName}`);
     try {
-      if ((await fetch(`${BASE_URL}${contract.operations.ready.path}`)).ok) return;
+      if ((await fetch(`${baseUrl}${contract.operations.ready.path}`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`the API was not ready at ${BASE_URL} within ${timeoutMs} ms`);
+  throw new Error(`the API was not ready at ${baseUrl} within ${timeoutMs} ms`);
 }
 
-/** Starts the built API (serving the built web app) on a database of its own; returns the teardown. */
-export default async function globalSetup(): Promise<() => Promise<void>> {
-  for (const required of [API_ENTRY, path.join(WEB_DIR, 'index.html')]) {
-    if (!existsSync(required))
-      throw new Error(`${required} is missing: build first (npm test does)`);
-  }
-  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-
-  const db = await databaseUrl();
-  const dbName = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const log = createWriteStream(path.join(ARTIFACTS_DIR, 'api.log'));
+/** Starts the built API (serving the built web app) on `port` with a database of its own. */
+async function startStack(dbUrl: string, port: number, index: number) {
+  const baseUrl = baseUrlOf(port);
+  const dbName = `e2e_${Date.now()}_${index}_${randomBytes(3).toString('hex')}`;
+  const logName = `api-${index}.log`;
+  const log = createWriteStream(path.join(ARTIFACTS_DIR, logName));
   const api = spawn(process.execPath, [API_ENTRY], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
       // Production mode: the settings and checks an operator's deployment runs with.
       NODE_ENV: 'production',
-      PORT: String(PORT),
-      MONGO_URL: db.url,
+      PORT: String(port),
+      MONGO_URL: dbUrl,
       MONGO_DB_NAME: dbName,
       // FerretDB 1.x (our CI database) needs one connection; see docs/operations.md "Databases".
       MONGO_MAX_POOL_SIZE: process.env.CRM_FERRETDB_BIN ? '1' : '20',
@@ -65,7 +65,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       CAPTCHA_COST: '10',
       CAPTCHA_MAX_COUNTER: '200',
       BCRYPT_ROUNDS: '8',
-      CORS_ORIGIN: BASE_URL,
+      CORS_ORIGIN: baseUrl,
       // The board polls for website leads every 2 s here (production default: 15 s).
       LEADS_POLL_SECONDS: '2',
     },
@@ -73,7 +73,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   api.stdout.pipe(log);
   api.stderr.pipe(log);
-  await waitUntilReady(api);
+  await waitUntilReady(api, baseUrl, logName);
 
   return async () => {
     if (api.exitCode === null) {
@@ -81,9 +81,37 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       api.kill('SIGTERM');
       await exited;
     }
-    const client = await MongoClient.connect(db.url);
+    const client = await MongoClient.connect(dbUrl);
     await client.db(dbName).dropDatabase();
     await client.close();
+  };
+}
+
+/** Starts one stack per worker (stack.ts) on one database server; returns the teardown. */
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
+  for (const required of [API_ENTRY, path.join(WEB_DIR, 'index.html')]) {
+    if (!existsSync(required))
+      throw new Error(`${required} is missing: build first (npm test does)`);
+  }
+  rmSync(ARTIFACTS_DIR, { recursive: true, force: true });
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+
+  const db = await databaseUrl();
+  // `--workers=1` starts one; more workers than ports fail in stack.ts.
+  const ports = PORTS.slice(0, config.workers);
+  const started = await Promise.allSettled(
+    ports.map((port, index) => startStack(db.url, port, index)),
+  );
+  const stops = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await Promise.all(stops.map((stop) => stop()));
+    await db.stop();
+    throw failed.reason;
+  }
+
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
     await db.stop();
   };
 }

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The real stack under test: the built API (apps/api/dist) serving the built web app
- * (apps/web/dist) on one port, on the test database of `.ci/run` (MONGO_URL) or, without it,
- * a mongodb-memory-server started by global-setup.ts.
+ * (apps/web/dist) on one port, on the test database server of `.ci/run` (MONGO_URL) or, without
+ * it, a mongodb-memory-server started by global-setup.ts; one such stack per worker.
  */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ARTIFACTS_DIR = path.join(REPO_ROOT, 'e2e', 'artifacts');
@@ -18,15 +18,31 @@ export const ADMIN = {
   lastName: 'CRM',
 } as const;
 
-function pickFreePort(): string {
-  // Synchronous, because the config (and its baseURL) is evaluated before any async setup.
+/**
+ * How many browsers run side by side, each against an API and a database of its own (started by
+ * global-setup.ts), so no scenario sees another's requests or users. Two on two cores: the suite
+ * mostly waits (page loads, polls, animations, the API), a browser at a time left a core idle.
+ */
+export const WORKERS = 2;
+
+function pickFreePorts(count: number): string {
+  // Synchronous, because the config (and its baseURL) is evaluated before any async setup. All
+  // held open at once, so no two are the same.
   return execFileSync(process.execPath, [
     '-e',
-    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+    `const net=require('net');Promise.all(Array.from({length:${count}},()=>new Promise((ok)=>{const s=net.createServer().listen(0,'127.0.0.1',()=>ok(s))}))).then((all)=>{process.stdout.write(all.map((s)=>s.address().port).join(','));all.forEach((s)=>s.close())})`,
   ]).toString();
 }
 
-// Chosen once in the runner process; workers inherit it through the environment.
-process.env.E2E_PORT ??= pickFreePort();
-export const PORT = Number(process.env.E2E_PORT);
-export const BASE_URL = `http://127.0.0.1:${PORT}`;
+// Chosen once in the runner process; workers inherit them through the environment.
+process.env.E2E_PORTS ??= pickFreePorts(WORKERS);
+/** One port per worker: the API of worker i (Playwright's TEST_PARALLEL_INDEX) listens on the i-th. */
+export const PORTS = process.env.E2E_PORTS.split(',').map(Number);
+export const baseUrlOf = (port: number) => `http://127.0.0.1:${port}`;
+/**
+ * This worker's API and web app (the config's baseURL; in the runner, the first one's). A worker
+ * that replaces a failed one takes its index, and so its stack.
+ */
+const port = PORTS[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
+if (port === undefined) throw new Error(`more workers than stacks: at most ${WORKERS} (stack.ts)`);
+export const BASE_URL = baseUrlOf(port);
