@@ -133,7 +133,10 @@ const columnsLoaded = (page: Page) =>
 
 for (const { size, viewport } of SIZES) {
   test.describe(`accessibility at ${viewport.width}×${viewport.height}`, () => {
-    test.use({ viewport });
+    // With the system's "reduce motion" on (index.css): notices appear in place, so the checks
+    // that hover one or measure it don't race its slide-in against its 3 s autoClose on a busy
+    // machine, and the screens are audited as those users see them.
+    test.use({ viewport, reducedMotion: 'reduce' });
 
     test('login', async ({ page }) => {
       await page.goto('/login');
