@@ -13,7 +13,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
 import { healthRoutes } from './operations/index.js';
-import { requestsRoutes } from './requests/index.js';
+import { activitiesRoutes, requestsRoutes } from './requests/index.js';
 import { usersRoutes } from './users/index.js';
 import { serveWeb } from './web/index.js';
 
@@ -52,6 +52,7 @@ export function createApp(ctx: AppContext): Express {
     authRoutes(ctx),
     usersRoutes(ctx),
     requestsRoutes(ctx),
+    activitiesRoutes(ctx),
     leadsRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));

@@ -1,3 +1,4 @@
+import { activityContractCases } from './activity-cases.js';
 import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
 import type { ContractCase } from './client.js';
@@ -18,6 +19,7 @@ export const contractCases: readonly ContractCase[] = [
   ...requestContractCases,
   ...boardContractCases,
   ...leadContractCases,
+  ...activityContractCases,
 ];
 
 export type {

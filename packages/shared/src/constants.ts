@@ -172,10 +172,31 @@ export const FIELD_MAX_LENGTH = {
   captcha: 10_000,
   /** Ids and ISO dates are short; this only stops a pattern from seeing a long one. */
   token: 64,
+  /** An activity's title ("Llamar para confirmar la fecha"): one line. */
+  activityTitle: 200,
 } as const;
 /** Notes of one request: how many, and all of them together. */
 export const MAX_NOTES_PER_REQUEST = 100;
 export const MAX_NOTES_TOTAL_LENGTH = 20_000;
+
+/**
+ * Activities on a request (issue 20): what kind of next step, stored as a stable code, shown
+ * with its Spanish label.
+ */
+export const ACTIVITY_TYPES = ['call', 'meeting', 'email', 'task'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
+  call: 'Llamada',
+  meeting: 'Reunión',
+  email: 'Correo',
+  task: 'Tarea',
+};
+/**
+ * Activities one request keeps, planned and done together. They live inside the request
+ * document (docs/decisions.md, "Activities inside the request"): 200 of about 300 bytes each
+ * stay far below MongoDB's 16 MB document limit; a request with more is a process to review.
+ */
+export const MAX_ACTIVITIES_PER_REQUEST = 200;
 
 export const BOARD_SCROLL_STEP_PX = 30;
 export const MISSING_REQUEST_NUMBER = 'unnasigned';

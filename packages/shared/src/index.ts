@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './user.js';
 export * from './request.js';
 export * from './request-history.js';
+export * from './activity.js';
 export * from './board.js';
 export * from './request-rules.js';
 export * from './operations.js';

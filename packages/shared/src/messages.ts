@@ -91,6 +91,15 @@ export const FIELD_MESSAGES = {
   notesTooLong: (max: number) =>
     `Las notas suman demasiado texto: máximo ${max} caracteres en total`,
   noteEmpty: 'Escribe la nota antes de agregarla',
+  /** Activities (issue 20). */
+  activityTitleRequired: 'Escribe el título de la actividad',
+  activityTypeInvalid: 'Elige un tipo: Llamada, Reunión, Correo o Tarea',
+  activityDateRequired: 'La fecha es requerida',
+  activityDateInvalid: 'Fecha inválida: usa AAAA-MM-DD, un día que exista entre 1900 y 2999',
+  activityTimeInvalid: 'Hora inválida: usa HH:MM, de 00:00 a 23:59',
+  activityTimeWithoutDate: 'Una hora necesita su fecha: envía también la fecha',
+  activityOwnerUnknown: 'Ese usuario no existe',
+  tooManyActivities: (max: number) => `Demasiadas actividades: máximo ${max} por solicitud`,
   /** A name, email, search and the like: one line of visible text (issue 18). */
   notSingleLine: 'No puede contener saltos de línea, tabulaciones ni caracteres de control',
 } as const;
@@ -127,6 +136,10 @@ export const API_MESSAGES = {
     'This request was changed by someone else after you opened it. Reload it to see the latest version, then apply your changes again.',
   requestMoved: 'The request is no longer in the stage you moved it from',
   noteChanged: 'This note was changed by someone else after you opened it',
+  activityNotFound: 'Activity not found',
+  activityConflict: 'This activity was changed by someone else after you opened it',
+  activityAlreadyDone: 'This activity is already completed',
+  activityNotDone: 'This activity is not completed',
   tooManyLoginAttempts:
     'Too many failed sign-in attempts. Please wait a few minutes and try again.',
   internalError: 'Something went wrong on our side. Please try again later.',

@@ -9,10 +9,23 @@ import { maxLength, objectIdSchema } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
 
 /**
- * What a request's history records (issue 12): stage moves, assignments and notes. Each entry
- * is written in the same single-document update as the change it records.
+ * What a request's history records (issue 12): stage moves, assignments and notes; and (issue
+ * 20) its activities: `activity` (added: from null; deleted: to null; else its title changed),
+ * `activityType` (type codes), `activityDue` (its due day and time, "2026-12-12 15:00" or
+ * "2026-12-12"), `activityOwner` (user ids; null: no owner) and `activityDone` ("open" / "done":
+ * completed or reopened). Each entry is written in the same single-document update as the
+ * change it records.
  */
-export const HISTORY_FIELDS = ['status', 'vendor', 'note'] as const;
+export const HISTORY_FIELDS = [
+  'status',
+  'vendor',
+  'note',
+  'activity',
+  'activityType',
+  'activityDue',
+  'activityOwner',
+  'activityDone',
+] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /**
@@ -29,6 +42,8 @@ export const historyEntrySchema = z.object({
   field: z.enum(HISTORY_FIELDS),
   from: z.string().nullable(),
   to: z.string().nullable(),
+  /** On activity entries only: which activity, and its title when the change was made. */
+  activity: z.object({ _id: objectIdSchema, title: z.string() }).optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

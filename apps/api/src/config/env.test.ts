@@ -146,3 +146,16 @@ describe('loadConfig: the public surface (issue 18)', () => {
     expect(leads.confirmationWindowMs).toBe(24 * 60 * 60_000);
   });
 });
+
+describe('APP_TIME_ZONE (issue 20)', () => {
+  it('when unset or empty, then activities are read in the server’s own zone', () => {
+    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(loadConfig({}).timeZone).toBe(own);
+    expect(loadConfig({ APP_TIME_ZONE: '' }).timeZone).toBe(own);
+  });
+
+  it('when set, then it is that zone; an unknown name stops the start', () => {
+    expect(loadConfig({ APP_TIME_ZONE: 'America/Santiago' }).timeZone).toBe('America/Santiago');
+    expect(() => loadConfig({ APP_TIME_ZONE: 'Mars/Olympus' })).toThrow(/APP_TIME_ZONE/);
+  });
+});

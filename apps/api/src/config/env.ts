@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_PATTERN } from '@crm/shared';
+import { PASSWORD_PATTERN, isTimeZone, systemTimeZone } from '@crm/shared';
 import {
   DEFAULT_LEADS,
   DEFAULT_MAIL_RETRY_DELAYS_MS,
@@ -69,6 +69,14 @@ const envSchema = z
       ),
     LEADS_POLL_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
     MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(50),
+    // Activities (issue 20): the zone their due days and times are read in. Empty means unset.
+    APP_TIME_ZONE: z
+      .string()
+      .optional()
+      .refine(
+        (zone) => !zone || isTimeZone(zone),
+        'must be an IANA time zone such as America/Santiago or Europe/Madrid',
+      ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -171,6 +179,11 @@ export type AppConfig = {
   leads: LeadsConfig;
   mail: MailConfig;
   http: HttpServerConfig;
+  /**
+   * APP_TIME_ZONE: the IANA zone an activity's due day and time are read in (its `dueAt`);
+   * unset, the server's own zone.
+   */
+  timeZone: string;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -223,5 +236,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       retryDelaysMs: DEFAULT_MAIL_RETRY_DELAYS_MS,
     },
     http: { ...DEFAULT_HTTP_TIMEOUTS, maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
+    timeZone: e.APP_TIME_ZONE || systemTimeZone(),
   };
 }

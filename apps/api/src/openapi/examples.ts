@@ -9,6 +9,7 @@ import { encodeBoardCursor, endpoints, openApiPathOf } from '@crm/shared';
 const REQUEST_ID = '665f1c2b9d3e4a0012ab34cd';
 const USER_ID = '665f1c2b9d3e4a0012ab34ce';
 const CREATED_AT = '2026-01-15T09:30:00.000Z';
+const ACTIVITY_ID = '665f1c2b9d3e4a0012ab34cf';
 
 const request = {
   _id: REQUEST_ID,
@@ -76,6 +77,21 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
   'requests.move': [{ from: 'quote sent', to: 'follow up' }],
   'requests.addNote': [{ text: 'Confirmó 200 personas\nEnviar cotización' }],
   'requests.editNote': [{ from: 'Llamar el lunes', to: 'Llamar el martes' }],
+  'activities.add': [
+    {
+      type: 'call',
+      title: 'Confirmar la fecha del congreso',
+      dueDate: '2026-12-12',
+      dueTime: '15:00',
+    },
+    { type: 'task', title: 'Enviar la cotización', dueDate: '2026-12-14', ownerId: USER_ID },
+  ],
+  'activities.change': [
+    { version: 2, dueDate: '2026-12-15', dueTime: '10:30' },
+    { version: 0, title: 'Enviar la cotización revisada', type: 'email', ownerId: USER_ID },
+  ],
+  'activities.complete': [{ version: 3 }],
+  'activities.reopen': [{ version: 4 }],
   'leads.submit': [
     {
       name: 'Ana Pérez',
@@ -95,6 +111,7 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   id: REQUEST_ID,
   userId: USER_ID,
   index: '0',
+  activityId: ACTIVITY_ID,
   q: 'Ana',
   vendor: 'me',
   priority: 'high',

@@ -16,16 +16,30 @@ export type StoredHistoryEntry = {
   field: HistoryField;
   from: string | null;
   to: string | null;
+  /** On activity entries (issue 20): which activity, and its title at the time. */
+  activityId?: Types.ObjectId;
+  activityTitle?: string;
 };
 
-/** One change made now by `userId`, ready to $push in the write that makes the change. */
+/**
+ * One change made now by `userId`, ready to $push in the write that makes the change; an
+ * activity's change also names the activity.
+ */
 export function historyEntry(
   userId: string | null,
   field: HistoryField,
   from: string | null,
   to: string | null,
+  activity?: { _id: Types.ObjectId; title: string },
 ): StoredHistoryEntry {
-  return { at: new Date(), by: userId ? new Types.ObjectId(userId) : null, field, from, to };
+  return {
+    at: new Date(),
+    by: userId ? new Types.ObjectId(userId) : null,
+    field,
+    from,
+    to,
+    ...(activity && { activityId: activity._id, activityTitle: activity.title }),
+  };
 }
 
 /** The note entries of a whole-notes change (the §7 update): each note removed, then each added. */
@@ -69,6 +83,9 @@ export async function getRequestHistory(ctx: AppContext, id: string): Promise<Re
         field: entry.field,
         from: entry.from,
         to: entry.to,
+        ...(entry.activityId && {
+          activity: { _id: entry.activityId.toHexString(), title: entry.activityTitle ?? '' },
+        }),
       };
     })
     .reverse();

@@ -14,6 +14,7 @@ import {
 } from '@crm/shared';
 import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
+import { withActivitiesOf } from './activities.service.js';
 import { columnFilter, countsQuery, filterFor, pageQuery } from './board.service.js';
 
 /**
@@ -301,6 +302,14 @@ const probes: ProbeCase[] = [
     build: () =>
       findProbe(t.ctx.models.Request.find(assignedTo(otherVendorId)), {
         maxDocsExamined: ASSIGNED_TO_OTHER,
+      }),
+  },
+  {
+    // Issue 20: none of these requests has activities, so none is read.
+    name: 'the requests whose activities users.remove leaves without an owner',
+    build: () =>
+      findProbe(t.ctx.models.Request.find(withActivitiesOf(otherVendorId)), {
+        maxDocsExamined: 0,
       }),
   },
 ];

@@ -1,4 +1,6 @@
 // The requests feature's door: what the app and other features may use (eslint.config.js).
+export { activitiesRoutes } from './activities.routes.js';
+export { releaseActivitiesOf } from './activities.service.js';
 export { historyEntry } from './history.service.js';
 export { changeNotes } from './notes.service.js';
 export { requestsModels, WITHOUT_HISTORY, type RequestDoc } from './request.model.js';

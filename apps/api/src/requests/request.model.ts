@@ -1,5 +1,6 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import {
+  ACTIVITY_TYPES,
   HISTORY_FIELDS,
   NEW_REQUEST_DEFAULTS as DEFAULTS,
   PRIORITIES,
@@ -16,8 +17,36 @@ const historyEntrySchema = new Schema(
     field: { type: String, enum: HISTORY_FIELDS, required: true },
     from: { type: String, default: null },
     to: { type: String, default: null },
+    /** On activity entries: which activity, and its title at the time (issue 20). */
+    activityId: { type: Schema.Types.ObjectId, default: undefined },
+    activityTitle: { type: String, default: undefined },
   },
   { _id: false },
+);
+
+/**
+ * One activity (issue 20), kept inside its request; see Activity in packages/shared/activity.ts.
+ * Only activities.service.ts writes them, always the whole list in one conditional update.
+ */
+const activitySchema = new Schema(
+  {
+    type: { type: String, enum: ACTIVITY_TYPES, required: true },
+    title: { type: String, required: true },
+    /** The due day and time as typed (`YYYY-MM-DD`, `HH:MM` or null), in APP_TIME_ZONE. */
+    dueDate: { type: String, required: true },
+    dueTime: { type: String, default: null },
+    /** Their instant, for ordering and the agenda's ranges. */
+    dueAt: { type: Date, required: true },
+    ownerId: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    done: { type: Boolean, default: false },
+    doneAt: { type: Date, default: null },
+    doneBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    createdAt: { type: Date, required: true },
+    createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** Bumped by every change of this activity: a change names the one it read (409 if stale). */
+    version: { type: Number, default: 0 },
+  },
+  { versionKey: false },
 );
 
 const requestSchema = new Schema(
@@ -60,6 +89,14 @@ const requestSchema = new Schema(
      * request itself (see WITHOUT_HISTORY): only GET /api/form-contact/:id/history reads it.
      */
     history: { type: [historyEntrySchema], default: () => [] },
+    /**
+     * The request's activities (issue 20), at most MAX_ACTIVITIES_PER_REQUEST, planned and done.
+     * Deleted with the request. Changed only by activities.service.ts, which writes the whole
+     * list only while `activitiesVersion` is the one it read (else reads again), so it never
+     * conflicts with an edit of the request's fields or notes (which bump `version`).
+     */
+    activities: { type: [activitySchema], default: () => [] },
+    activitiesVersion: { type: Number, default: 0 },
   },
   { versionKey: false },
 );
@@ -70,6 +107,9 @@ requestSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // lookups of deleting a user, so the former { vendor: 1 } index is no longer declared.
 requestSchema.index({ vendor: 1, status: 1, createdAt: -1, _id: -1 });
 requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
+// The coming agenda and bell (issue 20): one owner's open activities by due instant; a multikey
+// index over the one embedded array. Its prefix serves unassigning a deleted user's activities.
+requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities.dueAt': 1 });
 
 /**
  * The projection of every read that answers a request: the history stays in the database.

@@ -13,7 +13,7 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { withLock } from '../db/lock.js';
 import { AppError, conflict, notFound } from '../http/app-error.js';
-import { historyEntry } from '../requests/index.js';
+import { historyEntry, releaseActivitiesOf } from '../requests/index.js';
 import type { UserDoc } from './user.model.js';
 
 // Never passwordHash (also deselected in the model) nor sessionVersion.
@@ -127,8 +127,10 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
 }
 
 /**
- * DELETE /api/user/delete/:id. Their requests become unassigned (recorded in each one's history
- * as the admin's doing); their tokens stop working.
+ * DELETE /api/user/delete/:id. Their requests become unassigned and their activities stay on
+ * their requests without an owner (each recorded in the request's history as the admin's
+ * doing: docs/decisions.md, "A deleted user's activities keep no owner"); their tokens stop
+ * working.
  */
 export async function deleteUser(ctx: AppContext, id: string, adminId: string): Promise<User> {
   const { User, Request } = ctx.models;
@@ -142,6 +144,7 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
       $set: { vendor: null },
       $push: { history: historyEntry(adminId, 'vendor', id, null) },
     });
+    await releaseActivitiesOf(ctx, id, adminId);
     return toUserJson(existing);
   });
 }

@@ -3,7 +3,9 @@ import {
   ADMIN_ROLE,
   api,
   BOARD_COLUMNS,
+  compareActivities,
   diffNotes,
+  dueText,
   encodeBoardCursor,
   API_MESSAGES,
   EVENT_FIELD_PLACEHOLDERS,
@@ -12,9 +14,13 @@ import {
   RECENT_LEADS_LIMIT,
   FIELD_MESSAGES,
   LOGIN_MESSAGES,
+  MAX_ACTIVITIES_PER_REQUEST,
   NEW_REQUEST_DEFAULTS,
   notesSchema,
+  systemTimeZone,
   validateRequest,
+  zonedDueAt,
+  type Activity,
   type EndpointDeclaration,
   type EndpointInput,
   type EndpointResponse,
@@ -58,6 +64,8 @@ export const db = {
   calls: [] as Call[],
   /** Each request's history, oldest first, as stored (names are resolved when read). */
   history: new Map<string, StoredHistoryEntry[]>(),
+  /** Each request's activities (issue 20), in the order they were planned. */
+  activities: new Map<string, Activity[]>(),
   revokedTokens: new Set<string>(),
   /** Make the next call to a path fail with this status. */
   failures: new Map<string, number>(),
@@ -70,6 +78,7 @@ export function resetDb() {
   db.requests = [];
   db.calls = [];
   db.history.clear();
+  db.activities.clear();
   db.revokedTokens.clear();
   db.failures.clear();
   db.latencyMs = 0;
@@ -150,9 +159,17 @@ export function record(
   field: HistoryField,
   from: string | null,
   to: string | null,
+  activity?: Pick<Activity, '_id' | 'title'>,
 ) {
   const entries = db.history.get(requestId) ?? [];
-  entries.push({ at: new Date().toISOString(), by, field, from, to });
+  entries.push({
+    at: new Date().toISOString(),
+    by,
+    field,
+    from,
+    to,
+    ...(activity && { activity: { _id: activity._id, title: activity.title } }),
+  });
   db.history.set(requestId, entries);
 }
 
@@ -346,6 +363,15 @@ export const handlers = [
       request.vendor = null;
       record(request._id, admin._id, 'vendor', user._id, null);
     }
+    // Their activities stay on the requests without an owner (activities.service.ts).
+    for (const [requestId, activities] of db.activities) {
+      for (const activity of activities) {
+        if (activity.ownerId !== user._id) continue;
+        activity.ownerId = null;
+        activity.version += 1;
+        record(requestId, admin._id, 'activityOwner', user._id, null, activity);
+      }
+    }
     return deleted;
   }),
 
@@ -461,6 +487,8 @@ export const handlers = [
     const stored = db.requests.find((r) => r._id === input.params.id);
     if (!stored) return fail(404, API_MESSAGES.requestNotFound);
     db.requests = db.requests.filter((r) => r !== stored);
+    // Its activities live inside it: gone with it.
+    db.activities.delete(stored._id);
     return stored;
   }),
 
@@ -532,5 +560,152 @@ handlers.push(
       cursor: encodeBoardCursor(last ?? after),
       pollAfterMs: leadPoll.afterMs,
     };
+  }),
+);
+
+// Activities on a request (issue 20), as activities.service.ts answers. Due instants are read
+// in the runtime's zone, the API's APP_TIME_ZONE default.
+const activityOf = (requestId: string, activityId: string) =>
+  (db.activities.get(requestId) ?? []).find((a) => a._id === activityId);
+
+const activityConflict = (message: string, activity: Activity) =>
+  fail(409, message, undefined, { activity: { ...activity } });
+
+const unknownOwner = (ownerId: string | undefined) =>
+  ownerId !== undefined && !db.users.some((u) => u._id === ownerId)
+    ? fail(400, FIELD_MESSAGES.activityOwnerUnknown, [
+        { path: 'ownerId', message: FIELD_MESSAGES.activityOwnerUnknown },
+      ])
+    : undefined;
+
+/** The request and its activity for a change, or the API's 404. */
+function findActivity(requestId: string, activityId: string) {
+  if (!findRequest(requestId)) return fail(404, API_MESSAGES.requestNotFound);
+  return activityOf(requestId, activityId) ?? fail(404, API_MESSAGES.activityNotFound);
+}
+
+handlers.push(
+  fake(api.activities.list, ({ input }) => {
+    if (!findRequest(input.params.id)) return fail(404, API_MESSAGES.requestNotFound);
+    const items = [...(db.activities.get(input.params.id) ?? [])].sort(compareActivities);
+    return { items: items.map((activity) => ({ ...activity })) };
+  }),
+
+  fake(api.activities.add, ({ input, user }) => {
+    const { type, title, dueDate, dueTime = null, ownerId } = input.body;
+    const refused = unknownOwner(ownerId);
+    if (refused) return refused;
+    const stored = findRequest(input.params.id);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    const activities = db.activities.get(stored._id) ?? [];
+    if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
+      return fail(400, FIELD_MESSAGES.tooManyActivities(MAX_ACTIVITIES_PER_REQUEST));
+    }
+    const activity: Activity = {
+      _id: newId(),
+      type,
+      title,
+      dueDate,
+      dueTime,
+      dueAt: zonedDueAt(dueDate, dueTime, systemTimeZone()).toISOString(),
+      ownerId: ownerId ?? stored.vendor ?? user._id,
+      done: false,
+      doneAt: null,
+      doneBy: null,
+      createdAt: new Date().toISOString(),
+      createdBy: user._id,
+      version: 0,
+    };
+    db.activities.set(stored._id, [...activities, activity]);
+    record(stored._id, user._id, 'activity', null, title, activity);
+    return { ...activity };
+  }),
+
+  fake(api.activities.change, ({ input, user }) => {
+    const { version, ...changes } = input.body;
+    const refused = unknownOwner(changes.ownerId);
+    if (refused) return refused;
+    const { id, activityId } = input.params;
+    const activity = findActivity(id, activityId);
+    if (activity instanceof Failure) return activity;
+    if (activity.version !== version) {
+      return activityConflict(API_MESSAGES.activityConflict, activity);
+    }
+    const before = { ...activity };
+    const changed: [HistoryField, string | null, string | null][] = [];
+    if (changes.title !== undefined && changes.title !== before.title) {
+      activity.title = changes.title;
+      changed.push(['activity', before.title, changes.title]);
+    }
+    if (changes.type !== undefined && changes.type !== before.type) {
+      activity.type = changes.type;
+      changed.push(['activityType', before.type, changes.type]);
+    }
+    const dueTime = changes.dueTime ?? null;
+    if (
+      changes.dueDate !== undefined &&
+      (changes.dueDate !== before.dueDate || dueTime !== before.dueTime)
+    ) {
+      activity.dueDate = changes.dueDate;
+      activity.dueTime = dueTime;
+      activity.dueAt = zonedDueAt(changes.dueDate, dueTime, systemTimeZone()).toISOString();
+      changed.push(['activityDue', dueText(before), dueText(activity)]);
+    }
+    if (changes.ownerId !== undefined && changes.ownerId !== before.ownerId) {
+      activity.ownerId = changes.ownerId;
+      changed.push(['activityOwner', before.ownerId, changes.ownerId]);
+    }
+    if (changed.length > 0) activity.version += 1;
+    for (const [field, from, to] of changed) record(id, user._id, field, from, to, activity);
+    return { ...activity };
+  }),
+);
+
+for (const [endpoint, done] of [
+  [api.activities.complete, true],
+  [api.activities.reopen, false],
+] as const) {
+  handlers.push(
+    fake(endpoint, ({ input, user }) => {
+      const { id, activityId } = input.params;
+      const activity = findActivity(id, activityId);
+      if (activity instanceof Failure) return activity;
+      if (activity.done === done) {
+        const message = done ? API_MESSAGES.activityAlreadyDone : API_MESSAGES.activityNotDone;
+        return activityConflict(message, activity);
+      }
+      if (activity.version !== input.body.version) {
+        return activityConflict(API_MESSAGES.activityConflict, activity);
+      }
+      Object.assign(activity, {
+        done,
+        doneAt: done ? new Date().toISOString() : null,
+        doneBy: done ? user._id : null,
+        version: activity.version + 1,
+      });
+      record(
+        id,
+        user._id,
+        'activityDone',
+        done ? 'open' : 'done',
+        done ? 'done' : 'open',
+        activity,
+      );
+      return { ...activity };
+    }),
+  );
+}
+
+handlers.push(
+  fake(api.activities.remove, ({ input, user }) => {
+    const { id, activityId } = input.params;
+    const activity = findActivity(id, activityId);
+    if (activity instanceof Failure) return activity;
+    db.activities.set(
+      id,
+      (db.activities.get(id) ?? []).filter((a) => a !== activity),
+    );
+    record(id, user._id, 'activity', activity.title, null, activity);
+    return activity;
   }),
 );

@@ -36,6 +36,15 @@ import {
   userListSchema,
   userSchema,
 } from '../user.js';
+import {
+  activityListSchema,
+  activityParamsSchema,
+  activitySchema,
+  activityVersionBodySchema,
+  addActivityBodySchema,
+  changeActivityBodySchema,
+} from '../activity.js';
+import { MAX_ACTIVITIES_PER_REQUEST } from '../constants.js';
 import { defineEndpoint, type EndpointDeclaration } from './define.js';
 
 /** Every endpoint of the API (§7 and the product's own), grouped as the features are. */
@@ -215,7 +224,7 @@ export const api = {
       method: 'delete',
       path: '/api/user/delete/:id',
       tag: 'users',
-      summary: 'Delete a user; their requests become unassigned',
+      summary: 'Delete a user; their requests become unassigned, their activities ownerless',
       access: 'admin',
       params: userIdParamsSchema,
       status: 200,
@@ -409,13 +418,121 @@ export const api = {
       method: 'delete',
       path: '/api/form-contact/delete/:id',
       tag: 'requests',
-      summary: 'Delete a request',
+      summary: 'Delete a request, with its activities',
       access: 'admin',
       params: requestIdParamsSchema,
       status: 200,
       response: requestSchema,
       responseDescription: 'The deleted request',
       errors: { 404: API_MESSAGES.requestNotFound },
+    }),
+  },
+  // Activities on a request (issue 20): its next steps, kept inside the request document.
+  activities: {
+    list: defineEndpoint({
+      id: 'activities.list',
+      method: 'get',
+      path: '/api/form-contact/:id/activities',
+      tag: 'requests',
+      summary:
+        "A request's activities: planned ones first (nearest first), then done ones (newest first)",
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      status: 200,
+      response: activityListSchema,
+      responseDescription: 'The activities',
+      errors: { 404: API_MESSAGES.requestNotFound },
+    }),
+    add: defineEndpoint({
+      id: 'activities.add',
+      method: 'post',
+      path: '/api/form-contact/:id/activities',
+      tag: 'requests',
+      summary: 'Plan an activity on a request',
+      description:
+        '`ownerId` defaults to the request’s executive, else the caller. `dueAt` is `dueDate` at ' +
+        '`dueTime` (or at the day’s start) in `APP_TIME_ZONE`. Recorded in the history ' +
+        '(`field: "activity"`) in the same write; does not bump the request’s `version`. Any ' +
+        'signed-in role may plan, as with notes.',
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      body: addActivityBodySchema,
+      status: 201,
+      response: activitySchema,
+      responseDescription: 'The new activity',
+      errors: {
+        400: `A field's rule (named in \`errors\`), an unknown owner (field \`ownerId\`), or ${MAX_ACTIVITIES_PER_REQUEST} activities already`,
+        404: API_MESSAGES.requestNotFound,
+      },
+    }),
+    change: defineEndpoint({
+      id: 'activities.change',
+      method: 'patch',
+      path: '/api/form-contact/:id/activities/:activityId',
+      tag: 'requests',
+      summary: 'Change an activity: its title, type, due day and time, or owner',
+      description:
+        'Applies only at the activity’s current `version` (409 with `current.activity` otherwise); ' +
+        'bumps it. `dueDate` sets the due moment with `dueTime` (absent: any time that day). ' +
+        'Each changed field is recorded in the history in the same write.',
+      access: 'signed-in',
+      params: activityParamsSchema,
+      body: changeActivityBodySchema,
+      status: 200,
+      response: activitySchema,
+      responseDescription: 'The changed activity',
+      errors: {
+        400: "A field's rule (named in `errors`), a `dueTime` without `dueDate`, or an unknown owner",
+        404: `${API_MESSAGES.requestNotFound}, or: ${API_MESSAGES.activityNotFound}`,
+        409: `${API_MESSAGES.activityConflict}; \`current.activity\` is how it is now`,
+      },
+    }),
+    complete: defineEndpoint({
+      id: 'activities.complete',
+      method: 'post',
+      path: '/api/form-contact/:id/activities/:activityId/complete',
+      tag: 'requests',
+      summary: 'Mark an activity done (by the caller, now)',
+      access: 'signed-in',
+      params: activityParamsSchema,
+      body: activityVersionBodySchema,
+      status: 200,
+      response: activitySchema,
+      responseDescription: 'The completed activity',
+      errors: {
+        404: `${API_MESSAGES.requestNotFound}, or: ${API_MESSAGES.activityNotFound}`,
+        409: `${API_MESSAGES.activityAlreadyDone}, or: ${API_MESSAGES.activityConflict}; \`current.activity\` is how it is now`,
+      },
+    }),
+    reopen: defineEndpoint({
+      id: 'activities.reopen',
+      method: 'post',
+      path: '/api/form-contact/:id/activities/:activityId/reopen',
+      tag: 'requests',
+      summary: 'Mark a done activity planned again',
+      access: 'signed-in',
+      params: activityParamsSchema,
+      body: activityVersionBodySchema,
+      status: 200,
+      response: activitySchema,
+      responseDescription: 'The reopened activity',
+      errors: {
+        404: `${API_MESSAGES.requestNotFound}, or: ${API_MESSAGES.activityNotFound}`,
+        409: `${API_MESSAGES.activityNotDone}, or: ${API_MESSAGES.activityConflict}; \`current.activity\` is how it is now`,
+      },
+    }),
+    remove: defineEndpoint({
+      id: 'activities.remove',
+      method: 'delete',
+      path: '/api/form-contact/:id/activities/:activityId',
+      tag: 'requests',
+      summary: 'Delete an activity (recorded in the history)',
+      access: 'signed-in',
+      params: activityParamsSchema,
+      status: 200,
+      response: activitySchema,
+      responseDescription: 'The deleted activity',
+      errors: { 404: `${API_MESSAGES.requestNotFound}, or: ${API_MESSAGES.activityNotFound}` },
     }),
   },
   // Website leads (issue 13): the public form's intake and the board's poll for new leads.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '@crm/shared';
-import { describeEntry, noteAuthors, whoDid } from './history-text';
+import { describeChange, describeEntry, noteAuthors, whoDid } from './history-text';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -76,5 +76,39 @@ describe('noteAuthors', () => {
     expect(authors.get('Hola!')).toBe('Luis P. · 23/11/26 11:00');
     expect(authors.get('Otra')).toBe('Ana C. · 23/11/26 10:42');
     expect(authors.size).toBe(2);
+  });
+});
+
+describe('describeChange for activities (issue 20)', () => {
+  const activity = { _id: 'c'.repeat(24), title: 'Llamar' };
+  const line = (overrides: Partial<HistoryEntry>) =>
+    describeChange(entry({ activity, ...overrides }), users);
+
+  it('says what happened to which activity', () => {
+    expect(line({ field: 'activity', from: null, to: 'Llamar' })).toBe('Ana C. planificó «Llamar»');
+    expect(line({ field: 'activity', from: 'Llamar', to: null })).toBe(
+      'Ana C. borró la actividad «Llamar»',
+    );
+    expect(line({ field: 'activity', from: 'Llamar', to: 'Llamar ya' })).toBe(
+      'Ana C. renombró «Llamar» a «Llamar ya»',
+    );
+    expect(line({ field: 'activityType', from: 'call', to: 'meeting' })).toBe(
+      'Ana C. cambió «Llamar» a Reunión',
+    );
+    expect(line({ field: 'activityDue', from: '2026-12-12', to: '2026-12-13 10:30' })).toBe(
+      'Ana C. reprogramó «Llamar» para 2026-12-13 10:30',
+    );
+    expect(line({ field: 'activityOwner', from: ana._id, to: luis._id })).toBe(
+      'Ana C. asignó «Llamar» a Luis P.',
+    );
+    expect(line({ field: 'activityOwner', from: luis._id, to: null })).toBe(
+      'Ana C. dejó «Llamar» sin responsable',
+    );
+    expect(line({ field: 'activityDone', from: 'open', to: 'done' })).toBe(
+      'Ana C. completó «Llamar»',
+    );
+    expect(line({ field: 'activityDone', from: 'done', to: 'open' })).toBe(
+      'Ana C. reabrió «Llamar»',
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { columnTitleOf, type HistoryEntry, type User } from '@crm/shared';
+import {
+  ACTIVITY_TYPE_LABELS,
+  columnTitleOf,
+  type ActivityType,
+  type HistoryEntry,
+  type User,
+} from '@crm/shared';
 import { formatDateTime, shortName } from '../../../lib/format';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
@@ -46,8 +52,28 @@ export function describeChange(entry: HistoryEntry, users: readonly Person[]): s
       if (entry.from === null) return `${who} agregó una nota`;
       if (entry.to === null || entry.to === '') return `${who} borró una nota`;
       return `${who} editó una nota`;
+    // Activities (issue 20); the Actividades section's own wording comes with its screen.
+    case 'activity':
+      if (entry.from === null) return `${who} planificó «${entry.to ?? ''}»`;
+      if (entry.to === null) return `${who} borró la actividad «${entry.from}»`;
+      return `${who} renombró «${entry.from}» a «${entry.to}»`;
+    case 'activityType':
+      return `${who} cambió «${activityTitle(entry)}» a ${typeLabel(entry.to)}`;
+    case 'activityDue':
+      return `${who} reprogramó «${activityTitle(entry)}» para ${entry.to ?? ''}`;
+    case 'activityOwner':
+      return entry.to === null
+        ? `${who} dejó «${activityTitle(entry)}» sin responsable`
+        : `${who} asignó «${activityTitle(entry)}» a ${vendorName(entry.to, users)}`;
+    case 'activityDone':
+      return entry.to === 'done'
+        ? `${who} completó «${activityTitle(entry)}»`
+        : `${who} reabrió «${activityTitle(entry)}»`;
   }
 }
+
+const activityTitle = (entry: HistoryEntry) => entry.activity?.title ?? '';
+const typeLabel = (type: string | null) => ACTIVITY_TYPE_LABELS[type as ActivityType] ?? type ?? '';
 
 /** The timeline's line: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA · 23/11/26 10:42". */
 export const describeEntry = (entry: HistoryEntry, users: readonly Person[]) =>

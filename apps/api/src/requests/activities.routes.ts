@@ -1,0 +1,28 @@
+import type { Router } from 'express';
+import { api } from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { currentUser } from '../auth/index.js';
+import { implement } from '../http/endpoint.js';
+import {
+  addActivity,
+  changeActivity,
+  deleteActivity,
+  listActivities,
+  setActivityDone,
+} from './activities.service.js';
+
+/** A request's activities (issue 20): any signed-in role, as with notes. */
+export function activitiesRoutes(ctx: AppContext): Router {
+  return implement(ctx, api.activities, {
+    list: ({ params }) => listActivities(ctx, params.id),
+    add: ({ params, body }, req) => addActivity(ctx, params.id, body, currentUser(req).userId),
+    change: ({ params, body }, req) =>
+      changeActivity(ctx, params.id, params.activityId, body, currentUser(req).userId),
+    complete: ({ params, body }, req) =>
+      setActivityDone(ctx, params.id, params.activityId, body, true, currentUser(req).userId),
+    reopen: ({ params, body }, req) =>
+      setActivityDone(ctx, params.id, params.activityId, body, false, currentUser(req).userId),
+    remove: ({ params }, req) =>
+      deleteActivity(ctx, params.id, params.activityId, currentUser(req).userId),
+  });
+}

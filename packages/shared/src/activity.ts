@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { ACTIVITY_TYPES, FIELD_MAX_LENGTH } from './constants.js';
+import { dateTimeSchema, objectIdSchema, requiredText, safeIntegerSchema } from './fields.js';
+import { FIELD_MESSAGES } from './messages.js';
+
+/*
+ * Activities on a request (issue 20): the next steps of a sale (a call, a meeting, an email, a
+ * task), each with a due day and optional time, an owner, and done or not. They are kept inside
+ * the request document and change only through their own endpoints; every change is recorded
+ * in the request's history in the same write.
+ */
+
+/**
+ * A calendar day, `YYYY-MM-DD`, that exists, from 1900 to 2999: February 29th only in leap years
+ * (1900, 2100, 2200, 2300, 2500… are not). Bounded so every day maps to an instant in every time
+ * zone (Intl's years before 1 and JavaScript's 0-99 quirk never come up). Written with `[0-9]`,
+ * so the OpenAPI document's readers (JSON Schema, Python) read the same rule.
+ */
+export const DUE_DATE_PATTERN = new RegExp(
+  '^(?:' +
+    '(?:19(?:0[48]|[2468][048]|[13579][26])|2[0-9](?:0[48]|[2468][048]|[13579][26])|2000|2400|2800)-02-29' +
+    '|(?:19[0-9]{2}|2[0-9]{3})-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])' +
+    '|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))' +
+    ')$',
+);
+/** A time of day, `HH:MM`, 00:00 to 23:59. */
+export const DUE_TIME_PATTERN = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+
+export const activityTypeSchema = z.enum(ACTIVITY_TYPES, {
+  error: FIELD_MESSAGES.activityTypeInvalid,
+});
+
+const activityTitleSchema = requiredText(
+  FIELD_MESSAGES.activityTitleRequired,
+  FIELD_MAX_LENGTH.activityTitle,
+);
+
+export const dueDateSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? FIELD_MESSAGES.activityDateRequired
+        : FIELD_MESSAGES.activityDateInvalid,
+  })
+  .max(FIELD_MAX_LENGTH.token, { message: FIELD_MESSAGES.activityDateInvalid, abort: true })
+  .regex(DUE_DATE_PATTERN, FIELD_MESSAGES.activityDateInvalid)
+  .meta({ format: 'date' });
+
+export const dueTimeSchema = z
+  .string({ error: FIELD_MESSAGES.activityTimeInvalid })
+  .max(FIELD_MAX_LENGTH.token, { message: FIELD_MESSAGES.activityTimeInvalid, abort: true })
+  .regex(DUE_TIME_PATTERN, FIELD_MESSAGES.activityTimeInvalid);
+
+/** An activity as the API answers it. */
+export const activitySchema = z.object({
+  _id: objectIdSchema,
+  type: z.enum(ACTIVITY_TYPES),
+  title: z.string(),
+  /** The due day, in the time zone of the product (APP_TIME_ZONE). */
+  dueDate: z.string(),
+  /** The due time on that day; null: any time that day. */
+  dueTime: z.string().nullable(),
+  /** The instant it is due: dueDate at dueTime (or at the day's start) in APP_TIME_ZONE. */
+  dueAt: dateTimeSchema,
+  /** Who does it; null when their user was deleted. */
+  ownerId: objectIdSchema.nullable(),
+  done: z.boolean(),
+  doneAt: dateTimeSchema.nullable(),
+  doneBy: objectIdSchema.nullable(),
+  createdAt: dateTimeSchema,
+  createdBy: objectIdSchema.nullable(),
+  /** Bumped by every change of this activity; sent back with a change (409 when stale). */
+  version: safeIntegerSchema.nonnegative(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/** GET /api/form-contact/:id/activities: planned ones first (nearest first), then done ones. */
+export const activityListSchema = z.object({ items: z.array(activitySchema) });
+export type ActivityList = z.infer<typeof activityListSchema>;
+
+/** POST /api/form-contact/:id/activities. `ownerId` defaults to the request's executive. */
+export const addActivityBodySchema = z.object({
+  type: activityTypeSchema,
+  title: activityTitleSchema,
+  dueDate: dueDateSchema,
+  dueTime: dueTimeSchema.nullable().optional(),
+  ownerId: objectIdSchema.optional(),
+});
+export type AddActivityBody = z.infer<typeof addActivityBodySchema>;
+
+/** The version a change of one activity was read at. */
+const activityVersionSchema = safeIntegerSchema.nonnegative();
+
+/**
+ * PATCH /api/form-contact/:id/activities/:activityId: the fields sent change. `dueDate` and
+ * `dueTime` are the due moment together: `dueDate` sets both (no `dueTime`: any time that day),
+ * and a `dueTime` without its `dueDate` is a 400 on `dueTime`.
+ */
+export const changeActivityBodySchema = z
+  .object({
+    version: activityVersionSchema,
+    type: activityTypeSchema.optional(),
+    title: activityTitleSchema.optional(),
+    dueDate: dueDateSchema.optional(),
+    dueTime: dueTimeSchema.nullable().optional(),
+    ownerId: objectIdSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.dueTime !== undefined && body.dueDate === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['dueTime'],
+        message: FIELD_MESSAGES.activityTimeWithoutDate,
+      });
+    }
+  })
+  // The refinement is invisible to JSON Schema; this keyword says the same.
+  .meta({ dependentRequired: { dueTime: ['dueDate'] } });
+export type ChangeActivityBody = z.infer<typeof changeActivityBodySchema>;
+
+/** POST …/complete and …/reopen: the version the activity was read at. */
+export const activityVersionBodySchema = z.object({ version: activityVersionSchema });
+export type ActivityVersionBody = z.infer<typeof activityVersionBodySchema>;
+
+export const activityParamsSchema = z.object({ id: objectIdSchema, activityId: objectIdSchema });
+
+/** A due moment as the history records it: "2026-12-12 15:00", or "2026-12-12" (any time). */
+export const dueText = ({ dueDate, dueTime }: Pick<Activity, 'dueDate' | 'dueTime'>): string =>
+  dueTime ? `${dueDate} ${dueTime}` : dueDate;
+
+/**
+ * The order of a request's activities: planned ones first, nearest due first (then the older
+ * one, then by id), then done ones, the most recently done first.
+ */
+export function compareActivities(
+  a: Pick<Activity, '_id' | 'done' | 'dueAt' | 'doneAt' | 'createdAt'>,
+  b: Pick<Activity, '_id' | 'done' | 'dueAt' | 'doneAt' | 'createdAt'>,
+): number {
+  if (a.done !== b.done) return a.done ? 1 : -1;
+  const byId = a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+  if (a.done) return Date.parse(b.doneAt ?? '') - Date.parse(a.doneAt ?? '') || -byId;
+  return (
+    Date.parse(a.dueAt) - Date.parse(b.dueAt) ||
+    Date.parse(a.createdAt) - Date.parse(b.createdAt) ||
+    byId
+  );
+}
+
+// Time zones: a due day and time are wall-clock values in a zone; `dueAt` is their instant.
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** Whether the runtime knows an IANA time zone name ("America/Santiago"). */
+export function isTimeZone(name: string): boolean {
+  try {
+    formatterFor(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The runtime's own zone: APP_TIME_ZONE's default. */
+export const systemTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Milliseconds since 1970 of a wall-clock time read as if it were UTC (any year from 1 on). */
+function wallAsUtc(year: number, month: number, day: number, hour: number, minute: number) {
+  const date = new Date(Date.UTC(2000, month - 1, day, hour, minute));
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime();
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (Santiago in winter: -4 h). */
+function offsetAt(timeZone: string, instant: number): number {
+  const parts: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const wall = wallAsUtc(
+    parts.year ?? 0,
+    parts.month ?? 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+  );
+  const second = Math.floor(instant / 1000) * 1000;
+  return wall + (parts.second ?? 0) * 1000 - second;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The instant of a wall-clock day and time in a zone, as Temporal's "compatible" rule has it: a
+ * time that happens twice (clocks set back) is its first occurrence; one that never happens
+ * (clocks set forward: in America/Santiago the spring day starts at 01:00) is moved forward by
+ * the jump. Without a time, the start of the day. Each zone changes its offset at most once
+ * within a day either side, which is what makes the two candidates enough.
+ */
+export function zonedDueAt(dueDate: string, dueTime: string | null, timeZone: string): Date {
+  const [year = 0, month = 1, day = 1] = dueDate.split('-').map(Number);
+  const [hour = 0, minute = 0] = (dueTime ?? '00:00').split(':').map(Number);
+  const wall = wallAsUtc(year, month, day, hour, minute);
+  const before = offsetAt(timeZone, wall - DAY_MS);
+  const after = offsetAt(timeZone, wall + DAY_MS);
+  const earlier = wall - before;
+  const later = wall - after;
+  const valid = [earlier, later].filter(
+    (instant) => instant + offsetAt(timeZone, instant) === wall,
+  );
+  return new Date(valid.length ? Math.min(...valid) : earlier);
+}
