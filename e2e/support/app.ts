@@ -182,3 +182,16 @@ export async function openAs(page: Page, session: Session, route = '/main/reques
   );
   await page.goto(route);
 }
+
+/** As the admin: a request called `name`, made through the API, then `route` opened. */
+export async function openAsAdminWithRequest(
+  page: Page,
+  request: APIRequestContext,
+  name: string,
+  route?: string,
+) {
+  const admin = await signInAsAdmin(request);
+  await admin.api.createRequest(name);
+  await openAs(page, admin.session, route);
+  return admin;
+}

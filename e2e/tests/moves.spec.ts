@@ -1,10 +1,19 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { card, column, editDialog, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { card, column, editDialog, openAsAdminWithRequest, snap, unique } from '../support/app.js';
 
 // Issue 12: a move in one gesture (mouse or keyboard), kept after a reload, in the history.
 
 const cardIn = (page: Page, title: string, name: string) =>
   column(page, title).getByRole('article', { name: new RegExp(`: ${name}$`) });
+
+/** As the admin, a new request's card in NUEVA SOLICITUD, on the board searched down to it. */
+async function newCardToMove(page: Page, request: APIRequestContext, prefix: string) {
+  const name = unique(prefix);
+  await openAsAdminWithRequest(page, request, name, `/main/requests?q=${encodeURIComponent(name)}`);
+  const moving = cardIn(page, 'NUEVA SOLICITUD', name);
+  await expect(moving).toBeVisible();
+  return { name, moving };
+}
 
 /** Drags `source` onto `target` with the mouse, in small steps as a person would. */
 async function dragWithMouse(page: Page, source: Locator, target: Locator) {
@@ -64,12 +73,7 @@ test.describe('moving a request in one gesture', () => {
     page,
     request,
   }) => {
-    const { api, session } = await signInAsAdmin(request);
-    const name = unique('Arrastre ');
-    await api.createRequest(name);
-    await openAs(page, session, `/main/requests?q=${encodeURIComponent(name)}`);
-    const moving = cardIn(page, 'NUEVA SOLICITUD', name);
-    await expect(moving).toBeVisible();
+    const { name, moving } = await newCardToMove(page, request, 'Arrastre ');
 
     await dragWithMouse(page, moving, column(page, 'CONTACTADO'));
     await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();
@@ -82,12 +86,7 @@ test.describe('moving a request in one gesture', () => {
     page,
     request,
   }) => {
-    const { api, session } = await signInAsAdmin(request);
-    const name = unique('Teclado ');
-    await api.createRequest(name);
-    await openAs(page, session, `/main/requests?q=${encodeURIComponent(name)}`);
-    const moving = cardIn(page, 'NUEVA SOLICITUD', name);
-    await expect(moving).toBeVisible();
+    const { name, moving } = await newCardToMove(page, request, 'Teclado ');
 
     await dragWithKeyboard(page, moving, 'CONTACTADO');
     await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();

@@ -6,6 +6,7 @@ import {
   editDialog,
   notice,
   openAs,
+  openAsAdminWithRequest,
   signInAsAdmin,
   signInByApi,
   snap,
@@ -118,10 +119,8 @@ test.describe.serial('requests on the board', () => {
     page,
     request,
   }) => {
-    const { api, session } = await signInAsAdmin(request);
     const name = unique('Congreso ');
-    await api.createRequest(name);
-    await openAs(page, session);
+    const { api } = await openAsAdminWithRequest(page, request, name);
 
     const target = card(page, name);
     await expect(target.getByRole('button', { name: 'Sin ejecutivo: asignar' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CREATE_USER_MESSAGES, LOGIN_MESSAGES, USER_MESSAGES } from '@crm/shared';
 import {
   fillLogin,
@@ -29,7 +29,9 @@ const driver: Person = {
 };
 const fullName = (person: Person) => `${person.name} ${person.lastName}`;
 
-async function openUsers(page: Page): Promise<void> {
+/** Signs the admin in, opens the board and goes to "Usuarios" through the menu. */
+async function openUsersAsAdmin(page: Page, request: APIRequestContext): Promise<void> {
+  await openAs(page, (await signInAsAdmin(request)).session);
   await page
     .getByRole('navigation', { name: 'Principal' })
     .getByRole('link', { name: 'Usuarios' })
@@ -54,8 +56,7 @@ test.describe.serial('user administration', () => {
     page,
     request,
   }) => {
-    await openAs(page, (await signInAsAdmin(request)).session);
-    await openUsers(page);
+    await openUsersAsAdmin(page, request);
     await snap(page, 'users-01-list');
 
     await page.getByRole('button', { name: 'Crear Usuario' }).click();
@@ -121,8 +122,7 @@ test.describe.serial('user administration', () => {
     request,
   }) => {
     const newPassword = 'Nueva.Clave9';
-    await openAs(page, (await signInAsAdmin(request)).session);
-    await openUsers(page);
+    await openUsersAsAdmin(page, request);
     await page.getByRole('button', { name: `Editar ${fullName(driver)}` }).click();
     const modal = page.getByRole('dialog', { name: 'Edit User' });
     await expect(modal.getByLabel('Email')).toHaveValue(driver.email);
@@ -161,8 +161,7 @@ test.describe.serial('user administration', () => {
     page,
     request,
   }) => {
-    await openAs(page, (await signInAsAdmin(request)).session);
-    await openUsers(page);
+    await openUsersAsAdmin(page, request);
     await page.getByRole('button', { name: `Eliminar ${fullName(driver)}` }).click();
     const confirm = page.getByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
     await expect(confirm).toBeVisible();

@@ -1,17 +1,11 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from './app.js';
-import { bearer, startTestApp, tokenFor, type TestApp } from './test/test-app.js';
+import { bearer, tokenFor, useTestApp } from './test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('GET /api/health', () => {
   it('answers without authentication', async () => {

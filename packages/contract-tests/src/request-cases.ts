@@ -5,6 +5,7 @@ import {
   FIELD_MESSAGES,
   NEW_REQUEST_DEFAULTS,
   api,
+  type RequestStatus,
 } from '@crm/shared';
 import type { ContractCase } from './client.js';
 import { UNKNOWN_ID, fieldError, idOf, idsOf, newRequest, uniqueName } from './fixtures.js';
@@ -121,20 +122,14 @@ export const requestContractCases: ContractCase[] = [
       const created = (await c.call(api.requests.create, { body: newRequest }, vendor.token))
         .body as { _id: string };
       const params = { id: created._id };
-      const moved = await c.call(
-        api.requests.move,
-        { params, body: { from: 'new request', to: 'contacted' } },
-        driver.token,
-      );
+      const move = (from: RequestStatus, to: RequestStatus, token: string) =>
+        c.call(api.requests.move, { params, body: { from, to } }, token);
+      const moved = await move('new request', 'contacted', driver.token);
       expect(moved).toEqual({
         status: 200,
         body: { ...created, status: 'contacted', statusVersion: 1 },
       });
-      const stale = await c.call(
-        api.requests.move,
-        { params, body: { from: 'new request', to: 'closed' } },
-        vendor.token,
-      );
+      const stale = await move('new request', 'closed', vendor.token);
       expect(stale).toEqual({
         status: 409,
         body: { message: API_MESSAGES.requestMoved, current: { status: 'contacted' } },
@@ -169,33 +164,27 @@ export const requestContractCases: ContractCase[] = [
         version: number;
       };
       const params = { id: created._id };
-      await c.call(api.requests.addNote, { params, body: { text: 'Primera' } }, token);
-      const added = await c.call(
-        api.requests.addNote,
-        { params, body: { text: 'Segunda' } },
-        token,
-      );
+      const addNote = (text: string) =>
+        c.call(api.requests.addNote, { params, body: { text } }, token);
+      const editNote = (from: string, to: string) =>
+        c.call(
+          api.requests.editNote,
+          { params: { ...params, index: '1' }, body: { from, to } },
+          token,
+        );
+      await addNote('Primera');
+      const added = await addNote('Segunda');
       expect(added).toEqual({
         status: 201,
         body: { ...created, notes: ['Segunda', 'Primera'], version: created.version + 2 },
       });
-      expect(await c.call(api.requests.addNote, { params, body: { text: ' ' } }, token)).toEqual(
-        fieldError(400, 'text', FIELD_MESSAGES.noteEmpty),
-      );
-      const edited = await c.call(
-        api.requests.editNote,
-        { params: { ...params, index: '1' }, body: { from: 'Primera', to: 'Primera (editada)' } },
-        token,
-      );
+      expect(await addNote(' ')).toEqual(fieldError(400, 'text', FIELD_MESSAGES.noteEmpty));
+      const edited = await editNote('Primera', 'Primera (editada)');
       expect(edited).toMatchObject({
         status: 200,
         body: { notes: ['Segunda', 'Primera (editada)'], version: created.version + 3 },
       });
-      const stale = await c.call(
-        api.requests.editNote,
-        { params: { ...params, index: '1' }, body: { from: 'Primera', to: 'Otra' } },
-        token,
-      );
+      const stale = await editNote('Primera', 'Otra');
       expect(stale).toEqual({
         status: 409,
         body: { message: API_MESSAGES.noteChanged, current: { note: 'Primera (editada)' } },

@@ -13,7 +13,7 @@ import { optionalText, requiredEmail, requiredFreeText, requiredText } from './f
 import { publicLeadBodySchema } from './leads.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { createRequestBodySchema } from './request.js';
-import { messagesByPath } from './test-utils.js';
+import { allStrings, messagesByPath } from './test-utils.js';
 import { createUserBodySchema } from './user.js';
 
 const NOT_SINGLE_LINE = FIELD_MESSAGES.notSingleLine;
@@ -28,16 +28,6 @@ const HOSTILE = [
   'a\u2028',
   'a\u2029b',
 ];
-
-/** Every string of `alphabet` up to `maxLength` characters. */
-function* allStrings(alphabet: string[], maxLength: number): Generator<string> {
-  let layer = [''];
-  yield '';
-  for (let length = 1; length <= maxLength; length++) {
-    layer = layer.flatMap((prefix) => alphabet.map((c) => prefix + c));
-    yield* layer;
-  }
-}
 
 /** What matters to the text rules: a letter, the email's signs, blanks, controls, separators. */
 const ALPHABET = ['a', '@', '.', ' ', '\u00a0', '\t', '\n', '\u0000', '\u2028'];

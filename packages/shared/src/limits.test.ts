@@ -2,21 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { loginBodySchema } from './auth.js';
 import { EMAIL_PATTERN, FIELD_MAX_LENGTH, MAX_NOTES_PER_REQUEST } from './constants.js';
 import { createRequestBodySchema, notesSchema, requestSchema } from './request.js';
-import { messagesByPath } from './test-utils.js';
+import { allStrings, messagesByPath, storedRequest } from './test-utils.js';
 import { createUserBodySchema } from './user.js';
 
 /** The pattern §5's email check had before it was rewritten not to backtrack. */
 const BACKTRACKING_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Every string of `alphabet` up to `maxLength` characters. */
-function* allStrings(alphabet: string[], maxLength: number): Generator<string> {
-  let layer = [''];
-  yield '';
-  for (let length = 1; length <= maxLength; length++) {
-    layer = layer.flatMap((prefix) => alphabet.map((c) => prefix + c));
-    yield* layer;
-  }
-}
 
 describe('the email pattern', () => {
   it('accepts exactly what the old pattern accepted', () => {
@@ -88,32 +78,7 @@ describe('field limits', () => {
   });
 
   it('still reads a stored request whose name is longer than today’s limit', () => {
-    const stored = {
-      _id: '0123456789abcdef01234567',
-      name: 'x'.repeat(150),
-      email: 'a@b.co',
-      jobPosition: '',
-      company: '',
-      contactNumber: '',
-      requestType: 'otro',
-      status: 'new request',
-      priority: 'mid',
-      notes: [],
-      paymentMethod: 'unknown',
-      eventsQuantity: 0,
-      pax: 0,
-      bussinesItem: 'unknown',
-      amoutPaid: 0,
-      emailSentToCloseEvents: 'pending',
-      eventDate: null,
-      requestNumber: 1,
-      message: 'hola',
-      sourceOfContact: 'vendor',
-      vendor: null,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      version: 0,
-      statusVersion: 0,
-    };
+    const stored = { ...storedRequest, name: 'x'.repeat(150) };
     expect(requestSchema.safeParse(stored).success).toBe(true);
   });
 });

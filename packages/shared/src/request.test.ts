@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRequestBodySchema, requestSchema, updateRequestBodySchema } from './request.js';
-import { messagesByPath } from './test-utils.js';
+import { messagesByPath, storedRequest } from './test-utils.js';
 
 const validCreate = {
   name: 'Luis',
@@ -56,46 +56,19 @@ describe('§5 Create request', () => {
   });
 });
 
-const stored = {
-  _id: '0123456789abcdef01234567',
-  requestNumber: 7,
-  name: 'Luis',
-  email: 'luis@example.com',
-  jobPosition: '',
-  company: '',
-  contactNumber: '',
-  message: 'Hola',
-  requestType: 'otro',
-  status: 'new request',
-  priority: 'mid',
-  vendor: null,
-  sourceOfContact: 'vendor',
-  notes: [],
-  createdAt: '2026-11-22T10:00:00.000Z',
-  eventDate: null,
-  paymentMethod: 'unknown',
-  eventsQuantity: 0,
-  pax: 0,
-  bussinesItem: 'unknown',
-  amoutPaid: 0,
-  emailSentToCloseEvents: 'pending',
-  version: 0,
-  statusVersion: 0,
-};
-
 describe('Request entity and update payload', () => {
   it('parses a request as the API returns it', () => {
-    expect(requestSchema.parse(stored)).toEqual(stored);
+    expect(requestSchema.parse(storedRequest)).toEqual(storedRequest);
   });
 
   it('takes the whole object back on update and drops unknown fields', () => {
-    const parsed = updateRequestBodySchema.parse({ ...stored, isAdmin: true, __v: 3 });
+    const parsed = updateRequestBodySchema.parse({ ...storedRequest, isAdmin: true, __v: 3 });
     expect(parsed).not.toHaveProperty('isAdmin');
     expect(parsed).not.toHaveProperty('__v');
   });
 
   it('needs the version so a stale save can be refused', () => {
-    const { version: _v, ...withoutVersion } = stored;
+    const { version: _v, ...withoutVersion } = storedRequest;
     expect(Object.keys(messagesByPath(updateRequestBodySchema, withoutVersion))).toEqual([
       'version',
     ]);
@@ -103,7 +76,7 @@ describe('Request entity and update payload', () => {
 
   it('rejects an object where a string belongs (operator injection)', () => {
     expect(
-      Object.keys(messagesByPath(updateRequestBodySchema, { ...stored, name: { $gt: '' } })),
+      Object.keys(messagesByPath(updateRequestBodySchema, { ...storedRequest, name: { $gt: '' } })),
     ).toEqual(['name']);
   });
 });

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
 import { endpoints as contractEndpoints, pathOf } from '@crm/shared';
 import { placeholderParams } from '@crm/contract-tests';
@@ -10,16 +10,10 @@ import {
   PASSWORD,
   solvedCaptcha,
   startTestApp,
-  type TestApp,
+  useTestApp,
 } from '../test/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('POST /api/user/login', () => {
   it('answers a token and the user, without any password or hash', async () => {

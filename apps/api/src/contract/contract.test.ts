@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   contractCases,
   recordingClient,
@@ -7,18 +7,12 @@ import {
   type ContractClient,
 } from '@crm/contract-tests';
 import { api, pathOf, type Role } from '@crm/shared';
-import { addUser, solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
+import { addUser, solvedCaptcha, useTestApp } from '../test/test-app.js';
 
 // The contract suite (packages/contract-tests) against the real API and a real database; the web
 // tests run the very same cases against their fake (apps/web/src/test/fake-api.contract.test.ts).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const PASSWORD = 'Contrato.123';
 

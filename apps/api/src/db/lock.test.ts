@@ -26,28 +26,29 @@ function gate() {
   return { opened, open };
 }
 
+/** Takes the lock `name` and keeps it until `finish()`; `held` settles once it holds it. */
+function holdLock(name: string) {
+  const holds = gate();
+  const mayFinish = gate();
+  const done = withLock(Lock, name, async () => {
+    holds.open();
+    await mayFinish.opened;
+  });
+  return { held: holds.opened, finish: mayFinish.open, done };
+}
+
 describe('withLock', () => {
   it('when a holder outlives its lease and another takes the lock, then the late holder releases only its own', async () => {
     const name = 'late-holder';
-    const firstHolds = gate();
-    const firstMayFinish = gate();
-    const first = withLock(Lock, name, async () => {
-      firstHolds.open();
-      await firstMayFinish.opened;
-    });
-    await firstHolds.opened;
+    const first = holdLock(name);
+    await first.held;
     // The first holder outlives its lease (as a stalled process would).
     await Lock.updateOne({ _id: name }, { expiresAt: new Date(Date.now() - 1_000) });
 
-    const secondHolds = gate();
-    const secondMayFinish = gate();
-    const second = withLock(Lock, name, async () => {
-      secondHolds.open();
-      await secondMayFinish.opened;
-    });
-    await secondHolds.opened;
-    firstMayFinish.open();
-    await first;
+    const second = holdLock(name);
+    await second.held;
+    first.finish();
+    await first.done;
 
     expect(await Lock.countDocuments({ _id: name })).toBe(1);
     let thirdRan = false;
@@ -58,8 +59,8 @@ describe('withLock', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(thirdRan).toBe(false);
 
-    secondMayFinish.open();
-    await Promise.all([second, third]);
+    second.finish();
+    await Promise.all([second.done, third]);
     expect(thirdRan).toBe(true);
     expect(await Lock.countDocuments({ _id: name })).toBe(0);
   });

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, endpoints, type EndpointDeclaration } from '@crm/shared';
-import { startTestApp, UNKNOWN_ID, type TestApp } from '../test/test-app.js';
+import { UNKNOWN_ID, useTestApp, type TestApp } from '../test/test-app.js';
 import { allowedMethods } from './refuse-unknown-methods.js';
 
 /** A concrete URL of a declared path: each `:param` filled with a value of the right form. */
@@ -22,14 +22,18 @@ const send = (t: TestApp, method: Method, url: string) => {
   return call();
 };
 
+/** Expects the answer to `call` to have `status` and this Allow header (`undefined`: none). */
+async function expectAnswer(
+  call: PromiseLike<request.Response>,
+  status: number,
+  allow: string | undefined,
+) {
+  const res = await call;
+  expect({ status: res.status, allow: res.headers.allow }).toStrictEqual({ status, allow });
+}
+
 describe('a known path with a method it does not declare', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it.each([
     ['DELETE', '/api/health', 'GET, HEAD, OPTIONS'],
@@ -46,33 +50,22 @@ describe('a known path with a method it does not declare', () => {
   });
 
   it('when TRACE reaches a known path, then its Allow is that path’s methods', async () => {
-    const res = await request(t.app).trace('/api/health');
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe('GET, HEAD, OPTIONS');
+    await expectAnswer(request(t.app).trace('/api/health'), 405, 'GET, HEAD, OPTIONS');
   });
 
   it('when a concrete path is also matched by a template, then its own methods win (GET of crm-create is 405, not a read of request "crm-create")', async () => {
-    const res = await request(t.app).get('/api/form-contact/crm-create');
-    expect(res.status).toBe(405);
-    expect(res.headers.allow).toBe('POST, OPTIONS');
-    const board = await request(t.app).delete('/api/form-contact/board');
-    expect(board.status).toBe(405);
-    expect(board.headers.allow).toBe('GET, HEAD, OPTIONS');
+    await expectAnswer(request(t.app).get('/api/form-contact/crm-create'), 405, 'POST, OPTIONS');
+    await expectAnswer(request(t.app).delete('/api/form-contact/board'), 405, 'GET, HEAD, OPTIONS');
   });
 
   it('when a plain OPTIONS (no CORS preflight) reaches a declared path, then 204 with its Allow', async () => {
-    const form = await request(t.app).options('/api/form-contact/create');
-    expect(form.status).toBe(204);
-    expect(form.headers.allow).toBe('POST, OPTIONS');
-    const one = await request(t.app).options(`/api/form-contact/${UNKNOWN_ID}`);
-    expect(one.status).toBe(204);
-    expect(one.headers.allow).toBe('GET, HEAD, OPTIONS');
+    await expectAnswer(request(t.app).options('/api/form-contact/create'), 204, 'POST, OPTIONS');
+    const one = request(t.app).options(`/api/form-contact/${UNKNOWN_ID}`);
+    await expectAnswer(one, 204, 'GET, HEAD, OPTIONS');
   });
 
   it('when the path is unknown, then still 404', async () => {
-    const res = await request(t.app).delete('/api/nope');
-    expect(res.status).toBe(404);
-    expect(res.headers.allow).toBeUndefined();
+    await expectAnswer(request(t.app).delete('/api/nope'), 404, undefined);
   });
 
   it('when every declared path of the contract is called with each method it does not answer, then 405 with its Allow', async () => {

@@ -1,14 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addUser,
-  bearer,
-  login,
-  startTestApp,
-  tokenFor,
-  UNKNOWN_ID,
-  type TestApp,
-} from '../test/test-app.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addUser, bearer, login, tokenFor, UNKNOWN_ID, useTestApp } from '../test/test-app.js';
 import { fakeWebDir } from '../test/web-dir.js';
 import { EMBEDDABLE_PATHS, isEmbeddable, TLS_ONLY_HEADERS } from './security-headers.js';
 
@@ -24,19 +16,12 @@ const APP_CSP =
 const EMBEDDABLE_CSP = APP_CSP.replace(";frame-ancestors 'none'", '');
 
 describe('browser security headers', () => {
-  let testApp: TestApp;
   const webDir = fakeWebDir({
     'embed.js': 'console.log("embed")',
     'form.html': '<!doctype html><main id="lead-form"></main>',
   });
-
-  beforeAll(async () => {
-    testApp = await startTestApp({ webDir: webDir.dir });
-  });
-  afterAll(async () => {
-    await testApp.close();
-    webDir.remove();
-  });
+  const testApp = useTestApp({ webDir: webDir.dir });
+  afterAll(() => webDir.remove());
 
   it('the app page gets the CSP, nosniff, a referrer policy and may not be framed', async () => {
     const res = await request(testApp.app).get('/main/requests').set('Accept', 'text/html');
@@ -190,13 +175,7 @@ describe('browser security headers', () => {
 });
 
 describe('Cache-Control of API answers', () => {
-  let testApp: TestApp;
-  beforeAll(async () => {
-    testApp = await startTestApp();
-  });
-  afterAll(async () => {
-    await testApp.close();
-  });
+  const testApp = useTestApp();
 
   it('when a signed-in call is answered, success or error, then the answer is Cache-Control: no-store', async () => {
     const { token } = await tokenFor(testApp, 'vendor');

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
   CREATE_REQUEST_MESSAGES,
@@ -13,7 +13,7 @@ import {
   type Request,
 } from '@crm/shared';
 import { DEFAULT_LEADS, type LeadsConfig } from '../config/leads-config.js';
-import { solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
+import { solvedCaptcha, startTestApp, useTestApp, type TestApp } from '../test/test-app.js';
 
 const PATH = '/api/form-contact/create';
 
@@ -33,9 +33,8 @@ function lead(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** A test app (trusting X-Forwarded-For, so tests pose as addresses) with these form limits. */
-async function appWith(leads: Partial<LeadsConfig> = {}): Promise<TestApp> {
-  const t = await startTestApp({ trustProxy: true });
+/** These form limits on `t`, and generous ones where the test sets none. */
+function setLeads(t: TestApp, leads: Partial<LeadsConfig>): void {
   t.ctx.config.leads = {
     ...DEFAULT_LEADS,
     perAddress: { max: 1000, windowMs: 60_000 },
@@ -43,7 +42,30 @@ async function appWith(leads: Partial<LeadsConfig> = {}): Promise<TestApp> {
     publicOrigins: ['https://www.marketing.example'],
     ...leads,
   };
+}
+
+/** Test apps trust X-Forwarded-For, so tests pose as addresses. */
+const TRUSTING = { trustProxy: true } as const;
+
+/** A test app with these form limits for the tests of the `describe` it is called in. */
+function useAppWith(leads: Partial<LeadsConfig> = {}): TestApp {
+  const t = useTestApp(TRUSTING);
+  beforeAll(() => setLeads(t, leads));
   return t;
+}
+
+/** Runs `act` on a test app of its own with these form limits, closed after it. */
+async function onAppWith(
+  leads: Partial<LeadsConfig>,
+  act: (t: TestApp) => Promise<void>,
+): Promise<void> {
+  const t = await startTestApp(TRUSTING);
+  try {
+    setLeads(t, leads);
+    await act(t);
+  } finally {
+    await t.close();
+  }
 }
 
 async function submit(t: TestApp, body: object, ip = '10.1.0.1') {
@@ -69,13 +91,7 @@ const storedByEmail = (t: TestApp, email: string) =>
   t.ctx.models.Request.find({ email }).lean<(Request & { notes: string[] })[]>();
 
 describe('POST /api/form-contact/create', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await appWith();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useAppWith();
 
   it('when a visitor sends a valid form, then it answers 201 with the thanks only and the request is a website one in "new request"', async () => {
     const form = lead();
@@ -224,8 +240,7 @@ describe('POST /api/form-contact/create', () => {
 
 describe('POST /api/form-contact/create: duplicate window', () => {
   it('when the window has passed, then the same email makes a new request', async () => {
-    const t = await appWith({ duplicateWindowMs: 300 });
-    try {
+    await onAppWith({ duplicateWindowMs: 300 }, async (t) => {
       const form = lead();
       const first = await submitSolved(t, form);
       await sleep(400);
@@ -233,16 +248,13 @@ describe('POST /api/form-contact/create: duplicate window', () => {
       expect(later.status).toBe(201);
       expect(later.body).toEqual(first.body);
       expect(await storedByEmail(t, form.email)).toHaveLength(2);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('POST /api/form-contact/create: limits', () => {
   it('when one address passes its limit, then 429 with Retry-After, others still pass, and it frees up after the window', async () => {
-    const t = await appWith({ perAddress: { max: 2, windowMs: 1500 } });
-    try {
+    await onAppWith({ perAddress: { max: 2, windowMs: 1500 } }, async (t) => {
       expect((await submitSolved(t, lead(), '10.2.0.1')).status).toBe(201);
       expect((await submitSolved(t, lead(), '10.2.0.1')).status).toBe(201);
       const refused = lead();
@@ -256,14 +268,11 @@ describe('POST /api/form-contact/create: limits', () => {
       await sleep(1600);
       expect((await submitSolved(t, refused, '10.2.0.1')).status).toBe(201);
       expect(await storedByEmail(t, refused.email)).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when every address together passes the overall limit, then 429 with its own message', async () => {
-    const t = await appWith({ overall: { max: 3, windowMs: 60_000 } });
-    try {
+    await onAppWith({ overall: { max: 3, windowMs: 60_000 } }, async (t) => {
       for (const ip of ['10.3.0.1', '10.3.0.2', '10.3.0.3']) {
         expect((await submitSolved(t, lead(), ip)).status).toBe(201);
       }
@@ -271,46 +280,39 @@ describe('POST /api/form-contact/create: limits', () => {
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ message: LEAD_MESSAGES.tooManyOverall });
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(50);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when submissions arrive in parallel, then no more than the limit are stored', async () => {
-    const t = await appWith({ perAddress: { max: 3, windowMs: 60_000 } });
-    try {
+    await onAppWith({ perAddress: { max: 3, windowMs: 60_000 } }, async (t) => {
       const captchas = await Promise.all(Array.from({ length: 8 }, () => solvedCaptcha(t.app)));
       const answers = await Promise.all(
         captchas.map((altcha) => submit(t, { ...lead(), altcha }, '10.4.0.1')),
       );
       expect(answers.filter((res) => res.status === 201)).toHaveLength(3);
       expect(answers.filter((res) => res.status === 429)).toHaveLength(5);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when the captcha is missing or refused, then the attempt is counted neither for its address nor overall', async () => {
-    const t = await appWith({
+    const limits = {
       perAddress: { max: 1, windowMs: 60_000 },
       overall: { max: 1, windowMs: 60_000 },
-    });
-    try {
+    };
+    await onAppWith(limits, async (t) => {
       for (let i = 0; i < 3; i++) expect((await submit(t, lead(), '10.5.0.1')).status).toBe(400);
       const bad = Buffer.from('{"x":1}').toString('base64');
       expect((await submit(t, { ...lead(), altcha: bad }, '10.5.0.2')).status).toBe(400);
       expect((await submitSolved(t, lead(), '10.5.0.1')).status).toBe(201);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when bots fill the honeypot from many addresses, then the shared capacity is untouched and a real visitor gets 201', async () => {
-    const t = await appWith({
+    const limits = {
       perAddress: { max: 5, windowMs: 60_000 },
       overall: { max: 3, windowMs: 60_000 },
-    });
-    try {
+    };
+    await onAppWith(limits, async (t) => {
       const trap = { [LEAD_HONEYPOT_FIELD]: 'https://spam.example' };
       for (let host = 1; host <= 4; host++) {
         for (let i = 0; i < 2; i++) {
@@ -322,43 +324,35 @@ describe('POST /api/form-contact/create: limits', () => {
       const visitor = lead();
       expect((await submitSolved(t, visitor, '10.6.1.1')).status).toBe(201);
       expect(await storedByEmail(t, visitor.email)).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when a bot rotates addresses inside one IPv6 /64, then they share one address limit; another /64 still passes', async () => {
-    const t = await appWith({ perAddress: { max: 2, windowMs: 60_000 } });
-    try {
+    await onAppWith({ perAddress: { max: 2, windowMs: 60_000 } }, async (t) => {
       expect((await submitSolved(t, lead(), '2001:db8:7:1::1')).status).toBe(201);
       expect((await submitSolved(t, lead(), '2001:db8:7:1:ffff:1:2:3')).status).toBe(201);
       const third = await submitSolved(t, lead(), '2001:db8:7:1:abcd::9');
       expect(third.status).toBe(429);
       expect(third.body).toEqual({ message: LEAD_MESSAGES.tooManyFromAddress });
       expect((await submitSolved(t, lead(), '2001:db8:7:2::1')).status).toBe(201);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when an IPv4 address comes IPv4-mapped (::ffff:a.b.c.d), then it counts as that IPv4 address', async () => {
-    const t = await appWith({ perAddress: { max: 1, windowMs: 60_000 } });
-    try {
+    await onAppWith({ perAddress: { max: 1, windowMs: 60_000 } }, async (t) => {
       expect((await submitSolved(t, lead(), '10.7.0.1')).status).toBe(201);
       expect((await submitSolved(t, lead(), '::ffff:10.7.0.1')).status).toBe(429);
       expect((await submitSolved(t, lead(), '10.7.0.2')).status).toBe(201);
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('when the overall count passes the busy mark, then new challenges take more work before anyone is refused', async () => {
-    const t = await appWith({
+    const limits = {
       overall: { max: 10, windowMs: 60_000 },
       busyAbove: 2,
       busyCaptchaFactor: 5,
-    });
-    try {
+    };
+    await onAppWith(limits, async (t) => {
       // The test config's challenges hide a number from 10 to 40 (CAPTCHA_MAX_COUNTER); when
       // busy, from 50 to 200: the solver's counter is that number.
       const workOf = async () => (await solvedCounter(t)).counter;
@@ -369,20 +363,12 @@ describe('POST /api/form-contact/create: limits', () => {
       for (let i = 0; i < 3; i++) expect(await workOf()).toBeGreaterThanOrEqual(50);
       // A harder challenge still passes the form.
       expect((await submitSolved(t, lead(), '10.8.0.3')).status).toBe(201);
-    } finally {
-      await t.close();
-    }
+    });
   });
 });
 
 describe('POST /api/form-contact/create: CORS', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await appWith();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useAppWith();
 
   const preflight = (origin: string, path = PATH) =>
     request(t.app)

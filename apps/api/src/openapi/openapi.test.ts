@@ -10,7 +10,7 @@ import {
   PADDED_EMAIL_PATTERN,
   PASSWORD_PATTERN,
 } from '@crm/shared';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { startTestApp, type TestApp, useTestApp } from '../test/test-app.js';
 import { listEndpoints, type Endpoint } from './express-routes.js';
 import {
   OPENAPI_DOCS_PATH,
@@ -50,13 +50,7 @@ const packageVersion = (
   }
 ).version;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('the OpenAPI document covers the Express app', () => {
   it('documents every route of the app under its method, and nothing the app lacks', () => {

@@ -48,6 +48,19 @@ function getVia(agent: http.Agent, port: number, urlPath: string): Promise<Answe
   });
 }
 
+/** `app` on a free local port. */
+async function listen(app: express.Express): Promise<{ server: http.Server; port: number }> {
+  const server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** A database release that notes in `events` when it ran. */
+const noteRelease = (events: string[]) => async () => {
+  events.push('database released');
+  await Promise.resolve();
+};
+
 describe('graceful shutdown', () => {
   it('finishes the call in flight, refuses new connections, then releases the database', async () => {
     const events: string[] = [];
@@ -57,19 +70,14 @@ describe('graceful shutdown', () => {
       events.push('slow call answered');
       res.send('done');
     });
-    const server = app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
+    const { server, port } = await listen(app);
 
     const inFlight = get(port, '/slow');
     await delay(100); // the call has reached the route
     const stopped = gracefulShutdown({
       server,
       logger: silent,
-      release: async () => {
-        events.push('database released');
-        await Promise.resolve();
-      },
+      release: noteRelease(events),
     })('SIGTERM');
 
     await expect(get(port, '/slow')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
@@ -96,17 +104,12 @@ describe('graceful shutdown', () => {
       events.push('stream call answered');
       res.end('part 2');
     });
-    const server = app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
+    const { server, port } = await listen(app);
     // Made right after listen, as server.ts does: it follows the calls from then on.
     const shutdown = gracefulShutdown({
       server,
       logger: silent,
-      release: async () => {
-        events.push('database released');
-        await Promise.resolve();
-      },
+      release: noteRelease(events),
     });
     // One agent (one pooled connection) per client, as a browser or a proxy keeps them.
     const keepAliveClient = () => new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -159,9 +162,7 @@ describe('graceful shutdown', () => {
   it('cuts calls that outlast the grace period instead of waiting forever', async () => {
     const app = express();
     app.get('/stuck', () => undefined); // never answers
-    const server = app.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const { port } = server.address() as AddressInfo;
+    const { server, port } = await listen(app);
     const stuck = get(port, '/stuck').catch((error: unknown) => error);
     await delay(100);
 

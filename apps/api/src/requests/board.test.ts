@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
   BOARD_COLUMNS,
@@ -15,10 +15,10 @@ import {
 } from '@crm/shared';
 import {
   bearer,
-  signInEachRole,
-  startTestApp,
+  createRequest,
   UNKNOWN_ID,
-  type SignedIn,
+  useSignedInRoles,
+  useTestApp,
   type TestApp,
 } from '../test/test-app.js';
 
@@ -34,25 +34,25 @@ const uniqueName = (label: string) => `${label} ${++counter}-${Date.now().toStri
 const ids = (items: { _id: string }[]) => items.map((item) => item._id);
 
 /** Calls on one test app; the filters suite below has a database of its own. */
-function clientOf(app: () => TestApp) {
+function clientOf(testApp: TestApp) {
   const call = (path: string, query: Query | string, token: string) =>
-    request(app().app).get(path).query(query).set(bearer(token));
+    request(testApp.app).get(path).query(query).set(bearer(token));
 
   return {
-    async create(token: string, fields: { name: string; requestType?: string }): Promise<Request> {
-      const res = await request(app().app)
-        .post('/api/form-contact/crm-create')
-        .set(bearer(token))
-        .send({ email: 'cliente@example.com', requestType: 'otro', message: 'Hola', ...fields });
-      expect(res.status).toBe(201);
-      return requestSchema.parse(res.body);
-    },
+    create: (token: string, fields: { name: string; requestType?: string }): Promise<Request> =>
+      createRequest(testApp, token, {
+        email: 'cliente@example.com',
+        requestType: 'otro',
+        message: 'Hola',
+        ...fields,
+      }),
     /** Saves changes at the request's current version, as the Edit Request modal does. */
     async update(token: string, req: Request, changes: Partial<Request>): Promise<Request> {
       const current = requestSchema.parse(
-        (await request(app().app).get(`${COLUMN}/${req._id}`).set(bearer(token)).expect(200)).body,
+        (await request(testApp.app).get(`${COLUMN}/${req._id}`).set(bearer(token)).expect(200))
+          .body,
       );
-      const res = await request(app().app)
+      const res = await request(testApp.app)
         .put(`/api/form-contact/update/${req._id}`)
         .set(bearer(token))
         .send({ ...current, ...changes });
@@ -60,7 +60,7 @@ function clientOf(app: () => TestApp) {
       return requestSchema.parse(res.body);
     },
     async assign(adminToken: string, req: Request, vendorId: string | null): Promise<void> {
-      await request(app().app)
+      await request(testApp.app)
         .put('/api/user/assign-vendor')
         .set(bearer(adminToken))
         .send({ formId: req._id, vendorId })
@@ -80,17 +80,9 @@ function clientOf(app: () => TestApp) {
   };
 }
 
-let t: TestApp;
-let admin: SignedIn, vendor: SignedIn, driver: SignedIn;
-const api = clientOf(() => t);
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ admin, vendor, driver } = await signInEachRole(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const { admin, vendor, driver } = useSignedInRoles(t);
+const api = clientOf(t);
 
 const moveTo = (req: Request, status: RequestStatus) => api.update(vendor.token, req, { status });
 
@@ -371,14 +363,12 @@ describe('The indexes', () => {
 });
 
 describe('The board filters (on a database of their own, so every answer is exact)', () => {
-  let f: TestApp;
-  let fAdmin: SignedIn, fVendor: SignedIn;
-  const fApi = clientOf(() => f);
+  const f = useTestApp();
+  const { admin: fAdmin, vendor: fVendor } = useSignedInRoles(f);
+  const fApi = clientOf(f);
   let fixtures: Record<'alfa' | 'beta' | 'gamma' | 'delta', Request>;
 
   beforeAll(async () => {
-    f = await startTestApp();
-    ({ admin: fAdmin, vendor: fVendor } = await signInEachRole(f));
     const add = async (
       name: string,
       changes: Partial<Request>,
@@ -428,9 +418,6 @@ describe('The board filters (on a database of their own, so every answer is exac
       null,
     );
     fixtures = { alfa, beta, gamma, delta };
-  });
-  afterAll(async () => {
-    await f.close();
   });
 
   /** The names on the board under `query`, after checking each count against its items. */

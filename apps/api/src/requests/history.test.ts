@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_MESSAGES,
   FIELD_MESSAGES,
@@ -12,38 +12,26 @@ import {
 } from '@crm/shared';
 import {
   bearer,
-  signInEachRole,
-  startTestApp,
+  createRequest,
   UNKNOWN_ID,
+  useSignedInRoles,
+  useTestApp,
   type SignedIn,
-  type TestApp,
 } from '../test/test-app.js';
 
 // Issue 12: moves as their own command, the history, notes saved on their own, and a stale §7
 // update that never undoes a move.
 
-let t: TestApp;
-let admin: SignedIn, vendor: SignedIn, driver: SignedIn;
+const t = useTestApp();
+const { admin, vendor, driver } = useSignedInRoles(t);
 
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ admin, vendor, driver } = await signInEachRole(t));
-});
-afterAll(async () => {
-  await t.close();
-});
-
-async function create(token = vendor.token): Promise<Request> {
-  const res = await request(t.app)
-    .post('/api/form-contact/crm-create')
-    .set(bearer(token))
-    .send({ name: 'Lucía', email: 'lucia@example.com', requestType: 'otro', message: 'Hola' });
-  expect(res.status).toBe(201);
-  return requestSchema.parse(res.body);
-}
+const create = (token = vendor.token): Promise<Request> => createRequest(t, token);
 
 const move = (id: string, from: RequestStatus, to: RequestStatus, token = vendor.token) =>
   request(t.app).patch(`/api/form-contact/${id}/status`).set(bearer(token)).send({ from, to });
+
+const addNote = (id: string, text: string, token = vendor.token) =>
+  request(t.app).post(`/api/form-contact/${id}/notes`).set(bearer(token)).send({ text });
 
 const get = async (id: string) =>
   requestSchema.parse(
@@ -144,10 +132,7 @@ describe('PATCH /api/form-contact/:id/status', () => {
       notes: ['Llamar el lunes'],
       contactNumber: '555 123',
     });
-    const added = await request(t.app)
-      .post(`/api/form-contact/${created._id}/notes`)
-      .set(bearer(admin.token))
-      .send({ text: 'Envió la cotización' });
+    const added = await addNote(created._id, 'Envió la cotización', admin.token);
     const movedAgain = await move(created._id, 'contacted', 'quote sent', driver.token);
     expect([added.status, movedAgain.status]).toEqual([201, 200]);
     expect(await get(created._id)).toMatchObject({
@@ -211,15 +196,9 @@ describe('PUT /api/form-contact/update/:id after a move', () => {
 describe('notes saved on their own', () => {
   it('adds a note at the top at once, with its author and time, and bumps the version', async () => {
     const created = await create();
-    const first = await request(t.app)
-      .post(`/api/form-contact/${created._id}/notes`)
-      .set(bearer(driver.token))
-      .send({ text: 'Primera' });
+    const first = await addNote(created._id, 'Primera', driver.token);
     expect(first.status).toBe(201);
-    const second = await request(t.app)
-      .post(`/api/form-contact/${created._id}/notes`)
-      .set(bearer(vendor.token))
-      .send({ text: 'Segunda' });
+    const second = await addNote(created._id, 'Segunda');
     expect(second.body).toMatchObject({ notes: ['Segunda', 'Primera'], version: 2 });
     expect((await historyOf(created._id)).map((e) => [e.field, e.to, e.byName])).toEqual([
       ['note', 'Segunda', nameOf(vendor)],
@@ -229,10 +208,7 @@ describe('notes saved on their own', () => {
 
   it('refuses an empty note and one beyond the limits, with the field and message', async () => {
     const created = await create();
-    const empty = await request(t.app)
-      .post(`/api/form-contact/${created._id}/notes`)
-      .set(bearer(vendor.token))
-      .send({ text: '   ' });
+    const empty = await addNote(created._id, '   ');
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([{ path: 'text', message: FIELD_MESSAGES.noteEmpty }]);
     const full = await request(t.app)
@@ -243,10 +219,7 @@ describe('notes saved on their own', () => {
         notes: Array.from({ length: MAX_NOTES_PER_REQUEST }, (_, i) => `n${i}`),
       });
     expect(full.status).toBe(200);
-    const tooMany = await request(t.app)
-      .post(`/api/form-contact/${created._id}/notes`)
-      .set(bearer(vendor.token))
-      .send({ text: 'una más' });
+    const tooMany = await addNote(created._id, 'una más');
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.errors).toEqual([
       { path: 'text', message: FIELD_MESSAGES.tooManyNotes(MAX_NOTES_PER_REQUEST) },
@@ -255,10 +228,7 @@ describe('notes saved on their own', () => {
 
   it('edits a note only while it still reads what the editor saw (409 with its text now)', async () => {
     const created = await create();
-    await request(t.app)
-      .post(`/api/form-contact/${created._id}/notes`)
-      .set(bearer(vendor.token))
-      .send({ text: 'Llamar' });
+    await addNote(created._id, 'Llamar');
     const edit = (from: string, to: string, token = vendor.token) =>
       request(t.app)
         .put(`/api/form-contact/${created._id}/notes/0`)
@@ -284,14 +254,7 @@ describe('notes saved on their own', () => {
 
   it('keeps both of two notes added at the same moment', async () => {
     const created = await create();
-    const answers = await Promise.all(
-      ['A', 'B', 'C'].map((text) =>
-        request(t.app)
-          .post(`/api/form-contact/${created._id}/notes`)
-          .set(bearer(vendor.token))
-          .send({ text }),
-      ),
-    );
+    const answers = await Promise.all(['A', 'B', 'C'].map((text) => addNote(created._id, text)));
     expect(answers.map((res) => res.status)).toEqual([201, 201, 201]);
     expect([...(await get(created._id)).notes].sort()).toEqual(['A', 'B', 'C']);
   });

@@ -1,26 +1,19 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { requestListSchema, requestSchema, type ColumnPage, type Request } from '@crm/shared';
+import { SPEC_NEW_REQUEST_DEFAULTS } from '@crm/shared/test-utils';
 import {
   bearer,
-  signInEachRole,
+  createRequest,
   startTestApp,
   tokenFor,
   UNKNOWN_ID,
-  type SignedIn,
-  type TestApp,
+  useSignedInRoles,
+  useTestApp,
 } from '../test/test-app.js';
 
-let t: TestApp;
-let admin: SignedIn, vendor: SignedIn, driver: SignedIn;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ admin, vendor, driver } = await signInEachRole(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const { admin, vendor, driver } = useSignedInRoles(t);
 
 const OPERATOR_MESSAGE = 'Keys starting with "$" or containing "." are not allowed';
 const newRequest = {
@@ -30,14 +23,8 @@ const newRequest = {
   message: 'Quiero una demo',
 };
 
-async function create(token = vendor.token, body: object = newRequest): Promise<Request> {
-  const res = await request(t.app)
-    .post('/api/form-contact/crm-create')
-    .set(bearer(token))
-    .send(body);
-  expect(res.status).toBe(201);
-  return requestSchema.parse(res.body);
-}
+const create = (token = vendor.token, body: object = newRequest): Promise<Request> =>
+  createRequest(t, token, body);
 
 const saveBody = (req: Request, changes: Partial<Request> = {}) => ({ ...req, ...changes });
 
@@ -48,25 +35,7 @@ describe('POST /api/form-contact/crm-create', () => {
       const caller = role === 'system admin' ? admin : role === 'vendor' ? vendor : driver;
       const before = Date.now();
       const created = await create(caller.token);
-      expect(created).toMatchObject({
-        ...newRequest,
-        status: 'new request',
-        priority: 'mid',
-        sourceOfContact: 'vendor',
-        vendor: null,
-        notes: [],
-        jobPosition: '',
-        company: '',
-        contactNumber: '',
-        paymentMethod: 'unknown',
-        eventsQuantity: 0,
-        pax: 0,
-        bussinesItem: 'unknown',
-        amoutPaid: 0,
-        emailSentToCloseEvents: 'pending',
-        eventDate: null,
-        version: 0,
-      });
+      expect(created).toMatchObject({ ...newRequest, ...SPEC_NEW_REQUEST_DEFAULTS });
       expect(created.requestNumber).toEqual(expect.any(Number));
       expect(new Date(created.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
     },

@@ -5,8 +5,8 @@ import type { Express } from 'express';
 import type { Connection } from 'mongoose';
 import { pino, type Logger } from 'pino';
 import request from 'supertest';
-import { inject } from 'vitest';
-import type { Role, User } from '@crm/shared';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { requestSchema, type Request, type Role, type User } from '@crm/shared';
 import { createApp } from '../app.js';
 import { loadConfig, type AppConfig, type LoginThrottleConfig } from '../config/env.js';
 import { createContext } from '../app-context.js';
@@ -72,6 +72,38 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
       if (!options.dbName) await connection.dropDatabase();
       await connection.close();
     },
+  };
+}
+
+/**
+ * Starts the app before the tests of the file (or of the `describe` it is called in) and closes it
+ * after them; `perTest` gives every test a fresh app and database instead. The answer reads the
+ * running app at each use, so keep it in a `const` and use it inside hooks and tests.
+ */
+export function useTestApp(options: Options = {}, { perTest = false } = {}): TestApp {
+  let current: TestApp | undefined;
+  (perTest ? beforeEach : beforeAll)(async () => {
+    current = await startTestApp(options);
+  });
+  (perTest ? afterEach : afterAll)(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('The test app runs only inside hooks and tests');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get ctx() {
+      return started().ctx;
+    },
+    get dbName() {
+      return started().dbName;
+    },
+    close: () => started().close(),
   };
 }
 
@@ -152,6 +184,53 @@ export async function signInEachRole(
     vendor: await tokenFor(t, 'vendor'),
     driver: await tokenFor(t, 'driver'),
   };
+}
+
+type Roles = { admin: SignedIn; vendor: SignedIn; driver: SignedIn };
+
+/**
+ * `signInEachRole` once `t` (from `useTestApp`) has started. Like `t`, each answer reads its
+ * user at each use, so it can be destructured at the top of the file.
+ */
+export function useSignedInRoles(t: TestApp): Roles {
+  let roles: Roles | undefined;
+  beforeAll(async () => {
+    roles = await signInEachRole(t);
+  });
+  const role = (name: keyof Roles): SignedIn => {
+    const signedIn = () => {
+      if (!roles) throw new Error('The roles sign in only before the tests');
+      return roles[name];
+    };
+    return {
+      get token() {
+        return signedIn().token;
+      },
+      get user() {
+        return signedIn().user;
+      },
+    };
+  };
+  return { admin: role('admin'), vendor: role('vendor'), driver: role('driver') };
+}
+
+/** POST /api/form-contact/crm-create as `token`; expects 201 and answers the parsed request. */
+export async function createRequest(
+  t: TestApp,
+  token: string,
+  body: object = {
+    name: 'Lucía',
+    email: 'lucia@example.com',
+    requestType: 'otro',
+    message: 'Hola',
+  },
+): Promise<Request> {
+  const res = await request(t.app)
+    .post('/api/form-contact/crm-create')
+    .set(bearer(token))
+    .send(body);
+  expect(res.status).toBe(201);
+  return requestSchema.parse(res.body);
 }
 
 /** A well-formed ObjectId that no document has. */

@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { login, startTestApp, addUser, type TestApp } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { login, addUser, useTestApp } from '../test/test-app.js';
 import { ensureFirstAdmin, GENERATED_ADMIN_EMAIL } from './first-admin.js';
 import { PASSWORD_PATTERN } from '@crm/shared';
 
-let t: TestApp;
-beforeEach(async () => {
-  t = await startTestApp();
-});
-afterEach(async () => {
-  await t.close();
-});
+const t = useTestApp({}, { perTest: true });
 
 describe('ensureFirstAdmin', () => {
   it('creates the admin from ADMIN_EMAIL/ADMIN_PASSWORD on an empty database', async () => {

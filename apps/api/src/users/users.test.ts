@@ -1,29 +1,21 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '@crm/shared';
+import { describe, expect, it } from 'vitest';
+import type { Request, User } from '@crm/shared';
 import {
   addUser,
   bearer,
+  createRequest,
   login,
   PASSWORD,
   startTestApp,
   tokenFor,
-  type TestApp,
-  signInEachRole,
-  type SignedIn,
   UNKNOWN_ID,
+  useSignedInRoles,
+  useTestApp,
 } from '../test/test-app.js';
 
-let t: TestApp;
-let admin: SignedIn, vendor: SignedIn, driver: SignedIn;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  ({ admin, vendor, driver } = await signInEachRole(t));
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const { admin, vendor, driver } = useSignedInRoles(t);
 
 const noSecrets = (body: unknown) =>
   expect(JSON.stringify(body)).not.toMatch(/password|passwordHash|sessionVersion|\$2[aby]\$/i);
@@ -49,16 +41,20 @@ async function collectionsReadDuring(act: () => Promise<unknown>): Promise<Set<s
   return touched;
 }
 
-async function assignNewRequestTo(userId: string): Promise<void> {
-  const created = await request(t.app)
-    .post('/api/form-contact/crm-create')
-    .set(bearer(vendor.token))
-    .send({ name: 'Cliente', email: 'c@example.com', requestType: 'otro', message: 'Hola' });
+/** A new request (created by `createdBy`), assigned to `userId` by the admin. */
+async function assignNewRequestTo(userId: string, createdBy = vendor.token): Promise<Request> {
+  const created = await createRequest(t, createdBy, {
+    name: 'Cliente',
+    email: 'c@example.com',
+    requestType: 'otro',
+    message: 'Hola',
+  });
   await request(t.app)
     .put('/api/user/assign-vendor')
     .set(bearer(admin.token))
-    .send({ formId: created.body._id, vendorId: userId })
+    .send({ formId: created._id, vendorId: userId })
     .expect(200);
+  return created;
 }
 
 describe('GET /api/user/all', () => {
@@ -244,12 +240,17 @@ describe('POST /api/user/create', () => {
 });
 
 describe('PUT /api/user/update/:id', () => {
+  const update = (id: string, body: object, token = admin.token) =>
+    request(t.app).put(`/api/user/update/${id}`).set(bearer(token)).send(body);
+
   it('updates name, last name, email and role', async () => {
     const user = await addUser(t.ctx, 'driver');
-    const res = await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: 'Rosa', lastName: 'Díaz', email: 'Rosa.Diaz@Example.com', role: 'vendor' });
+    const res = await update(user._id, {
+      name: 'Rosa',
+      lastName: 'Díaz',
+      email: 'Rosa.Diaz@Example.com',
+      role: 'vendor',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       _id: user._id,
@@ -263,29 +264,26 @@ describe('PUT /api/user/update/:id', () => {
 
   it('gives the edit-user messages without a password, typo included', async () => {
     const user = await addUser(t.ctx, 'driver');
-    const res = await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: '', lastName: '', email: 'rosa', role: 'vendor' });
+    const res = await update(user._id, { name: '', lastName: '', email: 'rosa', role: 'vendor' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       { path: 'name', message: 'Nombre es requerido' },
       { path: 'lastName', message: 'Apellido es requerido' },
       { path: 'email', message: 'Formato de correo iválido' },
     ]);
-    const empty = await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: 'a', lastName: 'b', email: '', role: 'vendor' });
+    const empty = await update(user._id, { name: 'a', lastName: 'b', email: '', role: 'vendor' });
     expect(empty.body.errors).toEqual([{ path: 'email', message: 'Correo es requerido' }]);
   });
 
   it('applies the create-user rules to a new password', async () => {
     const user = await addUser(t.ctx, 'driver');
-    const res = await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: '', lastName: 'b', email: user.email, role: 'driver', password: 'weak' });
+    const res = await update(user._id, {
+      name: '',
+      lastName: 'b',
+      email: user.email,
+      role: 'driver',
+      password: 'weak',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([
       { path: 'name', message: 'El nombre es requerido' },
@@ -300,16 +298,13 @@ describe('PUT /api/user/update/:id', () => {
   it('changes the password: the new one signs in, the old one and old sessions stop working', async () => {
     const user = await addUser(t.ctx, 'vendor');
     const oldToken = (await login(t.app, user.email)).body.token as string;
-    const res = await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({
-        name: user.name,
-        lastName: user.lastName,
-        email: user.email,
-        role: user.role,
-        password: 'Nueva.Clave1',
-      });
+    const res = await update(user._id, {
+      name: user.name,
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role,
+      password: 'Nueva.Clave1',
+    });
     expect(res.status).toBe(200);
     noSecrets(res.body);
     expect((await request(t.app).get('/api/user/all').set(bearer(oldToken))).status).toBe(401);
@@ -320,20 +315,23 @@ describe('PUT /api/user/update/:id', () => {
   it('keeps sessions when the password does not change', async () => {
     const user = await addUser(t.ctx, 'vendor');
     const token = (await login(t.app, user.email)).body.token as string;
-    await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: 'Otro', lastName: user.lastName, email: user.email, role: user.role })
-      .expect(200);
+    await update(user._id, {
+      name: 'Otro',
+      lastName: user.lastName,
+      email: user.email,
+      role: user.role,
+    }).expect(200);
     expect((await request(t.app).get('/api/user/all').set(bearer(token))).status).toBe(200);
   });
 
   it('returns 409 with "Correo ya registrado" on the email field when the email belongs to someone else', async () => {
     const user = await addUser(t.ctx, 'driver');
-    const res = await request(t.app)
-      .put(`/api/user/update/${user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: 'a', lastName: 'b', email: vendor.user.email, role: 'driver' });
+    const res = await update(user._id, {
+      name: 'a',
+      lastName: 'b',
+      email: vendor.user.email,
+      role: 'driver',
+    });
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
       message: 'A user with this email already exists',
@@ -343,31 +341,12 @@ describe('PUT /api/user/update/:id', () => {
 
   it('returns 400 for a bad id, 404 for an unknown one, 403 for vendor and driver, 401 without a token', async () => {
     const body = { name: 'a', lastName: 'b', email: 'ab@example.com', role: 'driver' };
-    expect(
-      (await request(t.app).put('/api/user/update/123').set(bearer(admin.token)).send(body)).status,
-    ).toBe(400);
-    const unknown = await request(t.app)
-      .put(`/api/user/update/${UNKNOWN_ID}`)
-      .set(bearer(admin.token))
-      .send(body);
+    expect((await update('123', body)).status).toBe(400);
+    const unknown = await update(UNKNOWN_ID, body);
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ message: 'User not found' });
-    expect(
-      (
-        await request(t.app)
-          .put(`/api/user/update/${vendor.user._id}`)
-          .set(bearer(vendor.token))
-          .send(body)
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await request(t.app)
-          .put(`/api/user/update/${driver.user._id}`)
-          .set(bearer(driver.token))
-          .send(body)
-      ).status,
-    ).toBe(403);
+    expect((await update(vendor.user._id, body, vendor.token)).status).toBe(403);
+    expect((await update(driver.user._id, body, driver.token)).status).toBe(403);
     expect(
       (await request(t.app).put(`/api/user/update/${driver.user._id}`).send(body)).status,
     ).toBe(401);
@@ -375,11 +354,12 @@ describe('PUT /api/user/update/:id', () => {
 
   it('a role change applies to the next call: a demoted admin gets 403', async () => {
     const second = await tokenFor(t, 'system admin');
-    await request(t.app)
-      .put(`/api/user/update/${second.user._id}`)
-      .set(bearer(admin.token))
-      .send({ name: 'x', lastName: 'y', email: second.user.email, role: 'vendor' })
-      .expect(200);
+    await update(second.user._id, {
+      name: 'x',
+      lastName: 'y',
+      email: second.user.email,
+      role: 'vendor',
+    }).expect(200);
     expect(
       (await request(t.app).post('/api/user/create').set(bearer(second.token)).send(newUser()))
         .status,
@@ -390,15 +370,7 @@ describe('PUT /api/user/update/:id', () => {
 describe('DELETE /api/user/delete/:id', () => {
   it('deletes a user, unassigns their requests and ends their sessions', async () => {
     const doomed = await tokenFor(t, 'vendor');
-    const created = await request(t.app)
-      .post('/api/form-contact/crm-create')
-      .set(bearer(admin.token))
-      .send({ name: 'C', email: 'c@example.com', requestType: 'otro', message: 'm' });
-    await request(t.app)
-      .put('/api/user/assign-vendor')
-      .set(bearer(admin.token))
-      .send({ formId: created.body._id, vendorId: doomed.user._id })
-      .expect(200);
+    const created = await assignNewRequestTo(doomed.user._id, admin.token);
 
     const res = await request(t.app)
       .delete(`/api/user/delete/${doomed.user._id}`)
@@ -412,7 +384,7 @@ describe('DELETE /api/user/delete/:id', () => {
     expect(users.map((u) => u._id)).not.toContain(doomed.user._id);
     const requests = (await request(t.app).get('/api/form-contact/all').set(bearer(admin.token)))
       .body as { _id: string; vendor: string | null }[];
-    expect(requests.find((r) => r._id === created.body._id)?.vendor).toBeNull();
+    expect(requests.find((r) => r._id === created._id)?.vendor).toBeNull();
     expect((await request(t.app).get('/api/user/all').set(bearer(doomed.token))).status).toBe(401);
   });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@crm/shared';
 import { addUser, db, PASSWORD } from '../test/fake-api';
+import { clearPage, mountInPage } from '../test/page';
 import { signIn } from '../test/render';
 import { startApp } from './app';
 
@@ -19,19 +20,14 @@ function openAddress(path: string) {
 
 const address = () => window.location.pathname;
 
-let stop: (() => void) | undefined;
-afterEach(() => {
-  stop?.();
-  stop = undefined;
-  document.body.replaceChildren();
-});
+afterEach(clearPage);
 
 /** main.ts's start: the app in #root. */
 function start() {
-  const root = document.createElement('div');
-  root.id = 'root';
-  document.body.append(root);
-  stop = startApp(root);
+  mountInPage((root) => {
+    root.id = 'root';
+    return startApp(root);
+  });
 }
 
 describe('the staff app in the browser (app.ts: the login screen without React)', () => {

@@ -1,6 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/dom';
+import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CREATE_REQUEST_MESSAGES,
@@ -8,28 +7,58 @@ import {
   LEAD_MESSAGES,
   REQUEST_MESSAGES,
 } from '@crm/shared';
+import { answer, fieldRefusal } from '../test/answers';
 import { db, SOLVED_CAPTCHA } from '../test/fake-api';
-import { server } from '../test/server';
+import { optionValues } from '../test/options';
+import { clearPage, mountInPage } from '../test/page';
 import { mountLeadForm } from './lead-form';
 
 const PATH = '/api/form-contact/create';
 
-afterEach(() => {
-  document.body.replaceChildren();
-});
+afterEach(clearPage);
 
-/** The /form page with the widget stood in for: `solveCaptcha` fires its "verified" event. */
+type Lead = {
+  name: string;
+  email: string;
+  company?: string;
+  requestType?: string;
+  message: string;
+};
+const ANA: Lead = { name: 'Ana', email: 'ana@example.com', message: 'Hola' };
+
+/**
+ * The /form page with the widget stood in for: `solveCaptcha` fires its "verified" event;
+ * `submit` presses Send; `send` fills the form (Ana's required fields by default), solves the
+ * captcha and sends.
+ */
 function renderForm() {
-  const root = document.createElement('main');
-  document.body.append(root);
-  mountLeadForm(root, { apiBase: '', loadCaptcha: () => Promise.resolve() });
+  const root = mountInPage(
+    (main) => mountLeadForm(main, { apiBase: '', loadCaptcha: () => Promise.resolve() }),
+    'main',
+  );
   const widget = root.querySelector('altcha-widget');
   if (!widget) throw new Error('no captcha widget');
   const solveCaptcha = () =>
     widget.dispatchEvent(
       new CustomEvent('statechange', { detail: { state: 'verified', payload: SOLVED_CAPTCHA } }),
     );
-  return { user: userEvent.setup(), solveCaptcha };
+  const user = userEvent.setup();
+  const submit = () => user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+  const send = async (lead: Lead = ANA) => {
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), lead.name);
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), lead.email);
+    if (lead.company) await user.type(screen.getByLabelText(/Compañía/), lead.company);
+    if (lead.requestType) {
+      await user.selectOptions(
+        screen.getByLabelText(LEAD_FORM_LABELS.requestType),
+        lead.requestType,
+      );
+    }
+    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), lead.message);
+    solveCaptcha();
+    await submit();
+  };
+  return { user, solveCaptcha, submit, send };
 }
 
 const submitCalls = () => db.calls.filter((call) => call.path === PATH);
@@ -42,18 +71,19 @@ describe('/form, the public contact form', () => {
       expect(screen.getByLabelText(LEAD_FORM_LABELS[label])).toBeInTheDocument();
     }
     const select = screen.getByLabelText<HTMLSelectElement>(LEAD_FORM_LABELS.requestType);
-    expect(
-      within(select)
-        .getAllByRole('option')
-        .map((o) => (o as HTMLOptionElement).value),
-    ).toEqual(['agendar reunión', 'obtener una demo', 'recibir asesoría', 'otro']);
+    expect(optionValues(select)).toEqual([
+      'agendar reunión',
+      'obtener una demo',
+      'recibir asesoría',
+      'otro',
+    ]);
     expect(select.value).toBe('otro');
     expect(screen.queryByRole('textbox', { name: LEAD_FORM_LABELS.honeypot })).toBeNull();
   });
 
   it('when sent empty, shows the §5 messages and the captcha message, and sends nothing', async () => {
-    const { user } = renderForm();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    const { user, submit } = renderForm();
+    await submit();
     expect(screen.getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(CREATE_REQUEST_MESSAGES.emailRequired)).toBeInTheDocument();
     expect(screen.getByText(CREATE_REQUEST_MESSAGES.messageRequired)).toBeInTheDocument();
@@ -66,17 +96,14 @@ describe('/form, the public contact form', () => {
   });
 
   it('when filled and the captcha solved, posts the form and shows the thanks', async () => {
-    const { user, solveCaptcha } = renderForm();
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Lucía Web');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'lucia@example.com');
-    await user.type(screen.getByLabelText(/Compañía/), 'Acme');
-    await user.selectOptions(
-      screen.getByLabelText(LEAD_FORM_LABELS.requestType),
-      'obtener una demo',
-    );
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Quiero una demo');
-    solveCaptcha();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    const { send } = renderForm();
+    await send({
+      name: 'Lucía Web',
+      email: 'lucia@example.com',
+      company: 'Acme',
+      requestType: 'obtener una demo',
+      message: 'Quiero una demo',
+    });
 
     const stored = await waitFor(() => {
       const request = db.requests.find((r) => r.name === 'Lucía Web');
@@ -94,57 +121,36 @@ describe('/form, the public contact form', () => {
   });
 
   it('when the API refuses a field, shows its message under the field and asks for a new captcha', async () => {
-    server.use(
-      http.post(PATH, () =>
-        HttpResponse.json(
-          {
-            message: CREATE_REQUEST_MESSAGES.invalidEmail,
-            errors: [{ path: 'email', message: CREATE_REQUEST_MESSAGES.invalidEmail }],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user, solveCaptcha } = renderForm();
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Ana');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@example.com');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
-    solveCaptcha();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    answer('post', PATH, 400, fieldRefusal('email', CREATE_REQUEST_MESSAGES.invalidEmail));
+    const { submit, send } = renderForm();
+    await send();
     expect(await screen.findByText(CREATE_REQUEST_MESSAGES.invalidEmail)).toBeInTheDocument();
     expect(screen.getByLabelText(LEAD_FORM_LABELS.email)).toHaveAttribute('aria-invalid', 'true');
     // The captcha was used: sending again needs a new one.
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await submit();
     expect(screen.getByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
   });
 
   it('when the API answers 429, shows its message; any other failure shows §8’s', async () => {
-    server.use(
-      http.post(PATH, () =>
-        HttpResponse.json({ message: LEAD_MESSAGES.tooManyFromAddress }, { status: 429 }),
-      ),
-    );
-    const { user, solveCaptcha } = renderForm();
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Ana');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@example.com');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
-    solveCaptcha();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    answer('post', PATH, 429, { message: LEAD_MESSAGES.tooManyFromAddress });
+    const { solveCaptcha, submit, send } = renderForm();
+    await send();
     expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_MESSAGES.tooManyFromAddress);
 
-    server.use(http.post(PATH, () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    answer('post', PATH, 500, { message: 'x' });
     solveCaptcha();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await submit();
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(REQUEST_MESSAGES.createFailed),
     );
   });
+
   it("when a field breaks one of the API's rules, then the API's message shows under it until it is fixed", async () => {
-    const { user } = renderForm();
+    const { user, submit } = renderForm();
     const phone = screen.getByLabelText(/Teléfono/);
     await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), '   ');
     await user.type(phone, '600 abc');
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await submit();
 
     // Blank is empty (the schema trims): the name is required.
     expect(screen.getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
@@ -159,48 +165,27 @@ describe('/form, the public contact form', () => {
   });
 
   it('when the API refuses the captcha, then its message shows at once; after a 429 the new captcha is not an error yet', async () => {
-    server.use(
-      http.post(PATH, () =>
-        HttpResponse.json(
-          {
-            message: LEAD_MESSAGES.captchaRequired,
-            errors: [{ path: 'altcha', message: LEAD_MESSAGES.captchaRequired }],
-          },
-          { status: 400 },
-        ),
-      ),
-    );
-    const { user, solveCaptcha } = renderForm();
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Ana');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'ana@example.com');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
-    solveCaptcha();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    answer('post', PATH, 400, fieldRefusal('altcha', LEAD_MESSAGES.captchaRequired));
+    const { solveCaptcha, submit, send } = renderForm();
+    await send();
     expect(await screen.findByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
 
-    server.use(
-      http.post(PATH, () =>
-        HttpResponse.json({ message: LEAD_MESSAGES.tooManyFromAddress }, { status: 429 }),
-      ),
-    );
+    answer('post', PATH, 429, { message: LEAD_MESSAGES.tooManyFromAddress });
     solveCaptcha();
     expect(screen.queryByText(LEAD_MESSAGES.captchaRequired)).toBeNull();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await submit();
     expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_MESSAGES.tooManyFromAddress);
     expect(screen.queryByText(LEAD_MESSAGES.captchaRequired)).toBeNull();
   });
 
   it('when another request is started after the thanks, then the form is empty again with "otro" chosen', async () => {
-    const { user, solveCaptcha } = renderForm();
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), 'Marta');
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.email), 'marta@example.com');
-    await user.selectOptions(
-      screen.getByLabelText(LEAD_FORM_LABELS.requestType),
-      'recibir asesoría',
-    );
-    await user.type(screen.getByLabelText(LEAD_FORM_LABELS.message), 'Hola');
-    solveCaptcha();
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    const { user, submit, send } = renderForm();
+    await send({
+      name: 'Marta',
+      email: 'marta@example.com',
+      requestType: 'recibir asesoría',
+      message: 'Hola',
+    });
     await user.click(await screen.findByRole('button', { name: LEAD_FORM_LABELS.another }));
 
     expect(screen.getByLabelText(LEAD_FORM_LABELS.name)).toHaveValue('');
@@ -209,7 +194,7 @@ describe('/form, the public contact form', () => {
     expect(screen.getByLabelText(LEAD_FORM_LABELS.requestType)).toHaveValue('otro');
     expect(screen.queryByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeNull();
     // A new attempt is checked as the first one was.
-    await user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
+    await submit();
     expect(screen.getByText(CREATE_REQUEST_MESSAGES.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(LEAD_MESSAGES.captchaRequired)).toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { STORAGE_KEYS } from '@crm/shared';
+import { answer, fieldRefusal } from '../test/answers';
 import { server } from '../test/server';
 import { ApiError, apiRequest } from './api-client';
 import { getSession, resetSessionCache, saveSession } from './session';
@@ -23,14 +24,7 @@ describe('apiRequest, the one HTTP client', () => {
   });
 
   it('turns an error answer into an ApiError with the status, message and field errors', async () => {
-    server.use(
-      http.post('/api/probe', () =>
-        HttpResponse.json(
-          { message: 'Invalid request body', errors: [{ path: 'email', message: 'Bad' }] },
-          { status: 400 },
-        ),
-      ),
-    );
+    answer('post', '/api/probe', 400, fieldRefusal('email', 'Bad', 'Invalid request body'));
     const error = await apiRequest('/api/probe', {
       method: 'POST',
       body: {},
@@ -42,14 +36,14 @@ describe('apiRequest, the one HTTP client', () => {
   });
 
   it('uses the spec message of the call when one is given', async () => {
-    server.use(http.get('/api/probe', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
+    answer('get', '/api/probe', 500, { message: 'x' });
     await expect(
       apiRequest('/api/probe', { schema: okSchema, failureMessage: 'Failed to fetch requests' }),
     ).rejects.toThrow('Failed to fetch requests');
   });
 
   it('refuses an answer that does not match the shared schema', async () => {
-    server.use(http.get('/api/probe', () => HttpResponse.json({ ok: 'yes' })));
+    answer('get', '/api/probe', 200, { ok: 'yes' });
     const original = console.error;
     console.error = () => undefined;
     try {
@@ -68,7 +62,7 @@ describe('apiRequest, the one HTTP client', () => {
 
   it('ends the session on a 401, and only the session that made the call', async () => {
     saveSession({ token: 'old', userId: '0123456789abcdef01234567' });
-    server.use(http.get('/api/probe', () => HttpResponse.json({ message: 'no' }, { status: 401 })));
+    answer('get', '/api/probe', 401, { message: 'no' });
     await expect(apiRequest('/api/probe', { schema: okSchema })).rejects.toMatchObject({
       status: 401,
     });

@@ -8,16 +8,14 @@ import {
   type ChangeEvent,
   type FormEvent,
 } from 'react';
+import { serverFieldErrors } from './api-client';
 import { sameValue } from './same-value';
 import {
+  bindFormChanges,
   checkForm,
   describeForm,
-  rebaseForm,
   resetForm,
   startForm,
-  withServerErrors,
-  withSubmitAttempt,
-  withValue,
   type FormErrors,
   type FormModeOptions,
   type FormSchema,
@@ -65,9 +63,12 @@ export function useZodForm<V extends FormValues, O>(
   const { values, defaultValues, isDirty, submitAttempted, errors, hasErrors, hasChanges } =
     describeForm(state, check, { live });
 
-  const setValue = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
-    setState((previous) => withValue(previous, name, value));
-  }, []);
+  // The state setter never changes, so neither do these: `setValue`, `reset`, `rebase`,
+  // `setServerErrors` keep one identity for the form's life.
+  const { attemptSubmit, setValue, reset, rebase, setServerErrors } = useMemo(
+    () => bindFormChanges<V>(setState),
+    [],
+  );
 
   const inputId = (name: keyof V & string) => `${formId}-${name}`;
 
@@ -140,7 +141,7 @@ export function useZodForm<V extends FormValues, O>(
     (onValid: (data: O) => void, onInvalid?: (errors: FormErrors<V>) => void) =>
     (event?: FormEvent) => {
       event?.preventDefault();
-      setState(withSubmitAttempt);
+      attemptSubmit();
       if (check.valid) {
         onValid(check.data);
         return;
@@ -153,11 +154,15 @@ export function useZodForm<V extends FormValues, O>(
       else focusAfterCommit.current = check.errors;
     };
 
-  /**
-   * Back to a clean form. With `next` (e.g. the server's copy after a save or a 409 reload),
-   * that copy becomes the one later resets return to, as react-hook-form's reset(values) does.
-   */
-  const reset = useCallback((next?: V) => setState((previous) => resetForm(previous, next)), []);
+  /** The field messages of a failed call (e.g. 409 "Correo ya registrado"), if it has any. */
+  const showServerErrorsOf = useCallback(
+    (error: unknown) => {
+      const fieldErrors = serverFieldErrors(error);
+      // The API names the fields by the same shared schema's paths.
+      if (fieldErrors) setServerErrors(fieldErrors as FormErrors<V>);
+    },
+    [setServerErrors],
+  );
 
   /**
    * `reset`, once what was sent is saved, unless the person typed on meanwhile (a note added
@@ -168,22 +173,6 @@ export function useZodForm<V extends FormValues, O>(
       setState((previous) =>
         sameValue(previous.values, sent) ? resetForm(previous, next) : previous,
       ),
-    [],
-  );
-
-  /**
-   * A newer server copy under the values being edited (after a conflict, or after a change saved
-   * on its own such as a note): `next` becomes the copy resets return to, and `values` the draft
-   * merged onto it. The typed values stay; nothing counts as saved.
-   */
-  const rebase = useCallback(
-    (next: V, merged: V) => setState((previous) => rebaseForm(previous, next, merged)),
-    [],
-  );
-
-  /** Field messages the API answered (400/409), shown until the field changes. */
-  const setServerErrors = useCallback(
-    (fieldErrors: FormErrors<V>) => setState((previous) => withServerErrors(previous, fieldErrors)),
     [],
   );
 
@@ -205,9 +194,16 @@ export function useZodForm<V extends FormValues, O>(
     hasErrors,
     attempted: submitAttempted,
     handleSubmit,
+    /**
+     * Back to a clean form. With `next` (e.g. the server's copy after a save or a 409 reload),
+     * that copy becomes the one later resets return to, as react-hook-form's reset(values) does.
+     */
     reset,
     resetIfStill,
+    /** A newer server copy under the values being edited (see `rebaseForm`). */
     rebase,
+    /** Field messages the API answered (400/409), shown until the field changes. */
     setServerErrors,
+    showServerErrorsOf,
   };
 }

@@ -59,34 +59,36 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     expect(result.refetch).toBe(false);
   });
 
-  it('when the request moves in, places it by date within the loaded pages and counts it', () => {
+  it.each([
+    {
+      when: 'when the request moves in, places it by date within the loaded pages and counts it',
+      loaded: [3, 1],
+      count: 5,
+      movedAt: 2,
+      from: 'new request',
+      shown: ['Min 3', 'Min 2', 'Min 1'],
+    },
+    {
+      when: 'when it moves in below the loaded pages, only counts it (its page will bring it)',
+      loaded: [5, 4],
+      count: 10,
+      movedAt: 1,
+      from: 'contacted',
+      shown: ['Min 5', 'Min 4'],
+    },
+  ] as const)('$when', ({ loaded, count, movedAt, from, shown }) => {
     resetDb();
-    const [a, c] = [at(3), at(1)];
-    const moved = { ...at(2), status: 'closed' as const };
+    const page = loaded.map((minute) => at(minute));
+    const moved = { ...at(movedAt), status: 'closed' as const };
     const result = changeColumn(
-      data([[a, c]], 5, 'more'),
+      data([page], count, 'more'),
       CLOSED,
-      { ...moved, status: 'new request' },
+      { ...moved, status: from },
       moved,
       recordOf,
     );
-    expect(names(result.data)).toEqual(['Min 3', 'Min 2', 'Min 1']);
-    expect(counts(result.data)).toEqual([6]);
-  });
-
-  it('when it moves in below the loaded pages, only counts it (its page will bring it)', () => {
-    resetDb();
-    const [a, b] = [at(5), at(4)];
-    const older = { ...at(1), status: 'closed' as const };
-    const result = changeColumn(
-      data([[a, b]], 10, 'more'),
-      CLOSED,
-      { ...older, status: 'contacted' },
-      older,
-      recordOf,
-    );
-    expect(names(result.data)).toEqual(['Min 5', 'Min 4']);
-    expect(counts(result.data)).toEqual([11]);
+    expect(names(result.data)).toEqual(shown);
+    expect(counts(result.data)).toEqual([count + 1]);
   });
 
   it('when the column is fully loaded, an older request goes at its end', () => {

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, REQUEST_MESSAGES, type CreateRequestBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { applyRequestChange } from './board-cache';
 
 /** POST /api/form-contact/crm-create (§7). */
@@ -15,13 +14,10 @@ export function createRequest(body: CreateRequestBody) {
 
 /** The new request goes on top of its column (refetched instead where filters apply). */
 export function useCreateRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifiedMutation({
     mutationFn: createRequest,
-    onSuccess: (created) => {
-      notify.success(REQUEST_MESSAGES.created);
-      return applyRequestChange(queryClient, undefined, created);
-    },
-    onError: () => notify.error(REQUEST_MESSAGES.createFailed),
+    success: REQUEST_MESSAGES.created,
+    failure: { notice: REQUEST_MESSAGES.createFailed },
+    onSuccess: (queryClient, created) => applyRequestChange(queryClient, undefined, created),
   });
 }

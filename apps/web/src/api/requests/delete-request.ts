@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, REQUEST_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { applyRequestChange } from './board-cache';
 
 /** DELETE /api/form-contact/delete/{id} (§7), Reading A of §8. */
@@ -18,16 +17,10 @@ export function deleteRequest(id: string) {
  * count drops by one, which is all that changed, without a call.
  */
 export function useDeleteRequest() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifiedMutation({
     mutationFn: deleteRequest,
-    onSuccess: (deleted) => {
-      notify.success(REQUEST_MESSAGES.deleted);
-      return applyRequestChange(queryClient, deleted, undefined);
-    },
-    onError: (error) => {
-      console.error(REQUEST_MESSAGES.deleteFailed, error);
-      notify.error(REQUEST_MESSAGES.deleteFailedNotice);
-    },
+    success: REQUEST_MESSAGES.deleted,
+    failure: { notice: REQUEST_MESSAGES.deleteFailedNotice, log: REQUEST_MESSAGES.deleteFailed },
+    onSuccess: (queryClient, deleted) => applyRequestChange(queryClient, deleted, undefined),
   });
 }

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeyOfGroup, USER_MESSAGES, type CreateUserBody } from '@crm/shared';
+import { api, USER_MESSAGES, type CreateUserBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { useNotifiedMutation } from '../../lib/use-notified-mutation';
+import { invalidateUsers } from './get-users';
 
 /** POST /api/user/create (§7): {name, lastName, email, password, role, photo: ''}. */
 export function createUser(body: CreateUserBody) {
@@ -9,13 +9,10 @@ export function createUser(body: CreateUserBody) {
 }
 
 export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifiedMutation({
     mutationFn: createUser,
-    onSuccess: () => {
-      notify.success(USER_MESSAGES.created);
-      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
-    },
-    onError: () => notify.error(USER_MESSAGES.createFailed),
+    success: USER_MESSAGES.created,
+    failure: { notice: USER_MESSAGES.createFailed },
+    onSuccess: invalidateUsers,
   });
 }

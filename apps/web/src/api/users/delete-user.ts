@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeyOfGroup, USER_MESSAGES } from '@crm/shared';
+import { api, USER_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { refreshAllColumns } from '../requests/board-cache';
+import { invalidateUsers } from './get-users';
 
 /** DELETE /api/user/delete/{id} (§7). */
 export function deleteUser(id: string) {
@@ -11,18 +11,14 @@ export function deleteUser(id: string) {
 
 /** Reading A of §8: notices on success and on failure. */
 export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifiedMutation({
     mutationFn: deleteUser,
-    onSuccess: () => {
-      notify.success(USER_MESSAGES.deleted);
+    success: USER_MESSAGES.deleted,
+    failure: { notice: USER_MESSAGES.deleteFailed, log: USER_MESSAGES.deleteFailed },
+    onSuccess: (queryClient) => {
       // The API unassigns the deleted user's requests, so the board's columns change too.
       void refreshAllColumns(queryClient);
-      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
-    },
-    onError: (error) => {
-      console.error(USER_MESSAGES.deleteFailed, error);
-      notify.error(USER_MESSAGES.deleteFailed);
+      return invalidateUsers(queryClient);
     },
   });
 }

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf, SESSION_MESSAGES } from '@crm/shared';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { api, queryKeyOf, queryKeyOfGroup, SESSION_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/user/all (§7): allUsers of §3. A failure reads "Failed to fetch requests" (§8). */
@@ -13,3 +13,7 @@ export const usersQueryOptions = () =>
 export function useUsers() {
   return useQuery(usersQueryOptions());
 }
+
+/** After a user is created, changed or deleted: every users query is stale. */
+export const invalidateUsers = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeyOfGroup, USER_MESSAGES, type UpdateUserBody } from '@crm/shared';
+import { api, USER_MESSAGES, type UpdateUserBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
+import { useNotifiedMutation } from '../../lib/use-notified-mutation';
+import { invalidateUsers } from './get-users';
 
 /** PUT /api/user/update/{id} (§7): {name, lastName, email, role} plus password when changed. */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }) {
@@ -10,16 +10,10 @@ export function updateUser({ id, body }: { id: string; body: UpdateUserBody }) {
 
 /** Reading A of §8: notices on success and on failure. */
 export function useUpdateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useNotifiedMutation({
     mutationFn: updateUser,
-    onSuccess: () => {
-      notify.success(USER_MESSAGES.updated);
-      return queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
-    },
-    onError: (error) => {
-      console.error(USER_MESSAGES.updateFailed, error);
-      notify.error(USER_MESSAGES.updateFailed);
-    },
+    success: USER_MESSAGES.updated,
+    failure: { notice: USER_MESSAGES.updateFailed, log: USER_MESSAGES.updateFailed },
+    onSuccess: invalidateUsers,
   });
 }

@@ -148,6 +148,27 @@ export function rebaseForm<V extends FormValues>(
   };
 }
 
+/**
+ * The changes above, bound to wherever a form's state lives: `update` applies one change to the
+ * current state (a store commits it; React's state setter queues it). The store and `useZodForm`
+ * both hand out these same methods.
+ */
+export function bindFormChanges<V extends FormValues>(
+  update: (change: (state: FormState<V>) => FormState<V>) => void,
+) {
+  return {
+    setValue: <K extends keyof V>(name: K, value: V[K]) =>
+      update((state) => withValue(state, name, value)),
+    attemptSubmit: () => update(withSubmitAttempt),
+    /** The API's field messages (400/409), each shown until its field changes. */
+    setServerErrors: (errors: FormErrors<V>) => update((state) => withServerErrors(state, errors)),
+    /** Back to a clean form: to the start values, or to `next` from now on. */
+    reset: (next?: V) => update((state) => resetForm(state, next)),
+    /** A newer server copy under the draft (see `rebaseForm`). */
+    rebase: (next: V, merged: V) => update((state) => rebaseForm(state, next, merged)),
+  };
+}
+
 /** The first message of each field, in the order of the schema's issues. */
 function messagesByField<V>(issues: readonly z.core.$ZodIssue[]): FormErrors<V> {
   const errors: Record<string, string> = {};

@@ -1,12 +1,8 @@
 import {
+  bindFormChanges,
   checkForm,
   describeForm,
-  rebaseForm,
-  resetForm,
   startForm,
-  withServerErrors,
-  withSubmitAttempt,
-  withValue,
   type FormCheck,
   type FormErrors,
   type FormModeOptions,
@@ -57,19 +53,18 @@ export function createFormStore<V extends FormValues, O>(
     for (const listener of listeners) listener();
   };
 
+  const { attemptSubmit, ...changes } = bindFormChanges<V>((change) => commit(change(state)));
+
   return {
     getSnapshot: () => view,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    setValue: (name, value) => commit(withValue(state, name, value)),
     validate: () => {
-      commit(withSubmitAttempt(state));
+      attemptSubmit();
       return check;
     },
-    setServerErrors: (errors) => commit(withServerErrors(state, errors)),
-    reset: (next) => commit(resetForm(state, next)),
-    rebase: (next, merged) => commit(rebaseForm(state, next, merged)),
+    ...changes,
   };
 }

@@ -1,26 +1,19 @@
 import { screen, waitFor } from '@testing-library/dom';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { installAltchaDouble } from '../../../test/altcha-double';
+import { answer, fieldRefusal } from '../../../test/answers';
 import { addUser, db, PASSWORD } from '../../../test/fake-api';
-import { server } from '../../../test/server';
+import { clearPage, mountInPage } from '../../../test/page';
 import { mountLoginScreen } from './login-screen';
 
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-  document.body.replaceChildren();
-});
+afterEach(clearPage);
 
 /** The login screen at /login, signed out, as app/signed-out-app.ts shows it, the widget doubled. */
 function renderLogin() {
   window.history.replaceState(null, '', '/login');
-  const root = document.createElement('div');
-  document.body.append(root);
-  unmount = mountLoginScreen(root, { loadCaptcha: installAltchaDouble });
+  mountInPage((root) => mountLoginScreen(root, { loadCaptcha: installAltchaDouble }));
 }
 
 function fillLogin(email: string, password: string) {
@@ -30,6 +23,14 @@ function fillLogin(email: string, password: string) {
     if (password) await user.type(screen.getByLabelText('Contraseña'), password);
     return user;
   })();
+}
+
+/** Fills the form, ticks "No soy un robot" and presses "Ingresar". */
+async function sendLogin(email: string, password: string) {
+  const user = await fillLogin(email, password);
+  await user.click(screen.getByLabelText('No soy un robot'));
+  await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+  return user;
 }
 
 describe('login screen (/login)', () => {
@@ -89,9 +90,7 @@ describe('login screen (/login)', () => {
 
   it('refuses an email with a space', async () => {
     renderLogin();
-    const user = await fillLogin('ana @crm.test', PASSWORD);
-    await user.click(screen.getByLabelText('No soy un robot'));
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await sendLogin('ana @crm.test', PASSWORD);
     expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toBeInTheDocument();
     expect(db.calls).toHaveLength(0);
   });
@@ -108,9 +107,7 @@ describe('login screen (/login)', () => {
   it('with a wrong password, shows "Wrong email or password" and stays', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
     renderLogin();
-    const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
-    await user.click(screen.getByLabelText('No soy un robot'));
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await sendLogin('ana@crm.test', 'Wrong.pass1');
     expect(await screen.findByText(LOGIN_MESSAGES.wrongCredentials)).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
     expect(screen.getByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
@@ -120,9 +117,7 @@ describe('login screen (/login)', () => {
   it('with a wrong password, shows "Wrong email or password" alone: the fresh captcha is no error yet', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
     renderLogin();
-    const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
-    await user.click(screen.getByLabelText('No soy un robot'));
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await sendLogin('ana@crm.test', 'Wrong.pass1');
 
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent(LOGIN_MESSAGES.wrongCredentials);
@@ -140,9 +135,7 @@ describe('login screen (/login)', () => {
   it('after a wrong password, a new attempt without the captcha says "Por favor rellenar el captcha" (alone)', async () => {
     addUser({ role: 'vendor', email: 'ana@crm.test' });
     renderLogin();
-    const user = await fillLogin('ana@crm.test', 'Wrong.pass1');
-    await user.click(screen.getByLabelText('No soy un robot'));
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    const user = await sendLogin('ana@crm.test', 'Wrong.pass1');
     await screen.findByText(LOGIN_MESSAGES.wrongCredentials);
     const sent = db.calls.length;
 
@@ -154,18 +147,9 @@ describe('login screen (/login)', () => {
   });
 
   it('when the API refuses the captcha (expired or used), then it asks for a new one at once, under the widget', async () => {
-    server.use(
-      http.post('/api/user/login', () =>
-        HttpResponse.json(
-          { message: 'Bad request', errors: [{ path: 'altcha', message: 'captcha' }] },
-          { status: 400 },
-        ),
-      ),
-    );
+    answer('post', '/api/user/login', 400, fieldRefusal('altcha', 'captcha', 'Bad request'));
     renderLogin();
-    const user = await fillLogin('ana@crm.test', PASSWORD);
-    await user.click(screen.getByLabelText('No soy un robot'));
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await sendLogin('ana@crm.test', PASSWORD);
 
     const message = await screen.findByText(LOGIN_MESSAGES.captchaRequired);
     expect(message).toHaveAttribute('role', 'alert');
@@ -187,9 +171,7 @@ describe('login screen (/login)', () => {
     const ana = addUser({ role: 'vendor', email: 'ana@crm.test' });
     db.latencyMs = 150;
     renderLogin();
-    const user = await fillLogin('ana@crm.test', PASSWORD);
-    await user.click(screen.getByLabelText('No soy un robot'));
-    await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+    await sendLogin('ana@crm.test', PASSWORD);
     expect(screen.getByRole('button', { name: 'Iniciando...' })).toBeDisabled();
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(`token-${ana._id}`));
     expect(localStorage.getItem(STORAGE_KEYS.userId)).toBe(ana._id);

@@ -14,6 +14,7 @@ import {
 } from '@crm/shared';
 import { LABELS } from '../../../lib/labels';
 import { addRequest, addUser, db, type Call } from '../../../test/fake-api';
+import { optionTexts } from '../../../test/options';
 import { BOARD_HEIGHT_PX, CARD_ROW_PX } from '../../../test/layout';
 import { matchPhoneWidth } from '../../../test/media';
 import { renderApp } from '../../../test/render';
@@ -370,6 +371,14 @@ function addClosed(count: number) {
   }
 }
 
+/** The board with `count` closed requests, once their first card is drawn. */
+async function openBoardWithClosed(count: number, route = BOARD) {
+  addClosed(count);
+  renderApp(route, admin());
+  await findCard('Cerrado 0');
+  return { user: userEvent.setup(), closed: column('CERRADO') };
+}
+
 describe('requests board: pages, counts and virtualised columns', () => {
   it("loads all five columns with one board call, and the headers show the server's counts", async () => {
     addClosed(120);
@@ -392,9 +401,7 @@ describe('requests board: pages, counts and virtualised columns', () => {
   });
 
   it('draws only the cards in view: a long column keeps a few dozen cards in the DOM', async () => {
-    addClosed(120);
-    renderApp(BOARD, admin());
-    await findCard('Cerrado 0');
+    await openBoardWithClosed(120);
 
     const drawn = within(column('CERRADO')).getAllByRole('article');
     expect(drawn.length).toBeGreaterThan(5);
@@ -411,9 +418,7 @@ describe('requests board: pages, counts and virtualised columns', () => {
   });
 
   it("scrolling near a column's loaded end loads its next page, from the cursor, with the filters", async () => {
-    addClosed(120);
-    renderApp(`${BOARD}?priority=low`, admin());
-    await findCard('Cerrado 0');
+    await openBoardWithClosed(120, `${BOARD}?priority=low`);
     const before = db.calls.length;
 
     // Card 45 of 50 in view: the column asks for the next page by itself.
@@ -436,11 +441,7 @@ describe('requests board: pages, counts and virtualised columns', () => {
   });
 
   it('"Cargar más" loads the next page; at the end of the column it is gone and every card was seen', async () => {
-    addClosed(120);
-    renderApp(BOARD, admin());
-    await findCard('Cerrado 0');
-    const user = userEvent.setup();
-    const closed = column('CERRADO');
+    const { user, closed } = await openBoardWithClosed(120);
 
     await user.click(within(closed).getByRole('button', { name: 'Cargar más (70)' }));
     await user.click(await within(closed).findByRole('button', { name: 'Cargar más (20)' }));
@@ -464,11 +465,7 @@ describe('requests board: pages, counts and virtualised columns', () => {
   });
 
   it('when a further page fails, the column says so and "Cargar más" tries again', async () => {
-    addClosed(60);
-    renderApp(BOARD, admin());
-    await findCard('Cerrado 0');
-    const user = userEvent.setup();
-    const closed = column('CERRADO');
+    const { user, closed } = await openBoardWithClosed(60);
     db.failures.set(`GET ${COLUMN_CALL}`, 500);
 
     await user.click(within(closed).getByRole('button', { name: 'Cargar más (10)' }));
@@ -501,11 +498,7 @@ describe('requests board: on a phone (< 768 px)', () => {
     expect(shownColumns()).toEqual([NEW_REQUEST_TITLE]);
     const switcher = screen.getByRole('combobox', { name: 'Columna' });
     await waitFor(() =>
-      expect(
-        within(switcher)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual([
+      expect(optionTexts(switcher)).toEqual([
         'NUEVA SOLICITUD (2)',
         'CONTACTADO (1)',
         'COTIZACIÓN ENVIADA (0)',

@@ -8,7 +8,9 @@ import {
   REQUEST_MESSAGES,
   REQUEST_TYPES,
 } from '@crm/shared';
+import { answerDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, addUser, db } from '../../../test/fake-api';
+import { optionTexts } from '../../../test/options';
 import { renderApp } from '../../../test/render';
 
 const CREATE_PATH = '/api/form-contact/crm-create';
@@ -39,11 +41,7 @@ describe('Create Request modal', () => {
     expect(within(dialog).getByLabelText('Message')).toHaveValue('');
     const type = within(dialog).getByLabelText('Request Type');
     expect(type.tagName).toBe('SELECT');
-    expect(
-      within(type)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual([...REQUEST_TYPES]);
+    expect(optionTexts(type)).toEqual([...REQUEST_TYPES]);
     expect(type).toHaveValue(DEFAULT_REQUEST_TYPE);
     expect(DEFAULT_REQUEST_TYPE).toBe('otro');
     expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
@@ -217,10 +215,7 @@ describe('Create Request modal', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'Ana');
 
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
-    await user.click(within(prompt).getByRole('button', { name: 'Descartar' }));
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await answerDiscardPrompt(user, 'Descartar');
     expect(createCalls()).toHaveLength(0);
     // Discarded: it opens empty next time.
     await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));
@@ -232,10 +227,7 @@ describe('Create Request modal', () => {
     await user.type(within(dialog).getByLabelText('Message'), 'Quiero una demo');
 
     await user.keyboard('{Escape}');
-    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
-    await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
-
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await answerDiscardPrompt(user, 'Seguir editando');
     expect(screen.getByRole('dialog')).toBe(dialog);
     expect(within(dialog).getByLabelText('Message')).toHaveValue('Quiero una demo');
     expect(createCalls()).toHaveLength(0);

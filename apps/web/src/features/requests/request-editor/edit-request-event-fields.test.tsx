@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addRequest, db } from '../../../test/fake-api';
+import { answerDiscardPrompt } from '../../../test/discard-prompt';
+import { db } from '../../../test/fake-api';
 import {
-  seedUsers,
-  openEditorAlone,
+  editAlone,
   stored,
   putCalls,
   section,
@@ -21,9 +21,7 @@ afterEach(() => {
 
 describe('Edit Request modal: "Evento" fields', () => {
   it('shows the placeholders ("unknown", 0) as empty fields reading "Pendiente"', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest();
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone();
     const event = section(dialog, 'Evento');
 
     for (const label of ['Método de pago', 'Rubro']) {
@@ -46,9 +44,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   });
 
   it('saves a placeholder nobody touched as the same placeholder, and one typed then emptied too', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: 'ACME' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ company: 'ACME' });
     const event = section(dialog, 'Evento');
 
     // Typed, then emptied again: back to "unknown" and 0, so the form has nothing to save.
@@ -80,9 +76,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   });
 
   it('an older request with an empty text keeps it empty', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ paymentMethod: '' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ paymentMethod: '' });
     const method = within(dialog).getByLabelText('Método de pago');
     expect(method).toHaveValue('');
 
@@ -96,9 +90,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   });
 
   it('shows the event fields and sends numbers, text and a boolean', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest();
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone();
     const event = section(dialog, 'Evento');
     expect(
       within(event).getByRole('checkbox', { name: 'Correo de cierre enviado' }),
@@ -140,9 +132,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   });
 
   it('an emptied number sends 0 and unticking the checkbox sends false', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ pax: 80, emailSentToCloseEvents: true });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ pax: 80, emailSentToCloseEvents: true });
 
     await user.clear(within(dialog).getByLabelText('Pax'));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Correo de cierre enviado' }));
@@ -156,9 +146,7 @@ describe('Edit Request modal: "Evento" fields', () => {
     'the date shows the UTC day of eventDate as dd/mm/yyyy and sends midnight UTC (time zone %s)',
     async (zone) => {
       vi.stubEnv('TZ', zone);
-      const { admin } = seedUsers();
-      const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
-      const { user, dialog } = await openEditorAlone(request, admin);
+      const { request, user, dialog } = await editAlone({ eventDate: '2026-05-10T00:00:00.000Z' });
 
       const date = within(dialog).getByLabelText('Fecha del evento');
       expect(date).toHaveValue('10/05/2026');
@@ -176,9 +164,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   );
 
   it('an untouched date saves the same day; an emptied one saves null', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ eventDate: '2026-05-10T00:00:00.000Z' });
 
     await append(user, within(dialog).getByLabelText('Cargo'), 'Jefa');
     let before = db.calls.length;
@@ -192,9 +178,7 @@ describe('Edit Request modal: "Evento" fields', () => {
   });
 
   it('a day it cannot read is not saved: the field says what it expects and takes the focus', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ eventDate: '2026-05-10T00:00:00.000Z' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ eventDate: '2026-05-10T00:00:00.000Z' });
     const date = within(dialog).getByLabelText('Fecha del evento');
 
     await user.clear(date);
@@ -208,24 +192,19 @@ describe('Edit Request modal: "Evento" fields', () => {
     expect(date).toHaveFocus();
   });
   it('a day it cannot read counts as unsaved: closing asks first, and the text typed stays', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest();
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone();
     const date = within(dialog).getByLabelText('Fecha del evento');
 
     await user.type(date, '15/0');
     await user.keyboard('{Escape}');
-    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
-    await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
+    await answerDiscardPrompt(user, 'Seguir editando');
 
     expect(date).toHaveValue('15/0');
     expect(date).toHaveAccessibleDescription('Fecha no válida: escríbela como dd/mm/aaaa');
   });
 
   it('when a newer copy brings event values, then the fields left alone show them; one typed in keeps its text until "Usar la suya"', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest();
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone();
     const event = section(dialog, 'Evento');
 
     await user.type(within(event).getByLabelText('Monto pagado'), '2500.');

@@ -7,7 +7,9 @@ import {
   REQUEST_TYPES,
 } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
+import { optionValues } from '../../../test/options';
 import {
+  editAlone,
   seedUsers,
   openEditor,
   openEditorAlone,
@@ -51,9 +53,7 @@ describe('Edit Request modal: what it shows', () => {
   });
 
   it('"Información general": the read-only number and "Prioridad" Baja/Media/Alta', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ requestNumber: 42, priority: 'mid' });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({ requestNumber: 42, priority: 'mid' });
 
     const general = section(dialog, 'Información general');
     expect(readOnlyValue(general, 'Número')).toBe('42');
@@ -68,16 +68,15 @@ describe('Edit Request modal: what it shows', () => {
   });
 
   it('shows "unnasigned" for a request without a number', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ requestNumber: null, name: 'Sin número' });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({ requestNumber: null, name: 'Sin número' });
     expect(readOnlyValue(section(dialog, 'Información general'), 'Número')).toBe('unnasigned');
   });
 
   it('"Detalles": the request types, and the source of contact once, as read-only text', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ requestType: 'obtener una demo', sourceOfContact: 'website' });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({
+      requestType: 'obtener una demo',
+      sourceOfContact: 'website',
+    });
 
     const details = section(dialog, 'Detalles');
     const type = within(details).getByLabelText('Tipo de solicitud');
@@ -94,22 +93,18 @@ describe('Edit Request modal: what it shows', () => {
   });
 
   it('shows "Vendedor" as the source of a request created by hand', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ sourceOfContact: 'vendor' });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({ sourceOfContact: 'vendor' });
     expect(readOnlyValue(section(dialog, 'Detalles'), 'Fuente de contacto')).toBe('Vendedor');
   });
 
   it('"Información de contacto": the five editable contact fields', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({
+    const { dialog } = await editAlone({
       name: 'Lucía Torres',
       email: 'lucia@empresa.test',
       jobPosition: 'Gerente',
       company: 'Empresa SA',
       contactNumber: '+56 9 1234 5678',
     });
-    const { dialog } = await openEditorAlone(request, admin);
 
     const contact = section(dialog, 'Información de contacto');
     expect(within(contact).getByLabelText('Nombre')).toHaveValue('Lucía Torres');
@@ -124,9 +119,9 @@ describe('Edit Request modal: what it shows', () => {
   });
 
   it('"Mensaje": the message is shown read-only', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ message: 'Necesito una cotización para 200 personas.' });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { request, dialog } = await editAlone({
+      message: 'Necesito una cotización para 200 personas.',
+    });
 
     expect(within(dialog).getByText('Mensaje')).toBeInTheDocument();
     const message = within(dialog).getByText('Necesito una cotización para 200 personas.');
@@ -139,9 +134,7 @@ describe('Edit Request modal: what it shows', () => {
   });
 
   it('"Notas": the hint when the request has no notes', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ notes: [] });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({ notes: [] });
     expect(within(dialog).getByText('Notas')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Presiona el icono "+" para agregar una nueva nota.'),
@@ -178,14 +171,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
     const executive = within(dialog).getByRole('combobox', { name: 'Ejecutivo' });
     await waitFor(() => expect(within(executive).getAllByRole('option')).toHaveLength(6));
     const groups = within(executive).getAllByRole('group');
-    expect(
-      groups.map((group) => [
-        group.getAttribute('label'),
-        within(group)
-          .getAllByRole('option')
-          .map((option) => (option as HTMLOptionElement).value),
-      ]),
-    ).toEqual([
+    expect(groups.map((group) => [group.getAttribute('label'), optionValues(group)])).toEqual([
       ['Vendedores', expect.arrayContaining([bea._id, dora._id])],
       ['Administradores', expect.arrayContaining([admin._id, eva._id])],
       ['Choferes', [carlos._id]],
@@ -197,9 +183,7 @@ describe('Edit Request modal: "Ejecutivo"', () => {
   });
 
   it('for a system admin, an unassigned request shows "Sin ejecutivo" selected', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ vendor: null });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({ vendor: null });
     const executive = within(dialog).getByRole('combobox', { name: 'Ejecutivo' });
     expect(executive).toHaveValue('');
     expect((executive as HTMLSelectElement).selectedOptions[0]).toHaveTextContent('Sin ejecutivo');
@@ -244,9 +228,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   const ruleMessages = /is required and cannot be|bussinesItem|paymentMethod|amoutPaid/;
 
   it('with "contacted" and placeholder values, says in Spanish which fields are missing', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'contacted' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ status: 'contacted' });
 
     expect(
       await openChecklist(user, dialog, 'Faltan: método de pago, rubro, compañía y 2 más.'),
@@ -271,9 +253,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   });
 
   it('is recomputed on every change', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'contacted' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ status: 'contacted' });
     expect(
       within(dialog).getByText('Faltan: método de pago, rubro, compañía y 2 más.'),
     ).toBeInTheDocument();
@@ -294,9 +274,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   });
 
   it('with "closed", adds the amount paid and the closing email, and counts 0 as missing', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'closed' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ status: 'closed' });
 
     expect(
       await openChecklist(
@@ -319,17 +297,13 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
   });
 
   it('with "new request", nothing is required', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'new request' });
-    const { dialog } = await openEditorAlone(request, admin);
+    const { dialog } = await editAlone({ status: 'new request' });
     expect(within(dialog).getByText('Requisitos de la etapa completos')).toBeInTheDocument();
     expect(within(dialog).queryByText(/Requisitos de la etapa pendientes/)).not.toBeInTheDocument();
   });
 
   it('never blocks the save', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'contacted' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ status: 'contacted' });
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
     expect(within(dialog).getByText(/^Faltan: .* y 6 más\.$/)).toBeInTheDocument();
@@ -348,9 +322,7 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
 
 describe('Edit Request modal: the rules the API checks an update with, checked before sending', () => {
   it('when a field breaks them, then nothing is sent: its message shows under it, the §8 notice too, and it takes the focus', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ name: 'Lucía Torres' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ name: 'Lucía Torres' });
     const name = within(dialog).getByLabelText('Nombre');
     const before = db.calls.length;
 
@@ -366,9 +338,7 @@ describe('Edit Request modal: the rules the API checks an update with, checked b
   });
 
   it('when several fields break them, then the first on the page takes the focus; after a fix, the next one', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ email: 'cliente@example.com' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone({ email: 'cliente@example.com' });
     const email = within(dialog).getByLabelText('Correo');
     const pax = within(dialog).getByLabelText('Pax');
     const before = db.calls.length;

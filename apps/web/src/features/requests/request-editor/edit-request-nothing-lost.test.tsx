@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, type Request } from '@crm/shared';
+import { answerDiscardPrompt, findDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, addUser, db, type StoredUser } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { findEditor, saveButton, setupUser, stored, type User } from './edit-request.test-kit';
 
 /**
  * Issue 12 in the Edit Request modal: a stage change is a move of its own, notes are saved at
@@ -15,38 +16,38 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-type User = ReturnType<typeof userEvent.setup>;
-
 function seedUsers() {
   const admin = addUser({ role: 'system admin', name: 'Ana', lastName: 'Castro' });
   const luis = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
   return { admin, luis };
 }
 
-const stored = (request: Request) => db.requests.find((r) => r._id === request._id)!;
 const callsSince = (from: number) =>
   db.calls.slice(from).map(({ method, path, body }) => ({ method, path, body }));
 const writesSince = (from: number) => callsSince(from).filter((call) => call.method !== 'GET');
-const saveButton = (dialog: HTMLElement) =>
-  within(dialog).getByRole('button', { name: /Guardar cambios/ });
+/** A call that changes `request` at /api/form-contact/:id/`rest`, as `writesSince` lists it. */
+const writeOf = (request: Request, method: string, rest: string, body: unknown) => ({
+  method,
+  path: `/api/form-contact/${request._id}/${rest}`,
+  body,
+});
 
 /** Opens the request's own address (as the board's pencil does) and waits for the form. */
 async function openEditor(request: Request, as: StoredUser, search = '') {
   renderApp(`/main/requests/${request._id}${search}`, as);
   const dialog = await findEditor();
-  return { user: userEvent.setup({ delay: null }), dialog };
+  return { user: setupUser(), dialog };
 }
 
-async function findEditor() {
-  const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
-  await within(dialog).findByLabelText('Etapa de la solicitud');
-  return dialog;
+/** Most tests' start: a request with `fields`, open in the modal as the admin. */
+async function openOn(fields: Partial<Request> = {}) {
+  const { admin } = seedUsers();
+  const request = addRequest(fields);
+  return { request, ...(await openEditor(request, admin)) };
 }
 
 const notesOf = (dialog: HTMLElement) =>
   within(within(dialog).getByRole('list', { name: 'Notas' }));
-
-const findPrompt = () => screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
 
 async function openCard(user: User, request: Request) {
   const card = await screen.findByRole('article', { name: new RegExp(`: ${request.name}$`) });
@@ -56,9 +57,7 @@ async function openCard(user: User, request: Request) {
 
 describe('Edit Request modal: the stage select moves the request', () => {
   it('when the stage changes, then the move is sent at once with from/to, and no update', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ name: 'Para mover', status: 'contacted' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ name: 'Para mover', status: 'contacted' });
     const before = db.calls.length;
 
     await user.selectOptions(
@@ -68,11 +67,7 @@ describe('Edit Request modal: the stage select moves the request', () => {
 
     await waitFor(() => expect(stored(request).status).toBe('quote sent'));
     expect(writesSince(before)).toEqual([
-      {
-        method: 'PATCH',
-        path: `/api/form-contact/${request._id}/status`,
-        body: { from: 'contacted', to: 'quote sent' },
-      },
+      writeOf(request, 'PATCH', 'status', { from: 'contacted', to: 'quote sent' }),
     ]);
     expect(within(dialog).getByLabelText('Etapa de la solicitud')).toHaveValue('quote sent');
     // The move is saved: closing asks nothing.
@@ -82,9 +77,7 @@ describe('Edit Request modal: the stage select moves the request', () => {
   });
 
   it('when fields are saved after a move, then the update carries the status and statusVersion the move left', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'new request', company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ status: 'new request', company: '' });
 
     await user.type(within(dialog).getByLabelText('Compañía'), 'ACME');
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Contactado');
@@ -105,9 +98,7 @@ describe('Edit Request modal: the stage select moves the request', () => {
   });
 
   it('keeps the §5 checklist on the chosen stage', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'new request' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openOn({ status: 'new request' });
     expect(within(dialog).getByText('Requisitos de la etapa completos')).toBeInTheDocument();
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
@@ -124,7 +115,7 @@ describe('Edit Request modal: notes are saved at once', () => {
     const { admin } = seedUsers();
     const request = addRequest({ name: 'Con notas', notes: ['Nota antigua'] });
     renderApp('/main/requests', admin);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     let dialog = await openCard(user, request);
     const before = db.calls.length;
 
@@ -134,11 +125,7 @@ describe('Edit Request modal: notes are saved at once', () => {
 
     await waitFor(() => expect(stored(request).notes).toEqual(['Nota nueva', 'Nota antigua']));
     expect(writesSince(before)).toEqual([
-      {
-        method: 'POST',
-        path: `/api/form-contact/${request._id}/notes`,
-        body: { text: 'Nota nueva' },
-      },
+      writeOf(request, 'POST', 'notes', { text: 'Nota nueva' }),
     ]);
     const first = notesOf(dialog).getAllByRole('listitem')[0]!;
     expect(first).toHaveTextContent('Nota nueva');
@@ -153,9 +140,7 @@ describe('Edit Request modal: notes are saved at once', () => {
   });
 
   it('when a note is edited, then "Save" stores it by its own call with the text it had', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ notes: ['Nota A', 'Nota B'] });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ notes: ['Nota A', 'Nota B'] });
     const before = db.calls.length;
 
     const second = notesOf(dialog).getAllByRole('listitem')[1]!;
@@ -165,20 +150,14 @@ describe('Edit Request modal: notes are saved at once', () => {
 
     await waitFor(() => expect(stored(request).notes).toEqual(['Nota A', 'Nota B corregida']));
     expect(writesSince(before)).toEqual([
-      {
-        method: 'PUT',
-        path: `/api/form-contact/${request._id}/notes/1`,
-        body: { from: 'Nota B', to: 'Nota B corregida' },
-      },
+      writeOf(request, 'PUT', 'notes/1', { from: 'Nota B', to: 'Nota B corregida' }),
     ]);
     expect(await within(dialog).findByText('Nota B corregida')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
 
   it('when someone changed the note first (409), then my text stays beside theirs; "Usar la mía" saves mine over theirs', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ notes: ['Llamar el lunes'] });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ notes: ['Llamar el lunes'] });
 
     const item = notesOf(dialog).getByRole('listitem');
     await user.click(within(item).getByRole('button', { name: 'Editar nota' }));
@@ -198,18 +177,12 @@ describe('Edit Request modal: notes are saved at once', () => {
 
     await waitFor(() => expect(stored(request).notes).toEqual(['Llamar el martes']));
     expect(writesSince(before)).toEqual([
-      {
-        method: 'PUT',
-        path: `/api/form-contact/${request._id}/notes/0`,
-        body: { from: 'Llamar el miércoles', to: 'Llamar el martes' },
-      },
+      writeOf(request, 'PUT', 'notes/0', { from: 'Llamar el miércoles', to: 'Llamar el martes' }),
     ]);
   });
 
   it('"Usar la suya" drops my edit and shows their note', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ notes: ['Original'] });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ notes: ['Original'] });
 
     const item = notesOf(dialog).getByRole('listitem');
     await user.click(within(item).getByRole('button', { name: 'Editar nota' }));
@@ -226,9 +199,7 @@ describe('Edit Request modal: notes are saved at once', () => {
   });
 
   it('when a note was added above the one being edited, then the edit goes to where it is now', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ notes: ['Nota B'] });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ notes: ['Nota B'] });
 
     const item = notesOf(dialog).getByRole('listitem');
     await user.click(within(item).getByRole('button', { name: 'Editar nota' }));
@@ -245,9 +216,11 @@ describe('Edit Request modal: notes are saved at once', () => {
 
 describe('Edit Request modal: a save refused by a conflict (409)', () => {
   it('when both changed the same field, then theirs shows beside mine and "Guardar la mía" saves mine on the new version', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ name: 'Original', company: 'Vieja SA', jobPosition: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({
+      name: 'Original',
+      company: 'Vieja SA',
+      jobPosition: '',
+    });
 
     await user.clear(within(dialog).getByLabelText('Compañía'));
     await user.type(within(dialog).getByLabelText('Compañía'), 'Mía SA');
@@ -295,9 +268,7 @@ describe('Edit Request modal: a save refused by a conflict (409)', () => {
   });
 
   it('"Usar la suya" puts their value in the conflicting fields and keeps my other changes', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: 'Vieja SA', jobPosition: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ company: 'Vieja SA', jobPosition: '' });
 
     await user.clear(within(dialog).getByLabelText('Compañía'));
     await user.type(within(dialog).getByLabelText('Compañía'), 'Mía SA');
@@ -329,40 +300,28 @@ describe('Edit Request modal: closing with unsaved changes', () => {
     ['the X', (user: User) => user.click(screen.getByRole('button', { name: 'Close' }))],
     ['"Cancelar"', (user: User) => user.click(screen.getByRole('button', { name: 'Cancelar' }))],
   ] as const)('via %s asks first; "Seguir editando" keeps the text', async (_way, close) => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openOn({ company: '' });
     await user.type(within(dialog).getByLabelText('Compañía'), 'ACME');
 
     await close(user);
-    const prompt = await findPrompt();
-    expect(within(prompt).getByRole('button', { name: 'Seguir editando' })).toBeInTheDocument();
-    await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
-
-    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await answerDiscardPrompt(user, 'Seguir editando');
     expect(screen.getByRole('dialog', { name: 'Editar solicitud' })).toBe(dialog);
     expect(within(dialog).getByLabelText('Compañía')).toHaveValue('ACME');
   });
 
   it('"Descartar" closes without saving', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { request, user, dialog } = await openOn({ company: '' });
     await user.type(within(dialog).getByLabelText('Compañía'), 'ACME');
     const before = db.calls.length;
 
     await user.keyboard('{Escape}');
-    await user.click(within(await findPrompt()).getByRole('button', { name: 'Descartar' }));
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await answerDiscardPrompt(user, 'Descartar');
     expect(writesSince(before)).toEqual([]);
     expect(stored(request).company).toBe('');
   });
 
   it('a note typed but not added counts as unsaved; a field typed back to its value does not', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: 'ACME' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openOn({ company: 'ACME' });
 
     await user.type(within(dialog).getByLabelText('Compañía'), 'X');
     await user.type(within(dialog).getByLabelText('Compañía'), '{Backspace}');
@@ -370,8 +329,7 @@ describe('Edit Request modal: closing with unsaved changes', () => {
     await user.type(within(dialog).getByPlaceholderText('Add a new note'), 'A medias');
     await user.keyboard('{Escape}');
 
-    const prompt = await findPrompt();
-    await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
+    await answerDiscardPrompt(user, 'Seguir editando');
     expect(within(dialog).getByPlaceholderText('Add a new note')).toHaveValue('A medias');
 
     await user.clear(within(dialog).getByPlaceholderText('Add a new note'));
@@ -380,15 +338,13 @@ describe('Edit Request modal: closing with unsaved changes', () => {
   });
 
   it('a note being edited and not saved counts as unsaved', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ notes: ['Nota'] });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openOn({ notes: ['Nota'] });
 
     await user.click(within(dialog).getByRole('button', { name: 'Editar nota' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Editar nota' }), ' más');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
-    expect(await findPrompt()).toBeInTheDocument();
+    expect(await findDiscardPrompt()).toBeInTheDocument();
   });
 });
 
@@ -438,9 +394,7 @@ describe('Edit Request modal: "Historial"', () => {
   });
 
   it('records a move made in the modal', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ status: 'new request' });
-    const { user, dialog } = await openEditor(request, admin);
+    const { user, dialog } = await openOn({ status: 'new request' });
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Contactado');
     await user.click(within(dialog).getByText('Historial', { selector: 'summary' }));

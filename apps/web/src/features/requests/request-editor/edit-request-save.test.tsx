@@ -1,15 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, CREATE_REQUEST_MESSAGES, REQUEST_MESSAGES } from '@crm/shared';
-import { http, HttpResponse } from 'msw';
+import { answer, fieldRefusal } from '../../../test/answers';
+import { answerDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { server } from '../../../test/server';
+import { cardName } from '../../../test/requests';
 import {
+  editAlone,
   seedUsers,
-  cardName,
   openEditor,
-  openEditorAlone,
   findEditor,
   clickCard,
   column,
@@ -244,9 +244,7 @@ describe('Edit Request modal: "Guardar cambios"', () => {
 
 describe('Edit Request modal: failures', () => {
   it('when assign-vendor fails, shows the update-failed notice and sends no update', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ vendor: null });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ vendor: null });
     const before = db.calls.length;
     db.failures.set('PUT /api/user/assign-vendor', 500);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -265,9 +263,7 @@ describe('Edit Request modal: failures', () => {
   });
 
   it('when the update fails (500), shows the update-failed notice', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ company: '' });
     db.failures.set(`PUT /api/form-contact/update/${request._id}`, 500);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
@@ -282,9 +278,7 @@ describe('Edit Request modal: failures', () => {
   });
 
   it('a stale save (someone saved meanwhile) keeps the draft, takes what only they changed, and saves both on the next "Guardar cambios"', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ name: 'Nombre original', company: '' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ name: 'Nombre original', company: '' });
 
     // Another person saves a new name while this modal is open.
     Object.assign(stored(request), { name: 'Nombre de otra persona', version: 1 });
@@ -327,9 +321,7 @@ describe('Edit Request modal: failures', () => {
   // Checked in the browser with the API's own rules (§7's payload schema) before any call: the
   // person sees what the API's 400 showed.
   it("a 400 shows the server's field message under its field beside the notice, until the field changes", async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ email: 'cliente@example.com' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ email: 'cliente@example.com' });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
 
     const email = within(dialog).getByLabelText('Correo');
@@ -354,17 +346,13 @@ describe('Edit Request modal: failures', () => {
   });
 
   it('when the API refuses a value the browser let through (400), then its message shows under the field beside the notice, until the field changes', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ company: '' });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.use(
-      http.put(`/api/form-contact/update/${request._id}`, () =>
-        HttpResponse.json(
-          { message: 'Bad request', errors: [{ path: 'company', message: 'Compañía no válida' }] },
-          { status: 400 },
-        ),
-      ),
+    answer(
+      'put',
+      `/api/form-contact/update/${request._id}`,
+      400,
+      fieldRefusal('company', 'Compañía no válida', 'Bad request'),
     );
     const company = within(dialog).getByLabelText('Compañía');
 
@@ -381,9 +369,7 @@ describe('Edit Request modal: failures', () => {
     expect(within(dialog).queryByText('Compañía no válida')).not.toBeInTheDocument();
   });
   it('"Cambios guardados" goes at the next change, and a conflict does not bring it back', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ company: '' });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ company: '' });
     const company = within(dialog).getByLabelText('Compañía');
 
     await append(user, company, 'ACME');
@@ -402,9 +388,7 @@ describe('Edit Request modal: failures', () => {
   });
 
   it('a stale save detected by version alone writes nothing and keeps the draft', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest({ priority: 'low', version: 5 });
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { request, user, dialog } = await editAlone({ priority: 'low', version: 5 });
     stored(request).version = 6;
 
     await user.selectOptions(within(dialog).getByLabelText('Prioridad'), 'Alta');
@@ -438,10 +422,7 @@ describe('Edit Request modal: "Cancelar"', () => {
       'Bea Ruiz',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
-    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
-    await user.click(within(prompt).getByRole('button', { name: 'Descartar' }));
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await answerDiscardPrompt(user, 'Descartar');
     expect(putCalls(before)).toEqual([]);
     expect(stored(request)).toMatchObject({ name: 'Lucía Torres', priority: 'mid', vendor: null });
 
@@ -455,9 +436,7 @@ describe('Edit Request modal: "Cancelar"', () => {
   });
 
   it('closes at once, asking nothing, when nothing was changed', async () => {
-    const { admin } = seedUsers();
-    const request = addRequest();
-    const { user, dialog } = await openEditorAlone(request, admin);
+    const { user, dialog } = await editAlone();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 

@@ -11,8 +11,9 @@ import type { Request } from '@crm/shared';
 import { currentUserQueryOptions } from '../../../api/session/get-current-user';
 import { usersQueryOptions } from '../../../api/users/get-users';
 import { createQueryClient } from '../../../lib/query-client';
-import { addUser, db, type StoredUser } from '../../../test/fake-api';
+import { addRequest, addUser, db, type StoredUser } from '../../../test/fake-api';
 import { renderApp, signIn } from '../../../test/render';
+import { cardName } from '../../../test/requests';
 import { BOARD_PATH } from '../shared';
 import { EditRequestRoute } from './edit-request-route';
 
@@ -30,9 +31,6 @@ export function seedUsers() {
   const carlos = addUser({ role: 'driver', name: 'Carlos', lastName: 'Pérez' });
   return { admin, bea, carlos };
 }
-
-export const cardName = (request: Pick<Request, 'requestNumber' | 'name'>) =>
-  `Solicitud ${request.requestNumber ?? 'unnasigned'}: ${request.name}`;
 
 /** Renders the board as `as` and opens the modal from the card's edit icon (or its avatar). */
 export async function openEditor(
@@ -76,6 +74,16 @@ export async function openEditorAlone(request: Request, as: StoredUser) {
   );
   const dialog = await findEditor();
   return { user: setupUser(), dialog };
+}
+
+/**
+ * Most tests' start: the people, a request with `fields`, and the modal alone on it, opened by
+ * the admin (`openEditorAlone`). Answers the request, the person at the keyboard and the modal.
+ */
+export async function editAlone(fields: Partial<Request> = {}) {
+  const { admin } = seedUsers();
+  const request = addRequest(fields);
+  return { request, ...(await openEditorAlone(request, admin)) };
 }
 
 /** The modal, once the request it reads (GET /api/form-contact/:id) has filled its form. */

@@ -1,14 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BOARD_COLUMNS, type Request } from '@crm/shared';
+import { type Request } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { cardName, titleOf } from '../../../test/requests';
 
-const cardName = (request: Pick<Request, 'requestNumber' | 'name'>) =>
-  `Solicitud ${request.requestNumber ?? 'unnasigned'}: ${request.name}`;
-const titleOf = (status: Request['status']) =>
-  BOARD_COLUMNS.find((column) => column.status === status)!.title;
 /** Elements behind an open dialog are hidden from the accessibility tree: `hidden` finds them. */
 const card = (request: Request) =>
   screen.getByRole('article', { name: cardName(request), hidden: true });

@@ -8,20 +8,13 @@ import {
   STAGE_FIELD_LABELS,
   type MissingField,
 } from './missing-fields';
+import { COMPLETE_FIELDS } from '../../../test/requests';
 
 /** A request that meets every §5 rule, closed stage included. */
 const complete = {
-  paymentMethod: 'transferencia',
-  eventsQuantity: 2,
-  pax: 120,
-  sourceOfContact: 'website',
-  bussinesItem: 'banquetería',
-  company: 'Eventos Andinos SpA',
-  jobPosition: 'Gerente',
+  ...COMPLETE_FIELDS,
   requestNumber: 42,
   vendor: '665f1c2b8a1e4b3d9c0f1a2b',
-  amoutPaid: 1500,
-  emailSentToCloseEvents: true,
 };
 
 const fields = (missing: readonly MissingField[]) => missing.map((item) => item.field);

@@ -1,28 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
-  ADMIN_ROLE,
   FIELD_MESSAGES,
   CREATE_USER_MESSAGES,
   DEFAULT_CREATE_USER_ROLE,
   USER_MESSAGES,
 } from '@crm/shared';
 import { addUser, db } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render';
-
-const NEW_PASSWORD = 'Nueva.Clave1';
+import { optionTexts } from '../../../test/options';
+import { addAdminAna, NEW_PASSWORD, renderUsersPage } from './users.test-kit';
 
 /** An admin on /main/users with "Create new user" opened. */
 async function openCreateForm() {
-  const admin = addUser({
-    role: ADMIN_ROLE,
-    name: 'Ana',
-    lastName: 'García',
-    email: 'ana@crm.test',
-  });
-  renderApp('/main/users', admin);
-  const user = userEvent.setup();
+  const admin = addAdminAna();
+  const user = renderUsersPage(admin);
   await screen.findByText('ana@crm.test');
   await user.click(screen.getByRole('button', { name: 'Crear Usuario' }));
   return { admin, user };
@@ -40,7 +32,7 @@ type Values = {
   confirmPassword?: string;
 };
 
-async function fill(user: ReturnType<typeof userEvent.setup>, values: Values) {
+async function fill(user: UserEvent, values: Values) {
   if (values.role) await user.selectOptions(field('Rol*'), values.role);
   if (values.name) await user.type(field('Nombre*'), values.name);
   if (values.lastName) await user.type(field('Apellido*'), values.lastName);
@@ -65,11 +57,7 @@ describe('"Create new user" form', () => {
 
     expect(screen.getByRole('heading', { name: 'Create new user' })).toBeInTheDocument();
     const role = field('Rol*');
-    expect(
-      within(role)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['System Admin', 'Vendor', 'Driver']);
+    expect(optionTexts(role)).toEqual(['System Admin', 'Vendor', 'Driver']);
     expect(role).toHaveValue(DEFAULT_CREATE_USER_ROLE);
     expect(within(role).getByRole('option', { name: 'System Admin' })).toHaveProperty(
       'selected',

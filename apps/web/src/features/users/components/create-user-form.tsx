@@ -9,7 +9,6 @@ import { useCreateUser } from '../../../api/users/create-user';
 import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
-import { serverFieldErrors } from '../../../lib/api-client';
 import { EN } from '../../../lib/labels';
 import { useZodForm } from '../../../lib/use-zod-form';
 
@@ -32,11 +31,8 @@ export function CreateUserForm() {
   const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
     creation.mutate(body, {
       onSuccess: () => form.reset(),
-      onError: (error) => {
-        // e.g. 409 "Correo ya registrado", under the field it concerns.
-        const fieldErrors = serverFieldErrors(error);
-        if (fieldErrors) form.setServerErrors(fieldErrors);
-      },
+      // e.g. 409 "Correo ya registrado", under the field it concerns.
+      onError: form.showServerErrorsOf,
     });
   });
 

@@ -1,34 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
-  ADMIN_ROLE,
   CREATE_USER_MESSAGES,
   EDIT_USER_MESSAGES,
   FIELD_MESSAGES,
   USER_MESSAGES,
 } from '@crm/shared';
-import { addUser, db } from '../../../test/fake-api';
-import { renderApp } from '../../../test/render';
-
-const NEW_PASSWORD = 'Nueva.Clave1';
+import { answerDiscardPrompt } from '../../../test/discard-prompt';
+import { db } from '../../../test/fake-api';
+import { optionTexts } from '../../../test/options';
+import { addAdminAna, addVendorBruno, NEW_PASSWORD, renderUsersPage } from './users.test-kit';
 
 /** An admin on /main/users with the Edit User modal open on Bruno Díaz (a vendor). */
 async function openEditModal() {
-  const admin = addUser({
-    role: ADMIN_ROLE,
-    name: 'Ana',
-    lastName: 'García',
-    email: 'ana@crm.test',
-  });
-  const bruno = addUser({
-    role: 'vendor',
-    name: 'Bruno',
-    lastName: 'Díaz',
-    email: 'bruno@crm.test',
-  });
-  renderApp('/main/users', admin);
-  const user = userEvent.setup();
+  const admin = addAdminAna();
+  const bruno = addVendorBruno();
+  const user = renderUsersPage(admin);
   await user.click(await screen.findByRole('button', { name: 'Editar Bruno Díaz' }));
   const dialog = screen.getByRole('dialog', { name: 'Edit User' });
   return {
@@ -55,11 +43,7 @@ describe('Edit User modal', () => {
   it('offers the roles Vendor, System admin and Driver', async () => {
     const { field } = await openEditModal();
 
-    expect(
-      within(field('Role'))
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Vendor', 'System admin', 'Driver']);
+    expect(optionTexts(field('Role'))).toEqual(['Vendor', 'System admin', 'Driver']);
   });
 
   it('reveals Password and Confirm password when "Change Password?" is checked', async () => {
@@ -82,10 +66,7 @@ describe('Edit User modal', () => {
     await user.type(within(dialog).getByLabelText('Name'), 'xx');
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
-    await user.click(within(prompt).getByRole('button', { name: 'Descartar' }));
-
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await answerDiscardPrompt(user, 'Descartar');
     expect(updateCalls()).toHaveLength(0);
     expect(screen.getByText('Bruno Díaz')).toBeInTheDocument();
   });
@@ -100,12 +81,8 @@ describe('Edit User modal', () => {
   });
 
   it.each([
-    ['Escape', (user: ReturnType<typeof userEvent.setup>) => user.keyboard('{Escape}')],
-    [
-      'the X',
-      (user: ReturnType<typeof userEvent.setup>) =>
-        user.click(screen.getByRole('button', { name: 'Close' })),
-    ],
+    ['Escape', (user: UserEvent) => user.keyboard('{Escape}')],
+    ['the X', (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Close' }))],
   ] as const)(
     'closing via %s with changes asks first; "Seguir editando" keeps them',
     async (_way, close) => {
@@ -114,10 +91,7 @@ describe('Edit User modal', () => {
       await user.type(field('Email'), 'bruno.diaz@crm.test');
 
       await close(user);
-      const prompt = await screen.findByRole('alertdialog', { name: '¿Descartar los cambios?' });
-      await user.click(within(prompt).getByRole('button', { name: 'Seguir editando' }));
-
-      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      await answerDiscardPrompt(user, 'Seguir editando');
       expect(screen.getByRole('dialog', { name: 'Edit User' })).toBe(dialog);
       expect(field('Email')).toHaveValue('bruno.diaz@crm.test');
       expect(updateCalls()).toHaveLength(0);

@@ -10,7 +10,6 @@ import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
-import { serverFieldErrors } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 type EditUserValues = {
@@ -60,10 +59,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
       {
         onSuccess: onClose,
         // e.g. 409 "Correo ya registrado": shown under the field, the modal stays open.
-        onError: (error) => {
-          const fieldErrors = serverFieldErrors(error);
-          if (fieldErrors) form.setServerErrors(fieldErrors);
-        },
+        onError: form.showServerErrorsOf,
       },
     );
   });

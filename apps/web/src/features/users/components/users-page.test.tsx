@@ -1,35 +1,25 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { delay, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '@crm/shared';
 import { addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
+import { addAdminAna, addVendorBruno, renderUsersPage } from './users.test-kit';
 
 /** An admin signed in, plus two other users, on /main/users with the list loaded. */
 async function openUsersPage() {
-  const admin = addUser({
-    role: 'system admin',
-    name: 'Ana',
-    lastName: 'García',
-    email: 'ana@crm.test',
-  });
-  const vendor = addUser({
-    role: 'vendor',
-    name: 'Bruno',
-    lastName: 'Díaz',
-    email: 'bruno@crm.test',
-  });
+  const admin = addAdminAna();
+  const vendor = addVendorBruno();
   const driver = addUser({
     role: 'driver',
     name: 'Carla',
     lastName: 'Ruiz',
     email: 'carla@crm.test',
   });
-  renderApp('/main/users', admin);
+  const user = renderUsersPage(admin);
   await screen.findByText('bruno@crm.test');
-  return { admin, vendor, driver, user: userEvent.setup() };
+  return { admin, vendor, driver, user };
 }
 
 /** The row (list item) of the user list that holds `text`. */
@@ -96,8 +86,8 @@ describe('users screen (/main/users)', () => {
   });
 
   it('reads "Loading..." while the users are being fetched', async () => {
-    const admin = addUser({ role: 'system admin', email: 'ana@crm.test' });
-    addUser({ role: 'vendor', name: 'Bruno', lastName: 'Díaz', email: 'bruno@crm.test' });
+    const admin = addAdminAna();
+    addVendorBruno();
     // Only the user list is slow, so the screen itself (heading, button) is already there.
     server.use(
       http.get('/api/user/all', async () => {
@@ -120,7 +110,7 @@ describe('access to the users screen', () => {
     'sends a %s who opens /main/users to /main/home, without the user list',
     async (role) => {
       const person = addUser({ role, email: 'persona@crm.test' });
-      addUser({ role: 'system admin', name: 'Ana', lastName: 'García', email: 'ana@crm.test' });
+      addAdminAna();
       renderApp('/main/users', person);
 
       await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main/home'));

@@ -6,6 +6,7 @@ import { MOVE_MESSAGES } from '../../../../api/requests/move-request';
 import { addRequest, addUser, db } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
 import { renderApp } from '../../../../test/render';
+import { COMPLETE_FIELDS } from '../../../../test/requests';
 
 const BOARD = '/main/requests';
 const NEW = 'NUEVA SOLICITUD';
@@ -23,19 +24,6 @@ const moveCalls = () =>
 const location = () => screen.getByTestId('location').textContent;
 const locationSearch = () => screen.getByTestId('location-search').textContent;
 
-/** Everything the §5 rules ask for, so a move to any stage leaves nothing missing. */
-const COMPLETE: Partial<Request> = {
-  paymentMethod: 'transferencia',
-  eventsQuantity: 2,
-  pax: 120,
-  sourceOfContact: 'website',
-  bussinesItem: 'banquetería',
-  company: 'Eventos Andinos SpA',
-  jobPosition: 'Gerente',
-  amoutPaid: 1500,
-  emailSentToCloseEvents: true,
-};
-
 function admin() {
   return addUser({ role: 'system admin', name: 'Admin', lastName: 'Root' });
 }
@@ -43,18 +31,24 @@ function admin() {
 /** A complete request assigned to a vendor: it meets every stage's rules. */
 function completeRequest(overrides: Partial<Request>) {
   const vendor = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
-  return addRequest({ ...COMPLETE, vendor: vendor._id, ...overrides });
+  return addRequest({ ...COMPLETE_FIELDS, vendor: vendor._id, ...overrides });
 }
 
 /**
- * A keyboard drag, as a person does it: the card has the focus, Space picks it up, each
- * ArrowRight goes one column right, Space drops it.
+ * A keyboard drag, as a person starts it: the card has the focus, Space picks it up, each
+ * ArrowRight goes one column right. The card is still held.
  */
-async function dragWithKeys(card: HTMLElement, steps: string) {
+async function pickUpAndMove(card: HTMLElement, steps: string) {
   const user = userEvent.setup();
   act(() => card.focus());
   await user.keyboard('[Space]');
   await user.keyboard(steps);
+  return user;
+}
+
+/** A whole keyboard drag: picked up, moved by `steps`, and dropped with Space. */
+async function dragWithKeys(card: HTMLElement, steps: string) {
+  const user = await pickUpAndMove(card, steps);
   await user.keyboard('[Space]');
   return user;
 }
@@ -164,12 +158,8 @@ describe('moving a card with the keyboard (drag and drop)', () => {
   it('Escape cancels: the card stays and nothing is sent', async () => {
     completeRequest({ name: 'Arrepentida' });
     renderApp(BOARD, admin());
-    const card = await findCard('Arrepentida');
-    const user = userEvent.setup();
 
-    act(() => card.focus());
-    await user.keyboard('[Space]');
-    await user.keyboard('[ArrowRight]');
+    const user = await pickUpAndMove(await findCard('Arrepentida'), '[ArrowRight]');
     await user.keyboard('[Escape]');
 
     expect(
@@ -183,12 +173,8 @@ describe('moving a card with the keyboard (drag and drop)', () => {
   it('Tab cancels too: leaving the card does not drop it', async () => {
     completeRequest({ name: 'Tabulada' });
     renderApp(BOARD, admin());
-    const card = await findCard('Tabulada');
-    const user = userEvent.setup();
 
-    act(() => card.focus());
-    await user.keyboard('[Space]');
-    await user.keyboard('[ArrowRight]');
+    const user = await pickUpAndMove(await findCard('Tabulada'), '[ArrowRight]');
     await user.keyboard('[Tab]');
 
     expect(await screen.findByText(/^Movimiento cancelado/)).toBeInTheDocument();
@@ -321,7 +307,7 @@ describe('after a move into a stage whose §5 rules the request does not meet', 
   it('a field only an admin can fill is not where a vendor is sent; with nothing fillable there is no button', async () => {
     const vendor = addUser({ role: 'vendor', name: 'Vera', lastName: 'Vega' });
     // Complete but for the executive, which a vendor cannot assign (§6).
-    addRequest({ ...COMPLETE, name: 'Sin ejecutivo', vendor: null });
+    addRequest({ ...COMPLETE_FIELDS, name: 'Sin ejecutivo', vendor: null });
     renderApp(BOARD, vendor);
 
     await dragWithKeys(await findCard('Sin ejecutivo'), '[ArrowRight]');

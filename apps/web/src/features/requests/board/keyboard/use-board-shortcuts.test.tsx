@@ -1,16 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BOARD_COLUMNS, type Request } from '@crm/shared';
+import { type Request } from '@crm/shared';
 import { addRequest, addUser } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
 import { renderApp } from '../../../../test/render';
+import { cardName, titleOf } from '../../../../test/requests';
 import { COLUMN_SHORTCUTS } from './use-board-shortcuts';
 
-const cardName = (request: Pick<Request, 'requestNumber' | 'name'>) =>
-  `Solicitud ${request.requestNumber ?? 'unnasigned'}: ${request.name}`;
-const titleOf = (status: Request['status']) =>
-  BOARD_COLUMNS.find((column) => column.status === status)!.title;
 const card = (request: Request) =>
   screen.getByRole('article', { name: cardName(request), hidden: true });
 const column = (status: Request['status']) =>

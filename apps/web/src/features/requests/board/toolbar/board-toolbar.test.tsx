@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest, addUser, db, type StoredUser } from '../../../../test/fake-api';
+import { optionTexts } from '../../../../test/options';
 import { renderApp } from '../../../../test/render';
 
 const BOARD = '/main/requests';
@@ -107,11 +108,7 @@ describe('board filters', () => {
     await findCard('Pedro Gil');
     const executive = screen.getByRole('combobox', { name: 'Ejecutivo' });
     await waitFor(() =>
-      expect(
-        within(executive)
-          .getAllByRole('option')
-          .map((o) => o.textContent),
-      ).toEqual([
+      expect(optionTexts(executive)).toEqual([
         'Todos los ejecutivos',
         'Mis solicitudes',
         'Sin ejecutivo',

@@ -31,6 +31,18 @@ export function BoardToolbar({
     ...users.map((user) => ({ value: user._id, label: fullName(user) })),
   ];
 
+  // The three filters: each one's name, its "all" choice on a wide screen, and its choices.
+  const selects = [
+    { key: 'vendor', label: 'Ejecutivo', all: 'Todos los ejecutivos', options: vendorOptions },
+    {
+      key: 'priority',
+      label: 'Prioridad',
+      all: 'Todas las prioridades',
+      options: PRIORITY_OPTIONS,
+    },
+    { key: 'requestType', label: 'Tipo', all: 'Todos los tipos', options: REQUEST_TYPE_OPTIONS },
+  ] as const;
+
   return (
     // Above the board: the fields' focus rings must not slip under the sticky column headers.
     <div className="relative z-20 flex items-start gap-2 px-3 pt-3 md:px-5 md:pt-4">
@@ -41,27 +53,16 @@ export function BoardToolbar({
       >
         <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ q })} />
         <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center">
-          <FilterSelect
-            label="Ejecutivo"
-            allLabel={compact ? 'Ejecutivo' : 'Todos los ejecutivos'}
-            value={filters.vendor ?? ''}
-            options={vendorOptions}
-            onChange={(vendor) => onChange({ vendor })}
-          />
-          <FilterSelect
-            label="Prioridad"
-            allLabel={compact ? 'Prioridad' : 'Todas las prioridades'}
-            value={filters.priority ?? ''}
-            options={PRIORITY_OPTIONS}
-            onChange={(priority) => onChange({ priority })}
-          />
-          <FilterSelect
-            label="Tipo"
-            allLabel={compact ? 'Tipo' : 'Todos los tipos'}
-            value={filters.requestType ?? ''}
-            options={REQUEST_TYPE_OPTIONS}
-            onChange={(requestType) => onChange({ requestType })}
-          />
+          {selects.map(({ key, label, all, options }) => (
+            <FilterSelect
+              key={key}
+              label={label}
+              allLabel={compact ? label : all}
+              value={filters[key] ?? ''}
+              options={options}
+              onChange={(value) => onChange({ [key]: value })}
+            />
+          ))}
           {hasBoardFilters(filters) ? (
             <button
               type="button"
