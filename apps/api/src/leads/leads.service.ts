@@ -23,7 +23,7 @@ import {
   createRequest,
   historyEntry,
   toRequestJson,
-  WITHOUT_HISTORY,
+  REQUEST_FIELDS_ONLY,
   type RequestDoc,
 } from '../requests/index.js';
 import { sendLeadMails } from './lead-mail.js';
@@ -157,7 +157,7 @@ export async function recentLeads(
         { createdAt, _id: { $gt: new Types.ObjectId(after._id) } },
       ],
     },
-    WITHOUT_HISTORY,
+    REQUEST_FIELDS_ONLY,
   )
     .sort({ createdAt: 1, _id: 1 })
     .limit(RECENT_LEADS_LIMIT)

@@ -15,7 +15,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { toRequestJson } from './requests.service.js';
-import { WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 
 type BoardQuery = EndpointInput<typeof api.requests.board>['query'];
 type ColumnQuery = EndpointInput<typeof api.requests.column>['query'];
@@ -100,7 +100,7 @@ export const pageQuery = (
   limit: number,
   position?: BoardCursor,
 ) =>
-  ctx.models.Request.find(columnFilter(status, filter, position), WITHOUT_HISTORY)
+  ctx.models.Request.find(columnFilter(status, filter, position), REQUEST_FIELDS_ONLY)
     .sort(NEWEST_FIRST)
     .limit(limit + 1)
     .lean<RequestDoc[]>();

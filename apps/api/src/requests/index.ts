@@ -3,6 +3,6 @@ export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf } from './activities.service.js';
 export { historyEntry } from './history.service.js';
 export { changeNotes } from './notes.service.js';
-export { requestsModels, WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
+export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest, toRequestJson } from './requests.service.js';

@@ -2,7 +2,7 @@ import { API_MESSAGES, type MoveRequestBody, type Request } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { AppError, notFound } from '../http/app-error.js';
 import { historyEntry } from './history.service.js';
-import { WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
 
 /** 409 naming where the request is now, or 404 when it is gone. */
@@ -30,7 +30,7 @@ export async function moveRequest(
   const { Request } = ctx.models;
   const moved =
     from === to
-      ? await Request.findOne({ _id: id, status: from }, WITHOUT_HISTORY).lean<RequestDoc>()
+      ? await Request.findOne({ _id: id, status: from }, REQUEST_FIELDS_ONLY).lean<RequestDoc>()
       : await Request.findOneAndUpdate(
           { _id: id, status: from },
           {

@@ -86,7 +86,7 @@ const requestSchema = new Schema(
      * Moves, assignments and notes, oldest first, each appended in the same write as its change.
      * Not capped: FerretDB 1.x ignores $push's $slice, and at ~150 bytes an entry a request would
      * need some 100,000 changes to near MongoDB's 16 MB document limit. Never read with the
-     * request itself (see WITHOUT_HISTORY): only GET /api/form-contact/:id/history reads it.
+     * request itself (see REQUEST_FIELDS_ONLY): only GET /api/form-contact/:id/history reads it.
      */
     history: { type: [historyEntrySchema], default: () => [] },
     /**
@@ -112,11 +112,12 @@ requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
 requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities.dueAt': 1 });
 
 /**
- * The projection of every read that answers a request: the history stays in the database.
- * Writes (findOneAndUpdate) can't project on FerretDB 1.x (findAndModify `fields` is not
- * implemented), so they bring back one request's history, which toRequestJson leaves out.
+ * The projection of every read that answers a request: its history and its activities stay in
+ * the database (each has its own endpoint), so a board page costs the same however long they
+ * grow. Writes (findOneAndUpdate) can't project on FerretDB 1.x (findAndModify `fields` is not
+ * implemented), so they bring back one request's lists, which toRequestJson leaves out.
  */
-export const WITHOUT_HISTORY = '-history';
+export const REQUEST_FIELDS_ONLY = '-history -activities -activitiesVersion';
 
 export type RequestDoc = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
 const requestModel = (connection: Connection) => connection.model('Request', requestSchema);

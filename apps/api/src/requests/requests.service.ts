@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
 import { historyEntry, notesDiff } from './history.service.js';
-import { WITHOUT_HISTORY, type RequestDoc } from './request.model.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
 
@@ -58,13 +58,13 @@ const newestFirst = (a: RequestDoc, b: RequestDoc) =>
  * a few ms for thousands of requests, and no in-database sort on servers that sort slowly.
  */
 export async function listRequests(ctx: AppContext): Promise<Request[]> {
-  const requests = await ctx.models.Request.find({}, WITHOUT_HISTORY).lean<RequestDoc[]>();
+  const requests = await ctx.models.Request.find({}, REQUEST_FIELDS_ONLY).lean<RequestDoc[]>();
   return requests.sort(newestFirst).map(toRequestJson);
 }
 
 /** GET /api/form-contact/:id */
 export async function getRequest(ctx: AppContext, id: string): Promise<Request> {
-  const found = await ctx.models.Request.findById(id, WITHOUT_HISTORY).lean<RequestDoc>();
+  const found = await ctx.models.Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
   if (!found) throw notFound(API_MESSAGES.requestNotFound);
   return toRequestJson(found);
 }
@@ -185,7 +185,7 @@ export async function assignVendor(
     throw notFound(API_MESSAGES.userNotFound);
   }
   for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findById(formId, WITHOUT_HISTORY).lean<RequestDoc>();
+    const stored = await Request.findById(formId, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
     if (!stored) throw notFound(API_MESSAGES.requestNotFound);
     const from = stored.vendor ? stored.vendor.toHexString() : null;
     if (from === vendorId) return toRequestJson(stored);
