@@ -1,6 +1,13 @@
-import { ADMIN_ROLE, API_MESSAGES, FIELD_MESSAGES, api, type Activity } from '@crm/shared';
+import {
+  ADMIN_ROLE,
+  AGENDA_BELL_POLL_MS,
+  API_MESSAGES,
+  FIELD_MESSAGES,
+  api,
+  type Activity,
+} from '@crm/shared';
 import type { ContractCase, ContractClient } from './client.js';
-import { UNKNOWN_ID, anyString, fieldError, idOf, newRequest } from './fixtures.js';
+import { UNKNOWN_ID, anyNumber, anyString, fieldError, idOf, newRequest } from './fixtures.js';
 
 /** Activities on a request (issue 20): plan, list, change, complete, reopen, delete. */
 
@@ -228,6 +235,68 @@ export const activityContractCases: ContractCase[] = [
         to: null,
         title: PLAN.title,
       });
+    },
+  },
+  {
+    name: 'activities.agenda and dueCount: one owner’s open activities by range, paged across requests; the bell counts them',
+    run: async (c, expect) => {
+      const vendor = await c.signIn('vendor');
+      const driver = await c.signIn('driver');
+      const first = await newRequestId(c, vendor.token);
+      const second = await newRequestId(c, vendor.token);
+      // Years from now, in any zone: overdue and later whatever the clock.
+      const old = await plan(c, vendor.token, first, { ...PLAN, dueDate: '2020-01-01' });
+      const older = await plan(c, vendor.token, second, { ...PLAN, dueDate: '2019-06-30' });
+      const later = await plan(c, vendor.token, first, { ...PLAN, dueDate: '2099-01-01' });
+      const done = await plan(c, vendor.token, second, { ...PLAN, dueDate: '2019-01-01' });
+      await c.call(
+        api.activities.complete,
+        { params: { id: second, activityId: done._id }, body: { version: 0 } },
+        vendor.token,
+      );
+      const row = (activity: Activity, id: string) => ({
+        activity,
+        request: {
+          _id: id,
+          name: newRequest.name,
+          company: '',
+          status: 'new request',
+          requestNumber: anyNumber(expect),
+        },
+      });
+      const firstPage = await c.call(
+        api.activities.agenda,
+        { query: { due: 'overdue', limit: 1 } },
+        vendor.token,
+      );
+      expect(firstPage).toEqual({
+        status: 200,
+        body: { items: [row(older, second)], nextCursor: anyString(expect) },
+      });
+      const { nextCursor } = firstPage.body as { nextCursor: string };
+      expect(
+        await c.call(
+          api.activities.agenda,
+          { query: { owner: vendor.user._id, due: 'overdue', limit: 1, cursor: nextCursor } },
+          driver.token,
+        ),
+      ).toEqual({ status: 200, body: { items: [row(old, first)], nextCursor: null } });
+      expect(
+        await c.call(api.activities.agenda, { query: { due: 'later' } }, vendor.token),
+      ).toEqual({ status: 200, body: { items: [row(later, first)], nextCursor: null } });
+      expect(
+        await c.call(api.activities.agenda, { query: { due: 'today' } }, driver.token),
+      ).toEqual({ status: 200, body: { items: [], nextCursor: null } });
+      expect(await c.call(api.activities.dueCount, { query: {} }, vendor.token)).toEqual({
+        status: 200,
+        body: { count: 2, pollAfterMs: AGENDA_BELL_POLL_MS },
+      });
+      const bad = await c.call(api.activities.agenda, { query: { due: 'soon' } }, vendor.token);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ errors: [{ path: 'due' }] });
+      expect(
+        await c.call(api.activities.dueCount, { query: { owner: 'someone' } }, vendor.token),
+      ).toEqual(fieldError(400, 'owner', API_MESSAGES.invalidOwnerFilter));
     },
   },
 ];

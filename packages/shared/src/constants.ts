@@ -192,6 +192,44 @@ export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
   task: 'Tarea',
 };
 /**
+ * The words of activities on screen (issue 20): the Edit Request modal's "Actividades", and the
+ * due moments the card and the agenda show too ("Hoy 15:00", "Mañana", "12 dic").
+ */
+export const ACTIVITY_LABELS = {
+  section: 'Actividades',
+  planned: 'Planificadas',
+  done: 'Hechas',
+  none: 'Sin actividades planificadas.',
+  plan: 'Planificar actividad',
+  closePlan: 'Cerrar nueva actividad',
+  type: 'Tipo',
+  title: 'Título',
+  date: 'Fecha',
+  time: 'Hora (opcional)',
+  quickChoices: 'Elegir fecha',
+  today: 'Hoy',
+  tomorrow: 'Mañana',
+  nextWeek: 'Próxima semana',
+  add: 'Planificar',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  edit: 'Editar actividad',
+  remove: 'Eliminar actividad',
+  removeConfirm: '¿Eliminar esta actividad?',
+  keep: 'Conservar',
+  /** A checkbox's name: "Hecha: Llamar para confirmar". */
+  doneMark: 'Hecha',
+  overdue: 'vencida',
+  owner: 'Responsable',
+  noOwner: 'Sin responsable',
+  /** After completing one: plan the next with its title. */
+  planNextOffer: 'Actividad completada. ¿Planificar la siguiente?',
+  planNext: 'Planificar la siguiente',
+  changedMeanwhile:
+    'Otra persona cambió esta actividad mientras la editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión:',
+} as const;
+
+/**
  * Activities one request keeps, planned and done together. They live inside the request
  * document (docs/decisions.md, "Activities inside the request"): 200 of about 300 bytes each
  * stay far below MongoDB's 16 MB document limit; a request with more is a process to review.

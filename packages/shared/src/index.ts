@@ -8,6 +8,7 @@ export * from './request.js';
 export * from './request-history.js';
 export * from './activity.js';
 export * from './board.js';
+export * from './agenda.js';
 export * from './request-rules.js';
 export * from './operations.js';
 export * from './captcha.js';

@@ -80,6 +80,15 @@ export const USER_MESSAGES = {
   deleteConfirm: 'Are you sure you want to delete this user?',
 } as const;
 
+/** Notices of activities (issue 20): what a click did, when it is not in view. */
+export const ACTIVITY_MESSAGES = {
+  deleted: 'Actividad eliminada',
+  saveFailed: 'No se pudo guardar la actividad. Inténtalo de nuevo.',
+  changeFailed: 'No se pudo cambiar la actividad. Inténtalo de nuevo.',
+  changedMeanwhile: 'Otra persona cambió esta actividad: se muestra como está ahora.',
+  loadFailed: 'No se pudieron cargar las actividades.',
+} as const;
+
 /**
  * Field messages the spec does not give (limits of issue 9, a taken email), shown under the form
  * fields, so in the product's language.
@@ -125,6 +134,7 @@ export const API_MESSAGES = {
   methodNotAllowed: 'Method not allowed',
   unknownParameter: 'Unknown query parameter',
   invalidVendorFilter: 'vendor must be a user id, "me" or "none"',
+  invalidOwnerFilter: 'owner must be a user id or "me"',
   invalidCursor: 'Invalid cursor: pass the nextCursor of the previous page as it came',
   requestNotFound: 'Request not found',
   userNotFound: 'User not found',

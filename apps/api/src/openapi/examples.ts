@@ -120,6 +120,8 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   status: 'new request',
   cursor: encodeBoardCursor({ createdAt: CREATED_AT, _id: REQUEST_ID }),
   after: encodeBoardCursor({ createdAt: CREATED_AT, _id: REQUEST_ID }),
+  owner: 'me',
+  due: 'today',
 };
 
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */

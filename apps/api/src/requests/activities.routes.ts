@@ -10,8 +10,9 @@ import {
   listActivities,
   setActivityDone,
 } from './activities.service.js';
+import { getAgenda, getDueCount } from './agenda.service.js';
 
-/** A request's activities (issue 20): any signed-in role, as with notes. */
+/** A request's activities, and anyone's agenda and bell (issue 20): any signed-in role, as with notes. */
 export function activitiesRoutes(ctx: AppContext): Router {
   return implement(ctx, api.activities, {
     list: ({ params }) => listActivities(ctx, params.id),
@@ -24,5 +25,7 @@ export function activitiesRoutes(ctx: AppContext): Router {
       setActivityDone(ctx, params.id, params.activityId, body, false, currentUser(req).userId),
     remove: ({ params }, req) =>
       deleteActivity(ctx, params.id, params.activityId, currentUser(req).userId),
+    agenda: ({ query }, req) => getAgenda(ctx, query, currentUser(req).userId),
+    dueCount: ({ query }, req) => getDueCount(ctx, query, currentUser(req).userId),
   });
 }

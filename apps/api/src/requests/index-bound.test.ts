@@ -8,13 +8,17 @@ import {
   REQUEST_TYPES,
   boardQuerySchema,
   columnQuerySchema,
+  agendaBounds,
   encodeBoardCursor,
+  type AgendaBucket,
+  type AgendaCursor,
   type BoardQuery,
   type RequestStatus,
 } from '@crm/shared';
 import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities.service.js';
+import { agendaQuery, dueCountQuery } from './agenda.service.js';
 import { columnFilter, countsQuery, filterFor, pageQuery } from './board.service.js';
 
 /**
@@ -53,6 +57,16 @@ const ASSIGNED_TO_OTHER = Math.ceil(REQUESTS / OTHER_VENDOR_EVERY);
 const SLACK = 1.1;
 const LIMIT = BOARD_PAGE_SIZE;
 const SEARCH_FIELDS = ['name', 'email', 'company', 'contactNumber', 'requestNumber'];
+
+// Activities (issue 20): one request in ACTIVITY_EVERY holds the caller's overdue activity, a
+// done one and another owner's (neither matches the caller's agenda); one in LATER_EVERY also
+// the caller's activity due later. The agenda and the bell are asked at AGENDA_NOW, in UTC.
+const ACTIVITY_EVERY = 10;
+const LATER_EVERY = 20;
+const WITH_OVERDUE = REQUESTS / ACTIVITY_EVERY;
+const WITH_LATER = REQUESTS / LATER_EVERY;
+const AGENDA_NOW = new Date('2026-06-10T15:00:00.000Z');
+const agenda = () => agendaBounds(AGENDA_NOW, 'UTC');
 
 type IndexKeys = Record<string, number>;
 type Filter = Record<string, unknown>;
@@ -109,6 +123,34 @@ afterAll(async () => {
   await t.close();
 });
 
+/** The seeded activities of request `i` (see ACTIVITY_EVERY). */
+function activitiesOf(i: number) {
+  const activity = (ownerId: string, dueAt: Date, done = false) => ({
+    _id: new Types.ObjectId(),
+    type: 'call',
+    title: `Actividad ${i}`,
+    dueDate: dueAt.toISOString().slice(0, 10),
+    dueTime: dueAt.toISOString().slice(11, 16),
+    dueAt,
+    ownerId: new Types.ObjectId(ownerId),
+    done,
+    doneAt: null,
+    doneBy: null,
+    createdAt: new Date(),
+    createdBy: null,
+    version: 0,
+  });
+  const today = new Date(AGENDA_NOW.getTime() + 60 * 60_000);
+  return [
+    activity(callerId, new Date(Date.parse('2026-05-01T00:00:00.000Z') + i * 60_000)),
+    activity(callerId, today, true),
+    activity(otherVendorId, today),
+    ...(i % LATER_EVERY === 0
+      ? [activity(callerId, new Date(Date.parse('2026-07-01T00:00:00.000Z') + i * 60_000))]
+      : []),
+  ];
+}
+
 /** Straight into the collection: the plans are under test, not the create path. */
 async function seedRequests() {
   const start = Date.parse('2026-01-01T00:00:00.000Z');
@@ -134,6 +176,8 @@ async function seedRequests() {
     version: 0,
     statusVersion: 0,
     history: [],
+    activities: i % ACTIVITY_EVERY === 0 ? activitiesOf(i) : [],
+    activitiesVersion: 0,
   }));
   await t.ctx.models.Request.collection.insertMany(docs);
 }
@@ -181,11 +225,28 @@ function countProbe(
   };
 }
 
+/** An aggregate's first stage, the one an index serves. */
+function firstMatch(aggregate: Aggregate<unknown>): Filter {
+  const [match] = aggregate.pipeline();
+  return match && '$match' in match ? (match.$match as Filter) : {};
+}
+
+/** A page of one range of the caller's agenda, as agenda.service.ts reads it. */
+function agendaProbe(due: AgendaBucket, holding: number, cursor?: AgendaCursor): Probe {
+  const owner = new Types.ObjectId(callerId);
+  const aggregate = agendaQuery(t.ctx, owner, due, agenda(), LIMIT, cursor);
+  return {
+    indexes: declaredIndexes(t.ctx.models.Request.schema),
+    filter: firstMatch(aggregate),
+    explain: () => (aggregate as Aggregate<unknown>).explain('executionStats'),
+    maxDocsExamined: holding,
+  };
+}
+
 /** The board's counts: the one aggregate of board.service.ts. */
 function boardCountsProbe(query: BoardQuery, counted: number, onDocuments?: readonly string[]) {
   const aggregate = countsQuery(t.ctx, board(query));
-  const [match] = aggregate.pipeline();
-  const filter = match && '$match' in match ? (match.$match as Filter) : {};
+  const filter = firstMatch(aggregate);
   const explain = () => (aggregate as Aggregate<unknown>).explain('executionStats');
   return countProbe(t.ctx.models.Request.schema, filter, explain, counted, onDocuments);
 }
@@ -304,12 +365,45 @@ const probes: ProbeCase[] = [
         maxDocsExamined: ASSIGNED_TO_OTHER,
       }),
   },
+  ...(
+    [
+      ['overdue', WITH_OVERDUE],
+      ['later', WITH_LATER],
+    ] as const
+  ).map(([due, holding]) => ({
+    // The page's activities are sorted after $unwind: the requests read are those holding a
+    // matching activity in the range (after the cursor), never another owner's or done ones'.
+    name: `the agenda's "${due}" page`,
+    build: () => agendaProbe(due, holding),
+  })),
   {
-    // Issue 20: none of these requests has activities, so none is read.
+    name: 'the agenda’s next page (after a cursor in the middle of "overdue")',
+    build: () =>
+      agendaProbe('overdue', WITH_OVERDUE / 2 + 1, {
+        dueAt: new Date(
+          Date.parse('2026-05-01T00:00:00.000Z') + (REQUESTS / 2) * 60_000,
+        ).toISOString(),
+        _id: new Types.ObjectId().toHexString(),
+      }),
+  },
+  {
+    name: 'the bell’s count (overdue and today)',
+    build: () => {
+      const aggregate = dueCountQuery(t.ctx, new Types.ObjectId(callerId), agenda());
+      return countProbe(
+        t.ctx.models.Request.schema,
+        firstMatch(aggregate),
+        () => (aggregate as Aggregate<unknown>).explain('executionStats'),
+        WITH_OVERDUE,
+      );
+    },
+  },
+  {
+    // Issue 20: the requests holding the other vendor's activities, and no other.
     name: 'the requests whose activities users.remove leaves without an owner',
     build: () =>
       findProbe(t.ctx.models.Request.find(withActivitiesOf(otherVendorId)), {
-        maxDocsExamined: 0,
+        maxDocsExamined: WITH_OVERDUE,
       }),
   },
 ];
@@ -348,6 +442,12 @@ function boundsOf(filter: Filter, bounds: Bounds): Bounds {
   for (const [field, condition] of Object.entries(filter)) {
     if (field === '$and') {
       for (const part of condition as Filter[]) boundsOf(part, bounds);
+    } else if (isOperatorObject(condition) && Object.keys(condition).join() === '$elemMatch') {
+      // One array element's fields: `{ activities: { $elemMatch: { ownerId } } }` pins
+      // `activities.ownerId` (the multikey index's bounds compound only under $elemMatch).
+      const element = condition.$elemMatch as Filter;
+      const prefixed = Object.entries(element).map(([name, value]) => [`${field}.${name}`, value]);
+      boundsOf(Object.fromEntries(prefixed), bounds);
     } else if (field === '$or' || field === '$nor') {
       for (const tested of fieldsOf({ [field]: condition })) bounds.onDocuments.add(tested);
     } else {

@@ -1,6 +1,14 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
   ADMIN_ROLE,
+  AGENDA_BELL_POLL_MS,
+  AGENDA_OWNER_ME,
+  agendaBounds,
+  agendaBucketOf,
+  compareAgendaItems,
+  encodeAgendaCursor,
+  type AgendaCursor,
+  type AgendaItem,
   api,
   BOARD_COLUMNS,
   compareActivities,
@@ -707,5 +715,50 @@ handlers.push(
     );
     record(id, user._id, 'activity', activity.title, null, activity);
     return activity;
+  }),
+);
+
+// The agenda and the bell (issue 20), as agenda.service.ts answers: the shared ranges
+// (agendaBounds, agendaBucketOf) in the runtime's zone, the API's APP_TIME_ZONE default.
+function openActivitiesOf(owner: string, callerId: string): AgendaItem[] {
+  const ownerId = owner === AGENDA_OWNER_ME ? callerId : owner;
+  return db.requests.flatMap(({ _id, name, company, status, requestNumber }) =>
+    (db.activities.get(_id) ?? [])
+      .filter((activity) => !activity.done && activity.ownerId === ownerId)
+      .map((activity) => ({
+        activity: { ...activity },
+        request: { _id, name, company, status, requestNumber: requestNumber ?? null },
+      })),
+  );
+}
+
+/** Strictly after a page's last activity, in the agenda's order. */
+const afterPosition = (item: AgendaItem, position: AgendaCursor) =>
+  Date.parse(item.activity.dueAt) > Date.parse(position.dueAt) ||
+  (Date.parse(item.activity.dueAt) === Date.parse(position.dueAt) &&
+    item.activity._id > position._id);
+
+handlers.push(
+  fake(api.activities.agenda, ({ input, user }) => {
+    const { owner, due, cursor, limit } = input.query;
+    const bounds = agendaBounds(new Date(), systemTimeZone());
+    const items = openActivitiesOf(owner, user._id)
+      .filter((item) => agendaBucketOf(item.activity, bounds) === due)
+      .filter((item) => !cursor || afterPosition(item, cursor))
+      .sort(compareAgendaItems);
+    const page = items.slice(0, limit);
+    const last = page.at(-1);
+    return {
+      items: page,
+      nextCursor: items.length > limit && last ? encodeAgendaCursor(last.activity) : null,
+    };
+  }),
+
+  fake(api.activities.dueCount, ({ input, user }) => {
+    const bounds = agendaBounds(new Date(), systemTimeZone());
+    const due = openActivitiesOf(input.query.owner, user._id).filter((item) =>
+      ['overdue', 'today'].includes(agendaBucketOf(item.activity, bounds)),
+    );
+    return { count: due.length, pollAfterMs: AGENDA_BELL_POLL_MS };
   }),
 );

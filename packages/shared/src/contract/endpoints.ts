@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { loginBodySchema, loginResponseSchema, messageResponseSchema } from '../auth.js';
 import { boardQuerySchema, boardSchema, columnPageSchema, columnQuerySchema } from '../board.js';
+import {
+  agendaPageSchema,
+  agendaQuerySchema,
+  dueCountQuerySchema,
+  dueCountSchema,
+} from '../agenda.js';
 import { altchaChallengeSchema } from '../captcha.js';
 import { API_MESSAGES, FIELD_MESSAGES, LOGIN_MESSAGES } from '../messages.js';
 import {
@@ -533,6 +539,42 @@ export const api = {
       response: activitySchema,
       responseDescription: 'The deleted activity',
       errors: { 404: `${API_MESSAGES.requestNotFound}, or: ${API_MESSAGES.activityNotFound}` },
+    }),
+    agenda: defineEndpoint({
+      id: 'activities.agenda',
+      method: 'get',
+      path: '/api/activities/agenda',
+      tag: 'requests',
+      summary: "One owner's open activities in one due range, nearest first (keyset cursor)",
+      description:
+        '`due`: `overdue` (a timed activity from its instant on, a date-only one from the day ' +
+        'after), `today` (the rest of today), `week` (the next 7 days after today), `later`; ' +
+        'days in `APP_TIME_ZONE`. Sorted by `dueAt`, then the activity’s id; `nextCursor` (null ' +
+        'at the end) continues after the last activity, wherever its request lists it. Each item ' +
+        'carries what the row shows of its request. `owner`: a user id or `me` (the default); ' +
+        'any signed-in role may read anyone’s agenda.',
+      access: 'signed-in',
+      query: agendaQuerySchema,
+      status: 200,
+      response: agendaPageSchema,
+      responseDescription: 'A page of the agenda',
+      errors: { 400: 'A bad `owner`, `due`, `cursor` or `limit`, or an unknown parameter' },
+    }),
+    dueCount: defineEndpoint({
+      id: 'activities.dueCount',
+      method: 'get',
+      path: '/api/activities/due-count',
+      tag: 'requests',
+      summary: "The bell: how many of an owner's open activities are overdue or due today",
+      description:
+        'One range of the `{activities.ownerId, activities.done, activities.dueAt}` index: its ' +
+        'cost follows what it counts. `pollAfterMs` says when to ask again.',
+      access: 'signed-in',
+      query: dueCountQuerySchema,
+      status: 200,
+      response: dueCountSchema,
+      responseDescription: 'The count',
+      errors: { 400: 'A bad `owner`, or an unknown parameter' },
     }),
   },
   // Website leads (issue 13): the public form's intake and the board's poll for new leads.

@@ -28,6 +28,7 @@ import { ErrorText, LoadingText } from '../../../components/ui/status-text';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
+import { ActivitiesSection } from '../activities';
 import { HistoryTimeline, noteAuthors } from '../history';
 import { NotesEditor } from '../notes';
 import {
@@ -162,9 +163,10 @@ function EditRequestForm({
     takeTheirs,
   } = useRequestDraft({ server, onGone });
   const [notesUnsaved, setNotesUnsaved] = useState(false);
+  const [activitiesUnsaved, setActivitiesUnsaved] = useState(false);
 
   // A day typed that is not one counts too: the draft holds its text (see EventDateInput).
-  const unsaved = form.hasChanges || notesUnsaved;
+  const unsaved = form.hasChanges || notesUnsaved || activitiesUnsaved;
   // In the commit itself, not after paint: an Escape pressed right after typing must see it.
   useLayoutEffect(() => {
     onUnsavedChange(unsaved);
@@ -387,6 +389,12 @@ function EditRequestForm({
           notes={draft.notes}
           authors={authors}
           onUnsavedChange={setNotesUnsaved}
+        />
+
+        <ActivitiesSection
+          requestId={server._id}
+          users={people}
+          onUnsavedChange={setActivitiesUnsaved}
         />
 
         <HistoryTimeline history={history} users={people} />

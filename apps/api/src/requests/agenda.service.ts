@@ -1,0 +1,242 @@
+import { Types, type PipelineStage } from 'mongoose';
+import {
+  AGENDA_BELL_POLL_MS,
+  AGENDA_OWNER_ME,
+  agendaBounds,
+  encodeAgendaCursor,
+  type AgendaBounds,
+  type AgendaBucket,
+  type AgendaCursor,
+  type AgendaPage,
+  type DueCount,
+  type RequestStatus,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { supportsElemMatchOnDocuments } from '../db/server-features.js';
+import { toActivityJson, type StoredActivity } from './activities.service.js';
+
+/*
+ * The agenda and the bell (issue 20): one owner's open activities, read through the multikey
+ * index { activities.ownerId, activities.done, activities.dueAt }. The first stage's $elemMatch
+ * binds owner, done and due instant to the same activity, so the index range holds exactly the
+ * requests with a matching activity; after $unwind the same conditions pick those activities out
+ * of each request (one request may hold several, in one range or across ranges), and the page is
+ * of activities: sorted by due instant then activity id, cut after `limit`.
+ */
+
+type Filter = Record<string, unknown>;
+
+/** One range of `dueAt`, and what the index can't say (today's date-only activities). */
+type DueRange = { from?: Date; before?: Date; also?: Filter };
+
+/**
+ * The ranges at `bounds.now` (agendaBucketOf says the same of one activity). "Overdue" reads the
+ * index up to now and keeps today's date-only activities out (they are due all day); "today"
+ * reads today and keeps its timed ones already past out.
+ */
+function rangeOf(due: AgendaBucket, bounds: AgendaBounds): DueRange {
+  const dateOnly = { 'activities.dueTime': null };
+  switch (due) {
+    case 'overdue':
+      return {
+        before: bounds.now,
+        also: {
+          $or: [
+            { 'activities.dueAt': { $lt: bounds.todayStart } },
+            { 'activities.dueTime': { $ne: null } },
+          ],
+        },
+      };
+    case 'today':
+      return {
+        from: bounds.todayStart,
+        before: bounds.tomorrowStart,
+        also: { $or: [{ 'activities.dueAt': { $gte: bounds.now } }, dateOnly] },
+      };
+    case 'week':
+      return { from: bounds.tomorrowStart, before: bounds.weekEnd };
+    case 'later':
+      return { from: bounds.weekEnd };
+  }
+}
+
+const ownerOf = (owner: string, callerId: string) =>
+  new Types.ObjectId(owner === AGENDA_OWNER_ME ? callerId : owner);
+
+/** `from ≤ dueAt < before`, either side open. */
+function dueBounds({ from, before }: DueRange): Filter {
+  return { ...(from && { $gte: from }), ...(before && { $lt: before }) };
+}
+
+/**
+ * The pipeline's first stage: the requests holding a matching activity, one range of the
+ * multikey index. `$elemMatch` makes the three conditions hold for the same activity, which
+ * lets MongoDB compound the index bounds. FerretDB 1.x refuses `$elemMatch` over documents: there
+ * the dotted conditions (each may hold for another activity) narrow the requests less, and the
+ * stage after `$unwind` still picks exactly the matching activities.
+ */
+export const agendaMatch = (owner: Types.ObjectId, range: DueRange, elemMatch = true): Filter => {
+  const element = { ownerId: owner, done: false, dueAt: dueBounds(range) };
+  if (elemMatch) return { activities: { $elemMatch: element } };
+  return Object.fromEntries(
+    Object.entries(element).map(([field, condition]) => [`activities.${field}`, condition]),
+  );
+};
+
+/** The same conditions on one unwound activity, with the range's extra test. */
+const activityMatch = (owner: Types.ObjectId, range: DueRange): Filter => ({
+  'activities.ownerId': owner,
+  'activities.done': false,
+  'activities.dueAt': dueBounds(range),
+  ...range.also,
+});
+
+/** Strictly after the cursor in (dueAt, _id) order; the range starts no earlier than it. */
+function afterCursor(range: DueRange, cursor: AgendaCursor): { range: DueRange; after: Filter } {
+  const at = new Date(cursor.dueAt);
+  const from = range.from && range.from > at ? range.from : at;
+  return {
+    range: { ...range, from },
+    after: {
+      $or: [
+        { 'activities.dueAt': { $gt: at } },
+        { 'activities.dueAt': at, 'activities._id': { $gt: new Types.ObjectId(cursor._id) } },
+      ],
+    },
+  };
+}
+
+/** One matching activity and the request holding it. */
+type AgendaRow = { _id: Types.ObjectId; activities: StoredActivity };
+
+type RequestSummary = {
+  _id: Types.ObjectId;
+  name: string;
+  company?: string;
+  status: RequestStatus;
+  requestNumber?: number | null;
+};
+
+/**
+ * The agenda's read, unrun (index-bound.test.ts explains it): `limit + 1` activities tell
+ * whether another page follows.
+ */
+export function agendaQuery(
+  ctx: AppContext,
+  owner: Types.ObjectId,
+  due: AgendaBucket,
+  bounds: AgendaBounds,
+  limit: number,
+  cursor?: AgendaCursor,
+  elemMatch = true,
+) {
+  const paged = cursor ? afterCursor(rangeOf(due, bounds), cursor) : undefined;
+  const range = paged?.range ?? rangeOf(due, bounds);
+  const conditions: Filter[] = [activityMatch(owner, range), ...(paged ? [paged.after] : [])];
+  const pipeline: PipelineStage[] = [
+    { $match: agendaMatch(owner, range, elemMatch) },
+    { $project: { activities: 1 } },
+    { $unwind: '$activities' },
+    { $match: { $and: conditions } },
+    { $sort: { 'activities.dueAt': 1, 'activities._id': 1 } },
+    { $limit: limit + 1 },
+  ];
+  return ctx.models.Request.aggregate<AgendaRow>(pipeline);
+}
+
+/**
+ * What the rows show of their requests: one read by _id of at most a page of requests. (Not
+ * carried through the pipeline: FerretDB 1.x's $unwind drops the other fields.)
+ */
+async function requestSummaries(ctx: AppContext, rows: AgendaRow[]) {
+  const ids = [...new Set(rows.map((row) => row._id.toHexString()))];
+  const docs = ids.length
+    ? await ctx.models.Request.find(
+        { _id: { $in: ids } },
+        'name company status requestNumber',
+      ).lean<RequestSummary[]>()
+    : [];
+  return new Map(
+    docs.map((doc) => [
+      doc._id.toHexString(),
+      {
+        _id: doc._id.toHexString(),
+        name: doc.name,
+        company: doc.company ?? '',
+        status: doc.status,
+        requestNumber: doc.requestNumber ?? null,
+      },
+    ]),
+  );
+}
+
+/** The agenda's clock: tests set it (vi.spyOn), as the ranges depend on the moment asked. */
+export const agendaClock = { now: (): Date => new Date() };
+
+type AgendaInput = { owner: string; due: AgendaBucket; limit: number; cursor?: AgendaCursor };
+
+/** GET /api/activities/agenda */
+export async function getAgenda(
+  ctx: AppContext,
+  query: AgendaInput,
+  callerId: string,
+): Promise<AgendaPage> {
+  const bounds = agendaBounds(agendaClock.now(), ctx.config.timeZone);
+  const owner = ownerOf(query.owner, callerId);
+  const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
+  const rows = await agendaQuery(
+    ctx,
+    owner,
+    query.due,
+    bounds,
+    query.limit,
+    query.cursor,
+    elemMatch,
+  );
+  const page = rows.slice(0, query.limit);
+  const summaries = await requestSummaries(ctx, page);
+  const items = page.flatMap((row) => {
+    const summary = summaries.get(row._id.toHexString());
+    // A request deleted between the two reads took its activity with it.
+    if (!summary) return [];
+    return [{ activity: toActivityJson(row.activities), request: summary }];
+  });
+  const last = items.at(-1)?.activity;
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? encodeAgendaCursor(last) : null,
+  };
+}
+
+/**
+ * The bell's read, unrun: the owner's open activities due before tomorrow, minus nothing (overdue
+ * and today together are exactly that). Counted by the database; the requests read are those
+ * holding a counted activity.
+ */
+export function dueCountQuery(
+  ctx: AppContext,
+  owner: Types.ObjectId,
+  bounds: AgendaBounds,
+  elemMatch = true,
+) {
+  const range: DueRange = { before: bounds.tomorrowStart };
+  return ctx.models.Request.aggregate<{ count: number }>([
+    { $match: agendaMatch(owner, range, elemMatch) },
+    { $project: { activities: 1 } },
+    { $unwind: '$activities' },
+    { $match: activityMatch(owner, range) },
+    { $count: 'count' },
+  ]);
+}
+
+/** GET /api/activities/due-count */
+export async function getDueCount(
+  ctx: AppContext,
+  query: { owner: string },
+  callerId: string,
+): Promise<DueCount> {
+  const bounds = agendaBounds(agendaClock.now(), ctx.config.timeZone);
+  const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
+  const [counted] = await dueCountQuery(ctx, ownerOf(query.owner, callerId), bounds, elemMatch);
+  return { count: counted?.count ?? 0, pollAfterMs: AGENDA_BELL_POLL_MS };
+}

@@ -1,0 +1,14 @@
+import { api, type Activity } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+import { useActivityMutation } from './activities-cache';
+
+/** POST /api/form-contact/{id}/activities/{activityId}/complete: done by the caller, now (409 when stale). */
+export function completeActivity(id: string, { _id, version }: Activity) {
+  return callEndpoint(api.activities.complete, {
+    params: { id, activityId: _id },
+    body: { version },
+  });
+}
+
+export const useCompleteActivity = (requestId: string) =>
+  useActivityMutation(requestId, (activity: Activity) => completeActivity(requestId, activity));

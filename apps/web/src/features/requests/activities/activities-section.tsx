@@ -1,0 +1,296 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Plus } from 'lucide-react';
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_MESSAGES,
+  type Activity,
+  type ActivityType,
+  type User,
+} from '@crm/shared';
+import { currentActivityOf } from '../../../api/activities/activities-cache';
+import { useAddActivity } from '../../../api/activities/add-activity';
+import { useChangeActivity } from '../../../api/activities/change-activity';
+import { useCompleteActivity } from '../../../api/activities/complete-activity';
+import { useDeleteActivity } from '../../../api/activities/delete-activity';
+import { useActivities } from '../../../api/activities/get-activities';
+import { useReopenActivity } from '../../../api/activities/reopen-activity';
+import { Button, IconButton } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { formatDue } from '../../../lib/activity-due';
+import { ApiError } from '../../../lib/api-client';
+import { fullName } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import {
+  ActivityFields,
+  NO_ACTIVITY,
+  useActivityForm,
+  valuesOf,
+  type ActivityForm,
+} from './activity-form';
+import { ActivityItem } from './activity-item';
+
+export type ActivitiesSectionProps = {
+  requestId: string;
+  /** The people, for the owners' names. */
+  users: readonly User[];
+  /** Whether something typed here is not saved yet: a new activity, or one being changed. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+};
+
+/** The activity being changed: its id, the version the change applies at, and after a 409 how it is now. */
+type Editing = { id: string; version: number; theirs?: Activity };
+
+/** A failed save's message under its field: the API's field messages, else one under the title. */
+function showSaveError(form: ActivityForm, error: unknown) {
+  if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
+    form.showServerErrorsOf(error);
+  } else form.setServerErrors({ title: ACTIVITY_MESSAGES.saveFailed });
+}
+
+/**
+ * "Actividades" (issue 20): a request's next steps, planned ones first (nearest first), then done
+ * ones. Each call is stored at once (its own endpoint, recorded in the history), so closing the
+ * modal loses only a form still open, and it asks first. A change from a stale copy (409) shows
+ * the activity as it is now and keeps what was typed.
+ */
+export function ActivitiesSection({ requestId, users, onUnsavedChange }: ActivitiesSectionProps) {
+  const activities = useActivities(requestId);
+  const add = useAddActivity(requestId);
+  const change = useChangeActivity(requestId);
+  const complete = useCompleteActivity(requestId);
+  const reopen = useReopenActivity(requestId);
+  const remove = useDeleteActivity(requestId);
+  const newForm = useActivityForm();
+  const editForm = useActivityForm();
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  /** After completing one: plan the next, with its type and title. */
+  const [offer, setOffer] = useState<{ type: ActivityType; title: string } | null>(null);
+  const [deleting, setDeleting] = useState<Activity | null>(null);
+
+  const unsaved = (adding && newForm.hasChanges) || (editing !== null && editForm.hasChanges);
+  useLayoutEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [onUnsavedChange, unsaved]);
+
+  // Where the focus goes once the list is drawn again: a row's checkbox, or "Planificar".
+  const planButton = useRef<HTMLButtonElement>(null);
+  const checkboxes = useRef(new Map<string, HTMLInputElement>());
+  const [focusTo, setFocusTo] = useState<{ row: string } | 'plan' | null>(null);
+  useEffect(() => {
+    if (focusTo === null) return;
+    const target = focusTo === 'plan' ? planButton.current : checkboxes.current.get(focusTo.row);
+    target?.focus();
+    setFocusTo(null);
+  }, [focusTo, activities.data]);
+
+  const items = activities.data?.items ?? [];
+  const planned = items.filter((activity) => !activity.done);
+  const done = items.filter((activity) => activity.done);
+  const ownerName = (id: string | null) => {
+    const owner = users.find((user) => user._id === id);
+    return owner ? fullName(owner) : ACTIVITY_LABELS.noOwner;
+  };
+
+  const openNew = (start = NO_ACTIVITY) => {
+    newForm.reset(start);
+    setAdding(true);
+    setOffer(null);
+  };
+
+  const submitNew = newForm.handleSubmit((body) => {
+    if (add.isPending) return;
+    add.mutate(body, {
+      onSuccess: () => {
+        newForm.reset(NO_ACTIVITY);
+        setAdding(false);
+        setFocusTo('plan');
+      },
+      onError: (error) => showSaveError(newForm, error),
+    });
+  });
+
+  const startEdit = (activity: Activity) => {
+    editForm.reset(valuesOf(activity));
+    setEditing({ id: activity._id, version: activity.version });
+  };
+
+  const submitEdit = editForm.handleSubmit((values) => {
+    if (!editing || change.isPending) return;
+    const { id, version } = editing;
+    change.mutate(
+      { activityId: id, body: { ...values, dueTime: values.dueTime ?? null, version } },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          setFocusTo({ row: id });
+        },
+        onError: (error) => {
+          const theirs = currentActivityOf(error);
+          if (!theirs) {
+            showSaveError(editForm, error);
+            return;
+          }
+          // Their copy becomes the one this change applies to; what was typed stays.
+          editForm.rebase(valuesOf(theirs), editForm.values);
+          setEditing({ id, version: theirs.version, theirs });
+        },
+      },
+    );
+  });
+
+  const toggleDone = (activity: Activity) => {
+    const call = activity.done ? reopen : complete;
+    call.mutate(activity, {
+      onSuccess: (saved) => {
+        if (saved.done) setOffer({ type: saved.type, title: saved.title });
+        else setFocusTo({ row: saved._id });
+      },
+      onError: (error) =>
+        notify.error(
+          currentActivityOf(error)
+            ? ACTIVITY_MESSAGES.changedMeanwhile
+            : ACTIVITY_MESSAGES.changeFailed,
+        ),
+    });
+  };
+
+  const confirmDelete = () => {
+    const activity = deleting;
+    setDeleting(null);
+    if (!activity) return;
+    remove.mutate(activity._id, {
+      onSuccess: () => {
+        notify.success(ACTIVITY_MESSAGES.deleted);
+        if (editing?.id === activity._id) setEditing(null);
+        setFocusTo('plan');
+      },
+      onError: () => notify.error(ACTIVITY_MESSAGES.changeFailed),
+    });
+  };
+
+  const busy = complete.isPending || reopen.isPending || remove.isPending;
+
+  const list = (label: string, shown: Activity[]) =>
+    shown.length === 0 ? null : (
+      <ul aria-label={label} className="mt-2 space-y-2">
+        {shown.map((activity) =>
+          editing?.id === activity._id ? (
+            <li key={activity._id}>
+              <ActivityFields
+                form={editForm}
+                legend={`${ACTIVITY_LABELS.edit}: ${activity.title}`}
+                submitLabel={ACTIVITY_LABELS.save}
+                pending={change.isPending}
+                onSubmit={() => submitEdit()}
+                onCancel={() => {
+                  setEditing(null);
+                  setFocusTo({ row: activity._id });
+                }}
+                notice={editing.theirs ? <TheirVersion activity={editing.theirs} /> : null}
+              />
+            </li>
+          ) : (
+            <ActivityItem
+              key={activity._id}
+              activity={activity}
+              owner={ownerName(activity.ownerId)}
+              busy={busy}
+              checkboxRef={(element) => {
+                if (element) checkboxes.current.set(activity._id, element);
+                else checkboxes.current.delete(activity._id);
+              }}
+              onToggleDone={() => toggleDone(activity)}
+              onEdit={() => startEdit(activity)}
+              onDelete={() => setDeleting(activity)}
+            />
+          ),
+        )}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby={`${requestId}-activities`}>
+      <div className="flex items-center justify-between">
+        <h3 id={`${requestId}-activities`} className="text-sm font-semibold text-slate-900">
+          {ACTIVITY_LABELS.section}
+        </h3>
+        <IconButton
+          ref={planButton}
+          label={adding ? ACTIVITY_LABELS.closePlan : ACTIVITY_LABELS.plan}
+          aria-expanded={adding}
+          onClick={() => (adding ? setAdding(false) : openNew())}
+        >
+          <Plus className="size-4" aria-hidden />
+        </IconButton>
+      </div>
+
+      {offer ? (
+        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm ring-1 ring-emerald-200">
+          <p className="text-emerald-900">{ACTIVITY_LABELS.planNextOffer}</p>
+          <Button
+            variant="secondary"
+            className="py-1 text-xs"
+            autoFocus
+            onClick={() => openNew({ ...NO_ACTIVITY, type: offer.type, title: offer.title })}
+          >
+            {ACTIVITY_LABELS.planNext}
+          </Button>
+        </div>
+      ) : null}
+
+      {adding ? (
+        <ActivityFields
+          form={newForm}
+          legend={ACTIVITY_LABELS.plan}
+          submitLabel={ACTIVITY_LABELS.add}
+          pending={add.isPending}
+          onSubmit={() => submitNew()}
+          onCancel={() => {
+            setAdding(false);
+            setFocusTo('plan');
+          }}
+        />
+      ) : null}
+
+      {activities.isPending ? (
+        <LoadingText />
+      ) : activities.isError ? (
+        <ErrorText message={ACTIVITY_MESSAGES.loadFailed} />
+      ) : items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-500">{ACTIVITY_LABELS.none}</p>
+      ) : (
+        <>
+          {list(ACTIVITY_LABELS.planned, planned)}
+          {done.length > 0 ? (
+            <h4 className="mt-3 text-xs font-semibold text-slate-600">{ACTIVITY_LABELS.done}</h4>
+          ) : null}
+          {list(ACTIVITY_LABELS.done, done)}
+        </>
+      )}
+
+      <ConfirmDialog
+        open={deleting !== null}
+        message={ACTIVITY_LABELS.removeConfirm}
+        confirmLabel={ACTIVITY_LABELS.remove}
+        cancelLabel={ACTIVITY_LABELS.keep}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+        placement="center"
+      />
+    </section>
+  );
+}
+
+/** After a 409: the activity as the other person left it, above the kept draft. */
+function TheirVersion({ activity }: { activity: Activity }) {
+  return (
+    <div role="alert" className="rounded-md bg-amber-50 p-2 text-xs ring-1 ring-amber-300">
+      <p className="text-amber-900">{ACTIVITY_LABELS.changedMeanwhile}</p>
+      <p className="mt-1 text-slate-800">
+        {activity.title} · {formatDue(activity).text}
+      </p>
+    </div>
+  );
+}
