@@ -14,7 +14,7 @@ import {
   type ChangeActivityBody,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { AppError, notFound } from '../http/app-error.js';
+import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
 import { historyEntry, type StoredHistoryEntry } from './history.service.js';
 
 /*
@@ -107,7 +107,7 @@ async function changeActivities<T>(
       },
     );
     if (matchedCount === 1) return result;
-    if (attempt >= 20) throw new AppError(409, API_MESSAGES.requestConflict);
+    if (attempt >= 20) throw conflict(API_MESSAGES.requestConflict);
   }
 }
 
@@ -118,15 +118,15 @@ function findActivity(stored: ActivitiesDoc, activityId: string): StoredActivity
   return found;
 }
 
-const conflict = (message: string, activity: StoredActivity) =>
-  new AppError(409, message, undefined, undefined, { activity: toActivityJson(activity) });
+/** 409 with the activity as it is now, so the caller can show it without a read. */
+const activityConflict = (message: string, activity: StoredActivity) =>
+  conflict(message, { activity: toActivityJson(activity) });
 
 function assertVersion(activity: StoredActivity, version: number) {
-  if (activity.version !== version) throw conflict(API_MESSAGES.activityConflict, activity);
+  if (activity.version !== version) {
+    throw activityConflict(API_MESSAGES.activityConflict, activity);
+  }
 }
-
-const fieldError = (path: string, message: string) =>
-  new AppError(400, message, [{ path, message }]);
 
 /** 400 on `ownerId` unless the user exists. */
 async function assertOwnerExists(ctx: AppContext, ownerId: string) {
@@ -255,7 +255,7 @@ export async function setActivityDone(
     const before = findActivity(stored, activityId);
     // Before the version: "already completed" says more than "changed by someone".
     if (before.done === done) {
-      throw conflict(
+      throw activityConflict(
         done ? API_MESSAGES.activityAlreadyDone : API_MESSAGES.activityNotDone,
         before,
       );

@@ -130,8 +130,9 @@ export function agendaQuery(
   cursor?: AgendaCursor,
   elemMatch = true,
 ) {
-  const paged = cursor ? afterCursor(rangeOf(due, bounds), cursor) : undefined;
-  const range = paged?.range ?? rangeOf(due, bounds);
+  const bucket = rangeOf(due, bounds);
+  const paged = cursor ? afterCursor(bucket, cursor) : undefined;
+  const range = paged?.range ?? bucket;
   const conditions: Filter[] = [activityMatch(owner, range), ...(paged ? [paged.after] : [])];
   const pipeline: PipelineStage[] = [
     { $match: agendaMatch(owner, range, elemMatch) },

@@ -1,6 +1,6 @@
 import { API_MESSAGES, type MoveRequestBody, type Request } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { AppError, notFound } from '../http/app-error.js';
+import { conflict, notFound } from '../http/app-error.js';
 import { historyEntry } from './history.service.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
@@ -11,9 +11,7 @@ async function refuseMove(ctx: AppContext, id: string): Promise<never> {
     Pick<RequestDoc, 'status'>
   >();
   if (!current) throw notFound(API_MESSAGES.requestNotFound);
-  throw new AppError(409, API_MESSAGES.requestMoved, undefined, undefined, {
-    status: current.status,
-  });
+  throw conflict(API_MESSAGES.requestMoved, { status: current.status });
 }
 
 /**

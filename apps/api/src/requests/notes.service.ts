@@ -6,7 +6,7 @@ import {
   type Request,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { AppError, notFound } from '../http/app-error.js';
+import { conflict, fieldError, notFound } from '../http/app-error.js';
 import { historyEntry, type StoredHistoryEntry } from './history.service.js';
 import type { RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
@@ -19,7 +19,7 @@ function assertWithinLimits(notes: string[], field: string) {
   const result = notesSchema.safeParse(notes);
   if (result.success) return;
   const message = result.error.issues[0]?.message ?? API_MESSAGES.invalidBody;
-  throw new AppError(400, message, [{ path: field, message }]);
+  throw fieldError(field, message);
 }
 
 /**
@@ -46,7 +46,7 @@ export async function changeNotes(
       { new: true },
     ).lean<RequestDoc>();
     if (saved) return toRequestJson(saved);
-    if (attempt >= 20) throw new AppError(409, API_MESSAGES.requestConflict);
+    if (attempt >= 20) throw conflict(API_MESSAGES.requestConflict);
   }
 }
 
@@ -57,7 +57,7 @@ async function changeNotesAlways(
   change: (stored: NotesDoc) => NotesChange,
 ): Promise<Request> {
   const saved = await changeNotes(ctx, id, change);
-  if (!saved) throw new AppError(409, API_MESSAGES.requestConflict);
+  if (!saved) throw conflict(API_MESSAGES.requestConflict);
   return saved;
 }
 
@@ -86,9 +86,7 @@ export function editNote(
   return changeNotesAlways(ctx, id, (stored) => {
     const now = stored.notes[index];
     if (now !== from) {
-      throw new AppError(409, API_MESSAGES.noteChanged, undefined, undefined, {
-        note: now ?? null,
-      });
+      throw conflict(API_MESSAGES.noteChanged, { note: now ?? null });
     }
     const notes = stored.notes.map((note, at) => (at === index ? to : note));
     assertWithinLimits(notes, 'to');

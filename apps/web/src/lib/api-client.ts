@@ -27,6 +27,17 @@ export class ApiError extends Error {
   }
 }
 
+/** True when the call was refused because what it changed had changed meanwhile (409). */
+export const isConflict = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409;
+
+/**
+ * One value of what a 409 says is stored now (`current`: a move's `status`, an edited note's
+ * `note`, an activity), unchecked; undefined for any other failure.
+ */
+export const conflictCurrent = (error: unknown, key: string): unknown =>
+  isConflict(error) ? error.body?.current?.[key] : undefined;
+
 /** The server's field messages of a failed call, by field (e.g. a taken email), if any. */
 export function serverFieldErrors(error: unknown): Record<string, string> | undefined {
   if (!(error instanceof ApiError) || error.fieldErrors.length === 0) return undefined;

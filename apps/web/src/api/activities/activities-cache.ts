@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { activitySchema, compareActivities, type Activity, type ActivityList } from '@crm/shared';
-import { ApiError } from '../../lib/api-client';
+import { conflictCurrent } from '../../lib/api-client';
 import { historyQueryKey } from '../requests/get-request-history';
 import { activitiesQueryKey } from './get-activities';
 
@@ -25,8 +25,7 @@ export function showActivity(
 
 /** The activity as it is now, from a 409's `current.activity` (a stale version, done already). */
 export function currentActivityOf(error: unknown): Activity | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const parsed = activitySchema.safeParse(error.body?.current?.activity);
+  const parsed = activitySchema.safeParse(conflictCurrent(error, 'activity'));
   return parsed.success ? parsed.data : undefined;
 }
 

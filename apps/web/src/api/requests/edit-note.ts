@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Request } from '@crm/shared';
-import { ApiError, callEndpoint } from '../../lib/api-client';
+import { callEndpoint, conflictCurrent, isConflict } from '../../lib/api-client';
 import { showNoteSaved } from './add-note';
 
 export type EditNoteInput = { index: number; from: string; to: string };
@@ -12,8 +12,8 @@ export function editNote(id: string, { index, from, to }: EditNoteInput) {
 
 /** The note's text now, from an edit's 409 (`current.note`; null when no note is there). */
 export function currentNoteOf(error: unknown): string | null | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const note = error.body?.current?.note;
+  if (!isConflict(error)) return undefined;
+  const note = conflictCurrent(error, 'note');
   return typeof note === 'string' ? note : null;
 }
 

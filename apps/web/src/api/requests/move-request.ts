@@ -12,7 +12,7 @@ import {
   type Request,
   type RequestStatus,
 } from '@crm/shared';
-import { ApiError, callEndpoint } from '../../lib/api-client';
+import { callEndpoint, conflictCurrent } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { changeCachedColumns, refetchColumns } from './board-cache';
 import { historyQueryKey } from './get-request-history';
@@ -34,8 +34,7 @@ export const MOVE_MESSAGES = {
 
 /** Where the server says the request is now, from a move's 409 (`current.status`). */
 function currentStatusOf(error: unknown): RequestStatus | undefined {
-  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
-  const status = error.body?.current?.status;
+  const status = conflictCurrent(error, 'status');
   return isRequestStatus(status) ? status : undefined;
 }
 

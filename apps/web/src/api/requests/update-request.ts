@@ -6,7 +6,7 @@ import {
   type Request,
   type UpdateRequestBody,
 } from '@crm/shared';
-import { ApiError, callEndpoint } from '../../lib/api-client';
+import { ApiError, callEndpoint, isConflict } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { assignVendor } from './assign-vendor';
 import { applyRequestChange } from './board-cache';
@@ -19,9 +19,6 @@ export function updateRequest(request: UpdateRequestBody & { _id: string }) {
 }
 
 export type SaveRequestInput = { original: Request; draft: Request };
-
-/** True when the save failed because someone else saved the request first (409). */
-export const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
 /**
  * Reads the stored request again (after a 409) into its query and the board; null when it is

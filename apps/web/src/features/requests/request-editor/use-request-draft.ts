@@ -8,12 +8,8 @@ import {
   type Request,
 } from '@crm/shared';
 import { useMoveRequest } from '../../../api/requests/move-request';
-import {
-  isConflict,
-  reloadStoredRequest,
-  useSaveRequest,
-} from '../../../api/requests/update-request';
-import { ApiError, serverFieldErrors } from '../../../lib/api-client';
+import { reloadStoredRequest, useSaveRequest } from '../../../api/requests/update-request';
+import { ApiError, isConflict, serverFieldErrors } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import type { FormErrors } from '../../../lib/form/form-state';
 import { useZodForm } from '../../../lib/use-zod-form';
