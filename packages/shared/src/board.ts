@@ -12,6 +12,15 @@ export const BOARD_MAX_PAGE_SIZE = 200;
 export const VENDOR_FILTER_ME = 'me';
 export const VENDOR_FILTER_NONE = 'none';
 
+/**
+ * `next=`: the board's "Próxima acción" filter on each request's next activity (issue 20).
+ * overdue: it is past due; today: due later today; week: due from now to the end of the 7th day
+ * from today (today's included, overdue ones not); none: an open request without one. Days are
+ * the caller's (their time zone, else APP_TIME_ZONE).
+ */
+export const NEXT_ACTION_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
+export type NextActionFilter = (typeof NEXT_ACTION_FILTERS)[number];
+
 /** Unknown query parameters are refused with 400, naming them. */
 const unknownParameter = (issue: z.core.$ZodRawIssue) =>
   issue.code === 'unrecognized_keys'
@@ -43,6 +52,7 @@ export const boardFilterShape = {
     .optional(),
   priority: z.enum(PRIORITIES).optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),
+  next: z.enum(NEXT_ACTION_FILTERS).optional(),
 };
 export type BoardFilters = z.infer<z.ZodObject<typeof boardFilterShape>>;
 

@@ -236,6 +236,50 @@ export const ACTIVITY_LABELS = {
  */
 export const MAX_ACTIVITIES_PER_REQUEST = 200;
 
+/** The card's next step and the board's "Próxima acción" filter (issue 20). */
+export const NEXT_ACTION_LABELS = {
+  /** An open request without a planned activity. */
+  none: 'Sin próxima acción',
+  /** The board filter's name and its choices (board.ts NEXT_ACTION_FILTERS). */
+  filter: 'Próxima acción',
+  filterAny: 'Todas',
+  filters: {
+    overdue: 'Vencida',
+    today: 'Hoy',
+    week: 'Esta semana',
+    none: 'Sin acción',
+  },
+  /** A card whose request sat in its stage longer than the stage's limit: "Estancada 9 días". */
+  stale: (days: number) => `Estancada ${days} ${days === 1 ? 'día' : 'días'}`,
+} as const;
+
+/** The Agenda screen and the header's bell (issue 20). */
+export const AGENDA_LABELS = {
+  title: 'Agenda',
+  overdue: 'Vencidas',
+  today: 'Hoy',
+  week: 'Próximos 7 días',
+  empty: 'Nada planificado. Planifica la próxima acción desde una solicitud.',
+  emptyBucket: 'Nada aquí.',
+  loadMore: 'Cargar más',
+  complete: 'Completar',
+  openRequest: 'Abrir solicitud',
+  /** The bell's accessible name: "Actividades vencidas y de hoy: 3". */
+  bell: (count: number) => `Actividades vencidas y de hoy: ${count}`,
+} as const;
+
+/** The admin's settings screen, /main/settings (issue 20). */
+export const SETTINGS_LABELS = {
+  title: 'Ajustes',
+  staleHeading: 'Días para marcar una solicitud como estancada',
+  staleHelp: 'Una tarjeta muestra "Estancada" cuando su solicitud lleva más días que estos en su etapa. Vacío: nunca.',
+  save: 'Guardar',
+  saved: 'Ajustes guardados',
+  saveFailed: 'No se pudieron guardar los ajustes',
+  changedMeanwhile:
+    'Otra persona cambió los ajustes mientras los editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión.',
+} as const;
+
 export const BOARD_SCROLL_STEP_PX = 30;
 export const MISSING_REQUEST_NUMBER = 'unnasigned';
 export const CARD_DATE_FORMAT = 'dd/mm/yy';

@@ -9,6 +9,8 @@ export * from './request-history.js';
 export * from './activity.js';
 export * from './board.js';
 export * from './agenda.js';
+export * from './settings.js';
+export * from './preferences.js';
 export * from './request-rules.js';
 export * from './operations.js';
 export * from './captcha.js';

@@ -109,6 +109,10 @@ export const FIELD_MESSAGES = {
   activityTimeWithoutDate: 'Una hora necesita su fecha: envía también la fecha',
   activityOwnerUnknown: 'Ese usuario no existe',
   tooManyActivities: (max: number) => `Demasiadas actividades: máximo ${max} por solicitud`,
+  /** Ajustes (issue 20): a stage's stale limit. */
+  staleDaysInvalid: (max: number) => `Escribe un número entero de días, de 1 a ${max}, o déjalo vacío`,
+  /** Preferences (issue 20). */
+  timeZoneInvalid: 'Zona horaria desconocida: usa un nombre IANA, como America/Santiago',
   /** A name, email, search and the like: one line of visible text (issue 18). */
   notSingleLine: 'No puede contener saltos de línea, tabulaciones ni caracteres de control',
 } as const;
@@ -148,6 +152,7 @@ export const API_MESSAGES = {
   noteChanged: 'This note was changed by someone else after you opened it',
   activityNotFound: 'Activity not found',
   activityConflict: 'This activity was changed by someone else after you opened it',
+  settingsConflict: 'The settings were changed by someone else after you opened them',
   activityAlreadyDone: 'This activity is already completed',
   activityNotDone: 'This activity is not completed',
   tooManyLoginAttempts:

@@ -19,6 +19,7 @@ import {
   safeIntegerSchema,
 } from './fields.js';
 import { CREATE_REQUEST_MESSAGES, FIELD_MESSAGES } from './messages.js';
+import { activitySchema } from './activity.js';
 
 const requestTypeSchema = z.enum(REQUEST_TYPES, {
   error: CREATE_REQUEST_MESSAGES.requestTypeRequired,
@@ -75,6 +76,17 @@ export const REQUEST_EDITABLE_FIELDS = Object.keys(requestEditableSchema.shape) 
  * A request ("form-contact", "event") as the API returns it (§3). Its strings are not held to
  * today's input limits: a request stored under older, looser ones must still show.
  */
+/** What a card shows of a request's next activity. */
+export const nextActivitySchema = activitySchema.pick({
+  _id: true,
+  type: true,
+  title: true,
+  dueDate: true,
+  dueTime: true,
+  dueAt: true,
+});
+export type NextActivity = z.infer<typeof nextActivitySchema>;
+
 export const requestSchema = z.object({
   name: z.string(),
   email: z.string(),
@@ -109,6 +121,13 @@ export const requestSchema = z.object({
    * a copy read before someone moved the request never moves it back (issue 12).
    */
   statusVersion: safeIntegerSchema.nonnegative(),
+  /**
+   * The request's next step: its open activity due first (issue 20), written in the same
+   * single-document update as its activities, so it is never stale; null: none planned.
+   */
+  nextActivity: nextActivitySchema.nullable(),
+  /** When the request entered its current stage: created, moved, or its status edited. */
+  stageChangedAt: dateTimeSchema,
 });
 export type Request = z.infer<typeof requestSchema>;
 export const requestListSchema = z.array(requestSchema);

@@ -49,6 +49,8 @@ export const SPEC_NEW_REQUEST_DEFAULTS = {
   eventDate: null,
   version: 0,
   statusVersion: 0,
+  nextActivity: null,
+  stageChangedAt: '2026-03-05T15:00:00.000Z',
 };
 
 /** A request as the API returns it: a fresh one, as the server stored it. */

@@ -36,6 +36,8 @@ const request = {
   createdAt: CREATED_AT,
   version: 3,
   statusVersion: 1,
+  nextActivity: null,
+  stageChangedAt: CREATED_AT,
 };
 
 /** Bodies, by endpoint id: one example per shape the body may take (the test wants one each). */

@@ -87,6 +87,7 @@ const TAGS: { name: Tag; description: string }[] = [
   { name: 'captcha', description: 'Self-hosted ALTCHA proof-of-work challenges for the login' },
   { name: 'users', description: 'Users and their roles' },
   { name: 'requests', description: 'Requests ("form-contact") of the board' },
+  { name: 'settings', description: 'Product settings (admin) and each user’s own preferences' },
   { name: 'operations', description: 'Liveness, readiness and this documentation' },
 ];
 

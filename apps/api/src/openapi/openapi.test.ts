@@ -200,7 +200,7 @@ describe('GET /api/openapi.json', () => {
       type: 'http',
       scheme: 'bearer',
     });
-    const tags = new Set(['auth', 'captcha', 'users', 'requests', 'operations']);
+    const tags = new Set(['auth', 'captcha', 'users', 'requests', 'settings', 'operations']);
     const publicEndpoints = new Set([
       'GET /api/health',
       'GET /api/ready',

@@ -128,6 +128,8 @@ export function addRequest(overrides: Partial<Request> = {}): Request {
     createdAt: '2026-03-05T15:00:00.000Z',
     version: 0,
     statusVersion: 0,
+    nextActivity: null,
+    stageChangedAt: '2026-03-05T15:00:00.000Z',
     ...EVENT_FIELD_PLACEHOLDERS,
     ...overrides,
   };

@@ -15,7 +15,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Error statuses an endpoint may answer, each with the ErrorBody of packages/shared/error.ts. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
-export type Tag = 'operations' | 'captcha' | 'auth' | 'users' | 'requests';
+export type Tag = 'operations' | 'captcha' | 'auth' | 'users' | 'requests' | 'settings';
 
 export type EndpointDeclaration = {
   /** Stable name, `<group>.<name>`; also the root of the endpoint's query keys. */

@@ -51,6 +51,12 @@ import {
   changeActivityBodySchema,
 } from '../activity.js';
 import { MAX_ACTIVITIES_PER_REQUEST } from '../constants.js';
+import { settingsSchema, updateSettingsBodySchema } from '../settings.js';
+import {
+  calendarFeedSchema,
+  preferencesSchema,
+  updatePreferencesBodySchema,
+} from '../preferences.js';
 import { defineEndpoint, type EndpointDeclaration } from './define.js';
 
 /** Every endpoint of the API (§7 and the product's own), grouped as the features are. */
@@ -575,6 +581,87 @@ export const api = {
       response: dueCountSchema,
       responseDescription: 'The count',
       errors: { 400: 'A bad `owner`, or an unknown parameter' },
+    }),
+  },
+  // The product's settings (issue 20): every signed-in role reads them, a system admin changes them.
+  settings: {
+    get: defineEndpoint({
+      id: 'settings.get',
+      method: 'get',
+      path: '/api/settings',
+      tag: 'settings',
+      summary: 'The product settings: days per stage before a request is stale',
+      access: 'signed-in',
+      status: 200,
+      response: settingsSchema,
+      responseDescription: 'The settings (the defaults until an admin saves them)',
+    }),
+    update: defineEndpoint({
+      id: 'settings.update',
+      method: 'put',
+      path: '/api/settings',
+      tag: 'settings',
+      summary: 'Change the product settings (system admin)',
+      description:
+        'The whole settings with the `version` they were read at; a stale version is a 409 ' +
+        'whose `current` holds the settings stored now.',
+      access: 'admin',
+      body: updateSettingsBodySchema,
+      status: 200,
+      response: settingsSchema,
+      responseDescription: 'The settings as stored',
+      errors: { 409: API_MESSAGES.settingsConflict },
+    }),
+  },
+  // The caller's own preferences (issue 20): time zone, reminder emails, calendar feed.
+  preferences: {
+    get: defineEndpoint({
+      id: 'preferences.get',
+      method: 'get',
+      path: '/api/me/preferences',
+      tag: 'settings',
+      summary: "The caller's preferences",
+      access: 'signed-in',
+      status: 200,
+      response: preferencesSchema,
+      responseDescription: 'The preferences',
+    }),
+    update: defineEndpoint({
+      id: 'preferences.update',
+      method: 'patch',
+      path: '/api/me/preferences',
+      tag: 'settings',
+      summary: "Change the caller's preferences (the fields sent)",
+      access: 'signed-in',
+      body: updatePreferencesBodySchema,
+      status: 200,
+      response: preferencesSchema,
+      responseDescription: 'The preferences as stored',
+    }),
+    createCalendarFeed: defineEndpoint({
+      id: 'preferences.createCalendarFeed',
+      method: 'post',
+      path: '/api/me/calendar-feed',
+      tag: 'settings',
+      summary: "A new secret calendar address for the caller's open activities",
+      description:
+        'Replaces any earlier address, which stops working at once. The address is shown this ' +
+        'once: the server keeps only a hash of its secret.',
+      access: 'signed-in',
+      status: 201,
+      response: calendarFeedSchema,
+      responseDescription: 'The address to subscribe to',
+    }),
+    revokeCalendarFeed: defineEndpoint({
+      id: 'preferences.revokeCalendarFeed',
+      method: 'delete',
+      path: '/api/me/calendar-feed',
+      tag: 'settings',
+      summary: "Revoke the caller's calendar address",
+      access: 'signed-in',
+      status: 200,
+      response: preferencesSchema,
+      responseDescription: 'The preferences, without a calendar feed',
     }),
   },
   // Website leads (issue 13): the public form's intake and the board's poll for new leads.

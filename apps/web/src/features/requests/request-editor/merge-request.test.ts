@@ -20,6 +20,8 @@ const base: Request = {
   createdAt: '2026-03-05T15:00:00.000Z',
   version: 3,
   statusVersion: 1,
+  nextActivity: null,
+  stageChangedAt: '2026-03-05T15:00:00.000Z',
   ...EVENT_FIELD_PLACEHOLDERS,
 };
 

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { FIELD_MAX_LENGTH } from './constants.js';
+import { isTimeZone } from './activity.js';
+import { FIELD_MESSAGES } from './messages.js';
+
+/*
+ * A user's own preferences (issue 20), stored on their user: the time zone their days are read
+ * in (the agenda's ranges, the bell, the board's "Próxima acción", the morning digest's 08:00),
+ * which reminder emails they get, and whether they have a calendar feed. Read and changed by the
+ * user themselves (GET/PATCH /api/me/preferences); the Perfil screen comes with issue 23.
+ */
+
+/** An IANA zone name the runtime knows, or null: the product's (APP_TIME_ZONE). */
+export const timeZoneSchema = z
+  .string({ error: FIELD_MESSAGES.timeZoneInvalid })
+  .max(FIELD_MAX_LENGTH.token, { message: FIELD_MESSAGES.timeZoneInvalid, abort: true })
+  .refine(isTimeZone, FIELD_MESSAGES.timeZoneInvalid);
+
+/** GET /api/me/preferences */
+export const preferencesSchema = z.object({
+  /** As set; null: the product's zone. */
+  timeZone: z.string().nullable(),
+  /** The zone in effect: timeZone, else APP_TIME_ZONE. */
+  effectiveTimeZone: z.string(),
+  /** The 08:00 digest of overdue and today's activities (only when the server sends email). */
+  emailDigest: z.boolean(),
+  /** The reminder 15 minutes before a timed activity. */
+  emailReminders: z.boolean(),
+  /** Whether a calendar feed address exists (its secret is shown only when created). */
+  calendarFeed: z.boolean(),
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** PATCH /api/me/preferences: the fields sent change. */
+export const updatePreferencesBodySchema = z.strictObject({
+  timeZone: timeZoneSchema.nullable().optional(),
+  emailDigest: z.boolean().optional(),
+  emailReminders: z.boolean().optional(),
+});
+export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
+
+/**
+ * POST /api/me/calendar-feed: a new secret address for the user's open activities, replacing
+ * any earlier one (which stops working). Shown this once; the server keeps only its hash.
+ */
+export const calendarFeedSchema = z.object({ url: z.string() });
+export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
+
+/** The secret in /api/calendar/<secret>.ics: 43 base64url characters (32 random bytes). */
+export const CALENDAR_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
