@@ -13,10 +13,23 @@ const userSchema = new Schema(
     passwordHash: { type: String, required: true, select: false },
     /** Bumped on a password change: tokens signed with an older value stop working. */
     sessionVersion: { type: Number, default: 0 },
+    /**
+     * Their own preferences (issue 20; packages/shared/preferences.ts). The zone their days are
+     * read in, null: APP_TIME_ZONE. Each reminder email can be turned off.
+     */
+    timeZone: { type: String, default: null },
+    emailDigest: { type: Boolean, default: true },
+    emailReminders: { type: Boolean, default: true },
+    /**
+     * The SHA-256 (hex) of their calendar feed's secret; null: no feed. Never selected unless
+     * asked for: the feed looks the user up by it (unique, sparse index).
+     */
+    calendarSecretHash: { type: String, default: undefined, select: false },
   },
   { timestamps: true, versionKey: false },
 );
 userSchema.index({ role: 1 });
+userSchema.index({ calendarSecretHash: 1 }, { unique: true, sparse: true });
 
 export type UserDoc = InferSchemaType<typeof userSchema> & { _id: Types.ObjectId };
 const userModel = (connection: Connection) => connection.model('User', userSchema);
