@@ -7,7 +7,9 @@ import type { AppContext, Models } from './context.js';
 import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { leadsModels } from './leads/index.js';
-import { requestsModels } from './requests/index.js';
+import { remindersModels } from './reminders/index.js';
+import { backfillStageChangedAt, requestsModels } from './requests/index.js';
+import { settingsModels } from './settings/index.js';
 import { usersModels } from './users/index.js';
 
 /**
@@ -23,10 +25,15 @@ function registerModels(connection: Connection): Models {
     ...usersModels(connection),
     ...requestsModels(connection),
     ...leadsModels(connection),
+    ...remindersModels(connection),
+    ...settingsModels(connection),
   };
 }
 
-/** The context of one app instance (see context.ts), its indexes built before it serves. */
+/**
+ * The context of one app instance (see context.ts), its indexes built and its stored data brought
+ * up to date (idempotent backfills) before it serves.
+ */
 export async function createContext(
   connection: Connection,
   config: AppConfig & { jwtSecret: string },
@@ -35,5 +42,7 @@ export async function createContext(
   const models = registerModels(connection);
   await ensureIndexes(connection, logger);
   const ctx = { config, connection, models, logger };
-  return { ...ctx, access: accessGuards(ctx) };
+  const context = { ...ctx, access: accessGuards(ctx) };
+  await backfillStageChangedAt(context);
+  return context;
 }

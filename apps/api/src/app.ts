@@ -3,6 +3,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
 import { authRoutes } from './auth/index.js';
+import { calendarRoutes } from './calendar/index.js';
 import { captchaRoutes } from './captcha/index.js';
 import type { AppContext } from './context.js';
 import { AppError } from './http/app-error.js';
@@ -13,7 +14,9 @@ import { securityHeaders } from './http/security-headers.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
 import { healthRoutes } from './operations/index.js';
+import { preferencesRoutes } from './preferences/index.js';
 import { activitiesRoutes, requestsRoutes } from './requests/index.js';
+import { settingsRoutes } from './settings/index.js';
 import { usersRoutes } from './users/index.js';
 import { serveWeb } from './web/index.js';
 
@@ -54,6 +57,9 @@ export function createApp(ctx: AppContext): Express {
     requestsRoutes(ctx),
     activitiesRoutes(ctx),
     leadsRoutes(ctx),
+    settingsRoutes(ctx),
+    preferencesRoutes(ctx),
+    calendarRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));

@@ -7,6 +7,7 @@ import { connectDatabase } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { startSweeping } from './db/sweep-expired.js';
 import { gracefulShutdown, listen } from './operations/index.js';
+import { startReminders } from './reminders/index.js';
 import { ensureFirstAdmin } from './users/index.js';
 
 /** Entry point: config → database (MONGO_URL, or the embedded default) → first admin → HTTP. */
@@ -43,6 +44,12 @@ async function main(): Promise<void> {
   }
 
   const stopSweeping = startSweeping(connection, logger);
+  // Reminder emails (issue 20): only with SMTP_URL. A scheduler that can't start is logged and
+  // the API serves without it (the requests matter more than their reminders).
+  const reminders = await startReminders(ctx).catch((error: unknown) => {
+    logger.error({ err: error }, 'reminder emails could not start');
+    return undefined;
+  });
   const app = createApp(ctx);
   // Timeouts and the per-address connection cap: operations/http-server.ts.
   const server = await listen(app, config);
@@ -61,6 +68,8 @@ async function main(): Promise<void> {
     logger,
     release: async () => {
       stopSweeping();
+      // Unlocks its job, so another process takes the next tick at once.
+      await reminders?.stop();
       await connection.close();
       await embedded?.stop();
     },

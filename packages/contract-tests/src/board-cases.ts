@@ -1,4 +1,12 @@
-import { ADMIN_ROLE, API_MESSAGES, BOARD_COLUMNS, NEW_REQUEST_DEFAULTS, api } from '@crm/shared';
+import {
+  ADMIN_ROLE,
+  API_MESSAGES,
+  BOARD_COLUMNS,
+  NEW_REQUEST_DEFAULTS,
+  api,
+  type Activity,
+  type Request,
+} from '@crm/shared';
 import type { ContractCase } from './client.js';
 import { fieldError, idOf, idsOf, newRequest, uniqueName } from './fixtures.js';
 
@@ -107,6 +115,74 @@ export const boardContractCases: ContractCase[] = [
         vendor.token,
       );
       expect(badVendor).toEqual(fieldError(400, 'vendor', API_MESSAGES.invalidVendorFilter));
+    },
+  },
+  {
+    // Issue 20. Days far in the past and the future, so no clock or zone can move a request
+    // between ranges while the case runs ("today" is tested in apps/api with a fixed clock).
+    name: 'requests.board and column: `next` filters by the next activity (overdue, week, none), with q and vendor; a card shows it',
+    run: async (c, expect) => {
+      const { token } = await c.signIn('vendor');
+      const name = uniqueName();
+      const create = async () =>
+        idOf((await c.call(api.requests.create, { body: { ...newRequest, name } }, token)).body);
+      const plan = async (id: string, dueDate: string) =>
+        (
+          await c.call(
+            api.activities.add,
+            { params: { id }, body: { type: 'call', title: 'Llamar', dueDate } },
+            token,
+          )
+        ).body as Activity;
+      const overdue = await create();
+      const later = await create();
+      const without = await create();
+      const completed = await create();
+      const due = await plan(overdue, '2020-01-10');
+      await plan(later, '2099-12-31');
+      const doneOne = await plan(completed, '2020-01-10');
+      await c.call(
+        api.activities.complete,
+        { params: { id: completed, activityId: doneOne._id }, body: { version: 0 } },
+        token,
+      );
+
+      const column = async (filters: object) => {
+        const res = await c.call(
+          api.requests.column,
+          { query: { status: 'new request', q: name, ...filters } },
+          token,
+        );
+        return { ids: idsOf(res), count: (res.body as { count: number }).count };
+      };
+      expect(await column({ next: 'overdue' })).toEqual({ ids: [overdue], count: 1 });
+      expect(await column({ next: 'today' })).toEqual({ ids: [], count: 0 });
+      expect(await column({ next: 'week' })).toEqual({ ids: [], count: 0 });
+      // A request whose only activity is done has no next one.
+      expect(await column({ next: 'none' })).toEqual({ ids: [completed, without], count: 2 });
+      expect(await column({ next: 'overdue', vendor: 'none' })).toEqual({
+        ids: [overdue],
+        count: 1,
+      });
+      expect(await column({ next: 'overdue', vendor: 'me' })).toEqual({ ids: [], count: 0 });
+
+      const board = await c.call(
+        api.requests.board,
+        { query: { q: name, next: 'overdue' } },
+        token,
+      );
+      const [first] = (board.body as { columns: { count: number; items: Request[] }[] }).columns;
+      expect(first?.count).toBe(1);
+      expect(first?.items[0]?.nextActivity).toEqual({
+        _id: due._id,
+        type: 'call',
+        title: 'Llamar',
+        dueDate: '2020-01-10',
+        dueTime: null,
+        dueAt: due.dueAt,
+      });
+      const bad = await c.call(api.requests.board, { query: { next: 'soon' } }, token);
+      expect(bad).toMatchObject({ status: 400, body: { errors: [{ path: 'next' }] } });
     },
   },
 ];

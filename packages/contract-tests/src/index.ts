@@ -3,7 +3,9 @@ import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
 import type { ContractCase } from './client.js';
 import { leadContractCases } from './lead-cases.js';
+import { preferencesContractCases } from './preferences-cases.js';
 import { requestContractCases } from './request-cases.js';
+import { settingsContractCases } from './settings-cases.js';
 import { userContractCases } from './user-cases.js';
 
 /**
@@ -20,6 +22,8 @@ export const contractCases: readonly ContractCase[] = [
   ...boardContractCases,
   ...leadContractCases,
   ...activityContractCases,
+  ...preferencesContractCases,
+  ...settingsContractCases,
 ];
 
 export type {

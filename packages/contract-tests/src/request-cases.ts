@@ -27,8 +27,13 @@ export const requestContractCases: ContractCase[] = [
           _id: expect.any(String),
           requestNumber: expect.any(Number),
           createdAt: expect.any(String),
+          nextActivity: null,
+          stageChangedAt: expect.any(String),
         },
       });
+      // A new request entered its stage when it was created.
+      const body = res.body as { createdAt: string; stageChangedAt: string };
+      expect(body.stageChangedAt).toBe(body.createdAt);
       const list = await c.call(api.requests.list, {}, token);
       expect(list.body).toContainEqual(res.body);
     },
@@ -49,6 +54,7 @@ export const requestContractCases: ContractCase[] = [
         _id: string;
         version: number;
         message: string;
+        stageChangedAt: string;
       };
       const saved = await c.call(
         api.requests.update,
@@ -65,9 +71,25 @@ export const requestContractCases: ContractCase[] = [
           status: 'contacted',
           notes: ['Llamar'],
           version: created.version + 1,
-          // A status change through the update counts as a move.
+          // A status change through the update counts as a move: the stage changed now.
           statusVersion: 1,
+          stageChangedAt: expect.any(String),
         },
+      });
+      const savedAt = (saved.body as { stageChangedAt: string }).stageChangedAt;
+      expect(Date.parse(savedAt)).toBeGreaterThanOrEqual(Date.parse(created.stageChangedAt));
+      const kept = await c.call(
+        api.requests.update,
+        {
+          params: { id: created._id },
+          body: { ...(saved.body as object), priority: 'high', statusVersion: 1 },
+        },
+        token,
+      );
+      // An edit that keeps the status keeps the day the stage began.
+      expect(kept).toMatchObject({
+        status: 200,
+        body: { priority: 'high', stageChangedAt: savedAt },
       });
       const stale = await c.call(
         api.requests.update,
@@ -120,15 +142,22 @@ export const requestContractCases: ContractCase[] = [
       const vendor = await c.signIn('vendor');
       const driver = await c.signIn('driver');
       const created = (await c.call(api.requests.create, { body: newRequest }, vendor.token))
-        .body as { _id: string };
+        .body as { _id: string; stageChangedAt: string };
       const params = { id: created._id };
       const move = (from: RequestStatus, to: RequestStatus, token: string) =>
         c.call(api.requests.move, { params, body: { from, to } }, token);
       const moved = await move('new request', 'contacted', driver.token);
       expect(moved).toEqual({
         status: 200,
-        body: { ...created, status: 'contacted', statusVersion: 1 },
+        body: {
+          ...created,
+          status: 'contacted',
+          statusVersion: 1,
+          stageChangedAt: expect.any(String),
+        },
       });
+      const movedAt = (moved.body as { stageChangedAt: string }).stageChangedAt;
+      expect(Date.parse(movedAt)).toBeGreaterThanOrEqual(Date.parse(created.stageChangedAt));
       const stale = await move('new request', 'closed', vendor.token);
       expect(stale).toEqual({
         status: 409,

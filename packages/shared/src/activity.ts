@@ -56,11 +56,14 @@ export const activitySchema = z.object({
   _id: objectIdSchema,
   type: z.enum(ACTIVITY_TYPES),
   title: z.string(),
-  /** The due day, in the time zone of the product (APP_TIME_ZONE). */
+  /**
+   * The due day, as the person who planned (or last rescheduled) it typed it: in their time zone
+   * (their preference, else APP_TIME_ZONE).
+   */
   dueDate: z.string(),
   /** The due time on that day; null: any time that day. */
   dueTime: z.string().nullable(),
-  /** The instant it is due: dueDate at dueTime (or at the day's start) in APP_TIME_ZONE. */
+  /** The instant it is due: dueDate at dueTime (or at the day's start) in that zone. */
   dueAt: dateTimeSchema,
   /** Who does it; null when their user was deleted. */
   ownerId: objectIdSchema.nullable(),

@@ -272,7 +272,8 @@ export const AGENDA_LABELS = {
 export const SETTINGS_LABELS = {
   title: 'Ajustes',
   staleHeading: 'Días para marcar una solicitud como estancada',
-  staleHelp: 'Una tarjeta muestra "Estancada" cuando su solicitud lleva más días que estos en su etapa. Vacío: nunca.',
+  staleHelp:
+    'Una tarjeta muestra "Estancada" cuando su solicitud lleva más días que estos en su etapa. Vacío: nunca.',
   save: 'Guardar',
   saved: 'Ajustes guardados',
   saveFailed: 'No se pudieron guardar los ajustes',

@@ -110,7 +110,8 @@ export const FIELD_MESSAGES = {
   activityOwnerUnknown: 'Ese usuario no existe',
   tooManyActivities: (max: number) => `Demasiadas actividades: máximo ${max} por solicitud`,
   /** Ajustes (issue 20): a stage's stale limit. */
-  staleDaysInvalid: (max: number) => `Escribe un número entero de días, de 1 a ${max}, o déjalo vacío`,
+  staleDaysInvalid: (max: number) =>
+    `Escribe un número entero de días, de 1 a ${max}, o déjalo vacío`,
   /** Preferences (issue 20). */
   timeZoneInvalid: 'Zona horaria desconocida: usa un nombre IANA, como America/Santiago',
   /** A name, email, search and the like: one line of visible text (issue 18). */

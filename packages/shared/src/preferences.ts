@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { FIELD_MAX_LENGTH } from './constants.js';
 import { isTimeZone } from './activity.js';
 import { FIELD_MESSAGES } from './messages.js';
 
@@ -10,11 +9,19 @@ import { FIELD_MESSAGES } from './messages.js';
  * user themselves (GET/PATCH /api/me/preferences); the Perfil screen comes with issue 23.
  */
 
+/**
+ * The zones a user may choose: the runtime's canonical IANA names (as the browser's picker lists
+ * them), and UTC. A list rather than "any name Intl accepts" (which takes "europe/madrid" and old
+ * aliases too): a stored zone is always spelled one way, and the OpenAPI document can state the
+ * rule exactly (an enum), so the document and the API agree.
+ */
+export const TIME_ZONES: readonly [string, ...string[]] = [
+  'UTC',
+  ...Intl.supportedValuesOf('timeZone').filter((zone) => zone !== 'UTC' && isTimeZone(zone)),
+];
+
 /** An IANA zone name the runtime knows, or null: the product's (APP_TIME_ZONE). */
-export const timeZoneSchema = z
-  .string({ error: FIELD_MESSAGES.timeZoneInvalid })
-  .max(FIELD_MAX_LENGTH.token, { message: FIELD_MESSAGES.timeZoneInvalid, abort: true })
-  .refine(isTimeZone, FIELD_MESSAGES.timeZoneInvalid);
+export const timeZoneSchema = z.enum(TIME_ZONES, { error: FIELD_MESSAGES.timeZoneInvalid });
 
 /** GET /api/me/preferences */
 export const preferencesSchema = z.object({
@@ -48,3 +55,16 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 
 /** The secret in /api/calendar/<secret>.ics: 43 base64url characters (32 random bytes). */
 export const CALENDAR_SECRET_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * GET /api/calendar/:secret.ics. Any text: a malformed secret is answered as a wrong one (404
+ * after the same work), so the answer never tells which part of a guess was off.
+ */
+export const calendarFeedParamsSchema = z.object({ secret: z.string() });
+
+/**
+ * The web app's page of one request (its Edit Request modal over the board,
+ * /main/requests/:requestId), as linked from reminder emails and calendar events.
+ */
+export const requestPageUrl = (appUrl: string, requestId: string): string =>
+  `${appUrl}/main/requests/${encodeURIComponent(requestId)}`;

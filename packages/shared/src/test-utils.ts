@@ -50,7 +50,6 @@ export const SPEC_NEW_REQUEST_DEFAULTS = {
   version: 0,
   statusVersion: 0,
   nextActivity: null,
-  stageChangedAt: '2026-03-05T15:00:00.000Z',
 };
 
 /** A request as the API returns it: a fresh one, as the server stored it. */
@@ -62,5 +61,7 @@ export const storedRequest = {
   message: 'Hola',
   requestType: 'otro',
   createdAt: '2026-11-22T10:00:00.000Z',
+  // A new request enters its first stage when it is created.
+  stageChangedAt: '2026-11-22T10:00:00.000Z',
   ...SPEC_NEW_REQUEST_DEFAULTS,
 };

@@ -77,6 +77,17 @@ const envSchema = z
         (zone) => !zone || isTimeZone(zone),
         'must be an IANA time zone such as America/Santiago or Europe/Madrid',
       ),
+    // The product's public address (issue 20): links in reminder emails and the calendar feed's
+    // address. Empty means unset: the feed's address is then read from the request's own origin,
+    // and emails link to http://localhost:<PORT>.
+    APP_URL: z
+      .string()
+      .optional()
+      .transform((url) => url?.replace(/\/+$/, '') || undefined)
+      .refine(
+        (url) => !url || /^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(url),
+        "must be the product's address, such as https://crm.example.com",
+      ),
   })
   .superRefine((env, ctx) => {
     if ((env.ADMIN_EMAIL === undefined) !== (env.ADMIN_PASSWORD === undefined)) {
@@ -184,6 +195,12 @@ export type AppConfig = {
    * unset, the server's own zone.
    */
   timeZone: string;
+  /**
+   * APP_URL without a trailing slash: where people open the product (links in reminder emails,
+   * the calendar feed's address). Undefined: the feed uses the request's origin, emails
+   * http://localhost:<port>.
+   */
+  appUrl: string | undefined;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -237,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     http: { ...DEFAULT_HTTP_TIMEOUTS, maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
     timeZone: e.APP_TIME_ZONE || systemTimeZone(),
+    appUrl: e.APP_URL,
   };
 }

@@ -56,6 +56,10 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       photo: 'https://example.com/ana.png',
     },
   ],
+  'preferences.update': [
+    { timeZone: 'Europe/Madrid', emailDigest: true, emailReminders: false },
+    { timeZone: null },
+  ],
   'users.update': [
     { name: 'Ana', lastName: 'Pérez', email: 'ana.perez@example.com', role: 'vendor' },
     {
@@ -94,6 +98,18 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
   ],
   'activities.complete': [{ version: 3 }],
   'activities.reopen': [{ version: 4 }],
+  'settings.update': [
+    {
+      staleDays: {
+        'new request': 2,
+        contacted: 5,
+        'quote sent': 10,
+        'follow up': 21,
+        closed: null,
+      },
+      version: 3,
+    },
+  ],
   'leads.submit': [
     {
       name: 'Ana Pérez',
@@ -124,6 +140,9 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   after: encodeBoardCursor({ createdAt: CREATED_AT, _id: REQUEST_ID }),
   owner: 'me',
   due: 'today',
+  // A calendar feed's secret: 43 base64url characters.
+  secret: 'pV3kq0Yb1mZr8TtXw2nH5cL9aS4dF7gJ6eK0uI1oP2q',
+  next: 'overdue',
 };
 
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */

@@ -207,6 +207,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/captcha/challenge',
       'POST /api/user/login',
       'POST /api/form-contact/create',
+      'GET /api/calendar/{secret}.ics',
       `GET ${OPENAPI_JSON_PATH}`,
       `GET ${OPENAPI_DOCS_PATH}`,
     ]);

@@ -15,7 +15,9 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
+import { timeZoneOf } from '../users/index.js';
 import { historyEntry, type StoredHistoryEntry } from './history.service.js';
+import type { StoredNextActivity } from './request.model.js';
 
 /*
  * Activities on a request (issue 20). They live inside the request document, so a change and
@@ -77,8 +79,27 @@ export function toActivityJson(activity: StoredActivity): Activity {
 }
 
 /**
+ * The request's next step: its open activity due first, in the Actividades section's order
+ * (compareActivities: due instant, then planned first), as the card shows it; null: none open.
+ */
+export function nextActivityOf(activities: readonly StoredActivity[]): StoredNextActivity | null {
+  let next: StoredActivity | undefined;
+  for (const activity of activities) {
+    if (activity.done) continue;
+    if (!next || compareActivities(toActivityJson(activity), toActivityJson(next)) < 0) {
+      next = activity;
+    }
+  }
+  if (!next) return null;
+  const { _id, type, title, dueDate, dueTime, dueAt } = next;
+  return { _id, type, title, dueDate, dueTime: dueTime ?? null, dueAt };
+}
+
+/**
  * Reads the request's activities, lets `change` compute the new list, and writes it with its
- * history entries only while no other activity change came in between (else reads again).
+ * history entries only while no other activity change came in between (else reads again). The
+ * card's next activity is derived from the new list and set in the same single-document write,
+ * so no reader ever sees one without the other.
  */
 async function changeActivities<T>(
   ctx: AppContext,
@@ -101,7 +122,7 @@ async function changeActivities<T>(
         activitiesVersion: stored.activitiesVersion ?? { $exists: false },
       },
       {
-        $set: { activities },
+        $set: { activities, nextActivity: nextActivityOf(activities) },
         $inc: { activitiesVersion: 1 },
         $push: { history: { $each: entries } },
       },
@@ -164,6 +185,7 @@ export async function addActivity(
   userId: string,
 ): Promise<Activity> {
   if (ownerId) await assertOwnerExists(ctx, ownerId);
+  const timeZone = await timeZoneOf(ctx, userId);
   const added = await changeActivities(ctx, id, (stored) => {
     const activities = stored.activities ?? [];
     if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
@@ -175,7 +197,7 @@ export async function addActivity(
       title,
       dueDate,
       dueTime,
-      dueAt: zonedDueAt(dueDate, dueTime, ctx.config.timeZone),
+      dueAt: zonedDueAt(dueDate, dueTime, timeZone),
       ownerId: new Types.ObjectId(ownerId ?? hex(stored.vendor) ?? userId),
       done: false,
       doneAt: null,
@@ -203,6 +225,7 @@ export async function changeActivity(
   userId: string,
 ): Promise<Activity> {
   if (changes.ownerId) await assertOwnerExists(ctx, changes.ownerId);
+  const timeZone = changes.dueDate === undefined ? undefined : await timeZoneOf(ctx, userId);
   const changed = await changeActivities(ctx, id, (stored) => {
     const before = findActivity(stored, activityId);
     assertVersion(before, version);
@@ -221,12 +244,12 @@ export async function changeActivity(
       after.type = changes.type;
       record('activityType', before.type, changes.type);
     }
-    if (changes.dueDate !== undefined) {
+    if (changes.dueDate !== undefined && timeZone !== undefined) {
       const dueTime = changes.dueTime ?? null;
       if (changes.dueDate !== before.dueDate || dueTime !== (before.dueTime ?? null)) {
         after.dueDate = changes.dueDate;
         after.dueTime = dueTime;
-        after.dueAt = zonedDueAt(changes.dueDate, dueTime, ctx.config.timeZone);
+        after.dueAt = zonedDueAt(changes.dueDate, dueTime, timeZone);
         record('activityDue', dueText(before), dueText(after));
       }
     }

@@ -178,10 +178,15 @@ describe('POST /api/form-contact/:id/activities', () => {
     const read = requestSchema.parse(
       (await request(t.app).get(`/api/form-contact/${created._id}`).set(bearer(vendor.token))).body,
     );
-    expect(read).toEqual(created);
+    // Only the card's next activity changed, in the same write as the activities.
+    const { _id, type, title, dueDate, dueTime, dueAt } = activity;
+    expect(read).toEqual({
+      ...created,
+      nextActivity: { _id, type, title, dueDate, dueTime, dueAt },
+    });
   });
 
-  it('reads the due day and time in APP_TIME_ZONE, DST days included', async () => {
+  it('reads the due day and time in APP_TIME_ZONE when the planner has no zone, DST days included', async () => {
     const zone = t.ctx.config.timeZone;
     t.ctx.config.timeZone = 'America/Santiago';
     try {
@@ -196,6 +201,27 @@ describe('POST /api/form-contact/:id/activities', () => {
       expect(madrid.dueAt).toBe('2026-03-29T01:30:00.000Z');
     } finally {
       t.ctx.config.timeZone = zone;
+    }
+  });
+
+  it("reads them in the planner's own time zone when they set one, on planning and rescheduling", async () => {
+    const zone = t.ctx.config.timeZone;
+    t.ctx.config.timeZone = 'UTC';
+    await t.ctx.models.User.updateOne({ _id: vendor.user._id }, { timeZone: 'Asia/Tokyo' });
+    try {
+      const created = await createRequest();
+      const day = await added(created._id, { ...PLAN, dueDate: '2026-12-12', dueTime: null });
+      // Tokyo's 12 December starts at 15:00Z on the 11th.
+      expect(day.dueAt).toBe('2026-12-11T15:00:00.000Z');
+      const moved = await request(t.app)
+        .patch(`/api/form-contact/${created._id}/activities/${day._id}`)
+        .set(bearer(vendor.token))
+        .send({ version: day.version, dueDate: '2026-12-13', dueTime: '09:00' });
+      expect(moved.status).toBe(200);
+      expect(moved.body.dueAt).toBe('2026-12-13T00:00:00.000Z');
+    } finally {
+      t.ctx.config.timeZone = zone;
+      await t.ctx.models.User.updateOne({ _id: vendor.user._id }, { timeZone: null });
     }
   });
 

@@ -7,12 +7,14 @@ import {
   type AgendaBounds,
   type AgendaBucket,
   type AgendaCursor,
+  type AgendaItem,
   type AgendaPage,
   type DueCount,
   type RequestStatus,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { supportsElemMatchOnDocuments } from '../db/server-features.js';
+import { timeZoneOf } from '../users/index.js';
 import { toActivityJson, type StoredActivity } from './activities.service.js';
 
 /*
@@ -68,6 +70,12 @@ function dueBounds({ from, before }: DueRange): Filter {
   return { ...(from && { $gte: from }), ...(before && { $lt: before }) };
 }
 
+/** The due condition on `field`, none when both sides are open (`{}` would match only `{}`). */
+function dueCondition(range: DueRange, field: string): Filter {
+  const bounds = dueBounds(range);
+  return Object.keys(bounds).length ? { [field]: bounds } : {};
+}
+
 /**
  * The pipeline's first stage: the requests holding a matching activity, one range of the
  * multikey index. `$elemMatch` makes the three conditions hold for the same activity, which
@@ -76,7 +84,7 @@ function dueBounds({ from, before }: DueRange): Filter {
  * stage after `$unwind` still picks exactly the matching activities.
  */
 export const agendaMatch = (owner: Types.ObjectId, range: DueRange, elemMatch = true): Filter => {
-  const element = { ownerId: owner, done: false, dueAt: dueBounds(range) };
+  const element = { ownerId: owner, done: false, ...dueCondition(range, 'dueAt') };
   if (elemMatch) return { activities: { $elemMatch: element } };
   return Object.fromEntries(
     Object.entries(element).map(([field, condition]) => [`activities.${field}`, condition]),
@@ -87,7 +95,7 @@ export const agendaMatch = (owner: Types.ObjectId, range: DueRange, elemMatch = 
 const activityMatch = (owner: Types.ObjectId, range: DueRange): Filter => ({
   'activities.ownerId': owner,
   'activities.done': false,
-  'activities.dueAt': dueBounds(range),
+  ...dueCondition(range, 'activities.dueAt'),
   ...range.also,
 });
 
@@ -130,7 +138,18 @@ export function agendaQuery(
   cursor?: AgendaCursor,
   elemMatch = true,
 ) {
-  const bucket = rangeOf(due, bounds);
+  return rangeQuery(ctx, owner, rangeOf(due, bounds), limit, cursor, elemMatch);
+}
+
+/** The read of one range of one owner's open activities, nearest due first. */
+function rangeQuery(
+  ctx: AppContext,
+  owner: Types.ObjectId,
+  bucket: DueRange,
+  limit: number,
+  cursor?: AgendaCursor,
+  elemMatch = true,
+) {
   const paged = cursor ? afterCursor(bucket, cursor) : undefined;
   const range = paged?.range ?? bucket;
   const conditions: Filter[] = [activityMatch(owner, range), ...(paged ? [paged.after] : [])];
@@ -176,13 +195,28 @@ export const agendaClock = { now: (): Date => new Date() };
 
 type AgendaInput = { owner: string; due: AgendaBucket; limit: number; cursor?: AgendaCursor };
 
-/** GET /api/activities/agenda */
+/** The rows of a page with what they show of their requests. */
+async function withRequests(ctx: AppContext, rows: AgendaRow[]): Promise<AgendaItem[]> {
+  const summaries = await requestSummaries(ctx, rows);
+  return rows.flatMap((row) => {
+    const summary = summaries.get(row._id.toHexString());
+    // A request deleted between the two reads took its activity with it.
+    if (!summary) return [];
+    return [{ activity: toActivityJson(row.activities), request: summary }];
+  });
+}
+
+/**
+ * GET /api/activities/agenda. The ranges are the caller's days (their time zone, else
+ * APP_TIME_ZONE), also when they read someone else's agenda: "today" is the day of whoever
+ * looks at the screen, as the bell beside it and the board's "Próxima acción" filter.
+ */
 export async function getAgenda(
   ctx: AppContext,
   query: AgendaInput,
   callerId: string,
 ): Promise<AgendaPage> {
-  const bounds = agendaBounds(agendaClock.now(), ctx.config.timeZone);
+  const bounds = agendaBounds(agendaClock.now(), await timeZoneOf(ctx, callerId));
   const owner = ownerOf(query.owner, callerId);
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
   const rows = await agendaQuery(
@@ -194,19 +228,46 @@ export async function getAgenda(
     query.cursor,
     elemMatch,
   );
-  const page = rows.slice(0, query.limit);
-  const summaries = await requestSummaries(ctx, page);
-  const items = page.flatMap((row) => {
-    const summary = summaries.get(row._id.toHexString());
-    // A request deleted between the two reads took its activity with it.
-    if (!summary) return [];
-    return [{ activity: toActivityJson(row.activities), request: summary }];
-  });
+  const items = await withRequests(ctx, rows.slice(0, query.limit));
   const last = items.at(-1)?.activity;
   return {
     items,
     nextCursor: rows.length > query.limit && last ? encodeAgendaCursor(last) : null,
   };
+}
+
+/**
+ * One range of an owner's open activities at `bounds` (the morning digest reads "overdue" and
+ * "today" in the owner's own zone), at most `limit`, nearest due first, with their requests.
+ */
+export async function agendaItemsOf(
+  ctx: AppContext,
+  ownerId: string,
+  due: AgendaBucket,
+  bounds: AgendaBounds,
+  limit: number,
+): Promise<AgendaItem[]> {
+  const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
+  const owner = new Types.ObjectId(ownerId);
+  const rows = await agendaQuery(ctx, owner, due, bounds, limit, undefined, elemMatch);
+  return withRequests(ctx, rows.slice(0, limit));
+}
+
+/**
+ * An owner's open activities due in `from ≤ dueAt < before` (either side open), at most `limit`,
+ * nearest due first, with their requests: the reminders (the next 15 minutes) and the calendar
+ * feed (all) read them, through the same index as the agenda.
+ */
+export async function openActivitiesDue(
+  ctx: AppContext,
+  ownerId: string,
+  range: { from?: Date; before?: Date },
+  limit: number,
+): Promise<AgendaItem[]> {
+  const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
+  const owner = new Types.ObjectId(ownerId);
+  const rows = await rangeQuery(ctx, owner, range, limit, undefined, elemMatch);
+  return withRequests(ctx, rows.slice(0, limit));
 }
 
 /**
@@ -230,13 +291,13 @@ export function dueCountQuery(
   ]);
 }
 
-/** GET /api/activities/due-count */
+/** GET /api/activities/due-count: in the caller's days, as the agenda. */
 export async function getDueCount(
   ctx: AppContext,
   query: { owner: string },
   callerId: string,
 ): Promise<DueCount> {
-  const bounds = agendaBounds(agendaClock.now(), ctx.config.timeZone);
+  const bounds = agendaBounds(agendaClock.now(), await timeZoneOf(ctx, callerId));
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
   const [counted] = await dueCountQuery(ctx, ownerOf(query.owner, callerId), bounds, elemMatch);
   return { count: counted?.count ?? 0, pollAfterMs: AGENDA_BELL_POLL_MS };

@@ -11,6 +11,7 @@ import {
   type AgendaItem,
 } from '@crm/shared';
 import {
+  addUser,
   bearer,
   createRequest,
   useSignedInRoles,
@@ -19,8 +20,9 @@ import {
 } from '../test/test-app.js';
 import { agendaClock } from './agenda.service.js';
 
-// Issue 20, the agenda and the bell: one owner's open activities by due range, in
-// APP_TIME_ZONE, paged by a keyset cursor over activities (not requests).
+// Issue 20, the agenda and the bell: one owner's open activities by due range, in the caller's
+// zone (their preference, else APP_TIME_ZONE), paged by a keyset cursor over activities (not
+// requests).
 
 const t = useTestApp();
 const { admin, vendor, driver } = useSignedInRoles(t);
@@ -293,4 +295,77 @@ describe('DST days: every open activity in exactly one range', () => {
     expect((await driverRanges('2026-09-07T02:59:00.000Z')).get('today')).toContain('2026-09-06');
     expect((await driverRanges('2026-09-07T03:00:00.000Z')).get('overdue')).toContain('2026-09-06');
   });
+});
+
+describe('the caller’s own time zone', () => {
+  const setZone = (userId: string, timeZone: string | null) =>
+    t.ctx.models.User.updateOne({ _id: userId }, { $set: { timeZone } });
+  afterAll(async () => {
+    await setZone(vendor.user._id, null);
+  });
+
+  it('when the caller has a zone of their own, then "today" and the bell are their day, not the product’s', async () => {
+    const owner = await addUser(t.ctx, 'vendor');
+    const id = (await createRequest(t, admin.token))._id;
+    // 09:00 on the 11th in Madrid (+02): 07:00Z, 03:00 on the 11th in Santiago (-04).
+    t.ctx.config.timeZone = 'Europe/Madrid';
+    const fields = { title: 'el 11', dueDate: '2026-06-11', dueTime: '09:00', ownerId: owner._id };
+    await plan(id, fields, admin.token);
+    // 23:00Z on the 10th: 01:00 on the 11th in Madrid, 19:00 on the 10th in Santiago (-04).
+    at('America/Santiago', '2026-06-10T23:00:00.000Z');
+    await setZone(vendor.user._id, null);
+    expect(titles(await wholeRange('today', { owner: owner._id }))).toEqual([]);
+    expect(titles(await wholeRange('week', { owner: owner._id }))).toEqual(['el 11']);
+    expect((await dueCount({ owner: owner._id })).count).toBe(0);
+
+    await setZone(vendor.user._id, 'Europe/Madrid');
+    expect(titles(await wholeRange('today', { owner: owner._id }))).toEqual(['el 11']);
+    expect((await dueCount({ owner: owner._id })).count).toBe(1);
+    // Another caller, without a zone of their own, still reads the product's day.
+    expect(titles(await wholeRange('today', { owner: owner._id }, driver.token))).toEqual([]);
+  });
+
+  it.each([
+    // Santiago's spring day (23 hours) and Madrid's autumn day (25 hours).
+    [
+      'America/Santiago',
+      ['2026-09-05', '2026-09-06', '2026-09-07'],
+      ['2026-09-06T03:30:00.000Z', '2026-09-06T04:30:00.000Z', '2026-09-07T02:59:00.000Z'],
+    ],
+    [
+      'Europe/Madrid',
+      ['2026-10-24', '2026-10-25', '2026-10-26'],
+      ['2026-10-24T21:59:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T22:59:00.000Z'],
+    ],
+  ])(
+    'when the caller is in %s and the product in Asia/Tokyo, around %j no activity is lost or listed twice',
+    async (timeZone, days, instants) => {
+      const owner = await addUser(t.ctx, 'vendor');
+      // Planned as the owner's zone has them (an activity's due instant is read in APP_TIME_ZONE).
+      t.ctx.config.timeZone = timeZone;
+      const id = (await createRequest(t, admin.token))._id;
+      for (const dueDate of days) {
+        await plan(id, { title: dueDate, dueDate, ownerId: owner._id }, admin.token);
+        for (let hour = 0; hour < 24; hour += 3) {
+          const dueTime = `${String(hour).padStart(2, '0')}:30`;
+          const title = `${dueDate} ${dueTime}`;
+          await plan(id, { title, dueDate, dueTime, ownerId: owner._id }, admin.token);
+        }
+      }
+      await setZone(vendor.user._id, timeZone);
+      for (const instant of instants) {
+        at('Asia/Tokyo', instant);
+        const listed: string[] = [];
+        for (const due of AGENDA_BUCKETS) {
+          listed.push(...titles(await wholeRange(due, { owner: owner._id })));
+        }
+        expect(new Set(listed).size, instant).toBe(listed.length);
+        expect(listed.length, instant).toBe(days.length * 9);
+      }
+      // The date-only activity of the change day is "today" all of that day in the caller's zone.
+      const [, changeDay = ''] = days;
+      at('Asia/Tokyo', instants[1] ?? '');
+      expect(titles(await wholeRange('today', { owner: owner._id }))).toContain(changeDay);
+    },
+  );
 });

@@ -4,16 +4,21 @@ import {
   REQUEST_STATUSES,
   VENDOR_FILTER_ME,
   VENDOR_FILTER_NONE,
+  agendaBounds,
   type api,
   encodeBoardCursor,
+  type AgendaBounds,
   type Board,
   type BoardCursor,
   type BoardFilters,
   type ColumnPage,
   type EndpointInput,
+  type NextActionFilter,
   type RequestStatus,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { timeZoneOf } from '../users/index.js';
+import { agendaClock } from './agenda.service.js';
 import { toRequestJson } from './requests.service.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 
@@ -53,15 +58,75 @@ function vendorValue(vendor: string, callerId: string): Types.ObjectId | null {
   return new Types.ObjectId(vendor === VENDOR_FILTER_ME ? callerId : vendor);
 }
 
-/** The board's filters as one MongoDB filter, without status or cursor. */
-export function filterFor(filters: BoardFilters, callerId: string): RequestFilter {
+const DUE_AT = 'nextActivity.dueAt';
+const DUE_TIME = 'nextActivity.dueTime';
+
+/**
+ * `next=` (issue 20) on the request's next activity, in the agenda's ranges (agendaBucketOf) at
+ * `bounds.now` in the caller's zone. Overdue: a timed one from its instant on, a date-only one
+ * (dueAt: its day's start) from the next day on. Today: due before tomorrow and not overdue.
+ * Week: the same up to the start of the 8th day. None: no open activity (no `nextActivity`, so
+ * no dueAt: null equality, which the index { status, nextActivity.dueAt, … } reads as a key).
+ * Each is one range of dueAt for the index; the `$or` settles today's timed activities already
+ * past, the only ones the range can't tell, on the documents of that range.
+ */
+function nextActionClauses(next: NextActionFilter, bounds?: AgendaBounds): RequestFilter[] {
+  if (next === 'none') return [{ [DUE_AT]: null }];
+  // A programming error, never the caller's: boardBounds gives them for every range.
+  if (!bounds) throw new Error(`next=${next} needs the day bounds`);
+  const { now, todayStart, tomorrowStart, weekEnd } = bounds;
+  const notYetPast = { $or: [{ [DUE_TIME]: null }, { [DUE_AT]: { $gte: now } }] };
+  switch (next) {
+    case 'overdue':
+      return [
+        { [DUE_AT]: { $lt: now } },
+        { $or: [{ [DUE_AT]: { $lt: todayStart } }, { [DUE_TIME]: { $ne: null } }] },
+      ];
+    case 'today':
+      return [{ [DUE_AT]: { $gte: todayStart, $lt: tomorrowStart } }, notYetPast];
+    case 'week':
+      return [{ [DUE_AT]: { $gte: todayStart, $lt: weekEnd } }, notYetPast];
+  }
+}
+
+/**
+ * The board's filters as one MongoDB filter, without status or cursor. `bounds` (boardBounds)
+ * are needed only by a `next` filter with a due range.
+ */
+export function filterFor(
+  filters: BoardFilters,
+  callerId: string,
+  bounds?: AgendaBounds,
+): RequestFilter {
   const filter: RequestFilter = {};
+  const and: RequestFilter[] = [];
   if (filters.vendor) filter.vendor = vendorValue(filters.vendor, callerId);
   if (filters.priority) filter.priority = filters.priority;
   if (filters.requestType) filter.requestType = filters.requestType;
   // An empty q (only blanks, trimmed away) filters nothing.
-  if (filters.q) filter.$and = [searchClause(filters.q)];
+  if (filters.q) and.push(searchClause(filters.q));
+  if (filters.next) {
+    // The range goes to the top level, where the planner bounds the index with it.
+    for (const clause of nextActionClauses(filters.next, bounds)) {
+      if ('$or' in clause) and.push(clause);
+      else Object.assign(filter, clause);
+    }
+  }
+  if (and.length > 0) filter.$and = and;
   return filter;
+}
+
+/**
+ * The day bounds a `next=` range is read in: now (agendaClock, which tests set), in the caller's
+ * own zone (their preference, else APP_TIME_ZONE). Not read at all without such a filter.
+ */
+export async function boardBounds(
+  ctx: AppContext,
+  filters: BoardFilters,
+  callerId: string,
+): Promise<AgendaBounds | undefined> {
+  if (!filters.next || filters.next === 'none') return undefined;
+  return agendaBounds(agendaClock.now(), await timeZoneOf(ctx, callerId));
 }
 
 /**
@@ -148,7 +213,7 @@ export async function getBoard(
   query: BoardQuery,
   callerId: string,
 ): Promise<Board> {
-  const filter = filterFor(query, callerId);
+  const filter = filterFor(query, callerId, await boardBounds(ctx, query, callerId));
   const [counts, pages] = await Promise.all([
     countsByStatus(ctx, filter),
     Promise.all(BOARD_COLUMNS.map(({ status }) => pageOf(ctx, status, filter, query.limit))),
@@ -169,7 +234,7 @@ export async function getColumnPage(
   query: ColumnQuery,
   callerId: string,
 ): Promise<ColumnPage> {
-  const filter = filterFor(query, callerId);
+  const filter = filterFor(query, callerId, await boardBounds(ctx, query, callerId));
   const [page, count] = await Promise.all([
     pageOf(ctx, query.status, filter, query.limit, query.cursor),
     ctx.models.Request.countDocuments(columnFilter(query.status, filter)),

@@ -56,10 +56,14 @@ describe('PATCH /api/form-contact/:id/status', () => {
     const before = Date.now();
     const res = await move(created._id, 'new request', 'contacted', caller().token);
     expect(res.status).toBe(200);
-    expect(requestSchema.parse(res.body)).toEqual({
+    const moved = requestSchema.parse(res.body);
+    // Nothing else but when the new stage began: now.
+    expect(Date.parse(moved.stageChangedAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(moved).toEqual({
       ...created,
       status: 'contacted',
       statusVersion: 1,
+      stageChangedAt: moved.stageChangedAt,
     });
     const [entry] = await historyOf(created._id);
     expect(entry).toMatchObject({

@@ -151,6 +151,14 @@ function activitiesOf(i: number) {
   ];
 }
 
+/** The card's copy of the open activity due first, as activities.service.ts writes it. */
+function nextOf(activities: ReturnType<typeof activitiesOf>) {
+  const [next] = activities.filter((a) => !a.done).sort((a, b) => +a.dueAt - +b.dueAt);
+  if (!next) return null;
+  const { _id, type, title, dueDate, dueTime, dueAt } = next;
+  return { _id, type, title, dueDate, dueTime, dueAt };
+}
+
 /** Straight into the collection: the plans are under test, not the create path. */
 async function seedRequests() {
   const start = Date.parse('2026-01-01T00:00:00.000Z');
@@ -178,12 +186,15 @@ async function seedRequests() {
     history: [],
     activities: i % ACTIVITY_EVERY === 0 ? activitiesOf(i) : [],
     activitiesVersion: 0,
+    nextActivity: i % ACTIVITY_EVERY === 0 ? nextOf(activitiesOf(i)) : null,
+    stageChangedAt: new Date(start + i * 60_000),
   }));
   await t.ctx.models.Request.collection.insertMany(docs);
 }
 
-/** The board's filters as the endpoint parses and builds them. */
-const board = (query: BoardQuery = {}) => filterFor(boardQuerySchema.parse(query), callerId);
+/** The board's filters as the endpoint parses and builds them (`next=` ranges at AGENDA_NOW). */
+const board = (query: BoardQuery = {}) =>
+  filterFor(boardQuerySchema.parse(query), callerId, agenda());
 
 const declaredIndexes = (schema: Schema): IndexKeys[] => [
   { _id: 1 },
@@ -252,12 +263,17 @@ function boardCountsProbe(query: BoardQuery, counted: number, onDocuments?: read
 }
 
 /** countDocuments can't be explained: this is the pipeline the driver sends for it. */
-function countDocumentsProbe(model: 'Request' | 'User', filter: Filter, counted: number) {
+function countDocumentsProbe(
+  model: 'Request' | 'User',
+  filter: Filter,
+  counted: number,
+  onDocuments?: readonly string[],
+) {
   const { schema } = t.ctx.models[model];
   const pipeline = [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }];
   const explain = () =>
     (t.ctx.models[model].aggregate(pipeline) as Aggregate<unknown>).explain('executionStats');
-  return countProbe(schema, filter, explain, counted);
+  return countProbe(schema, filter, explain, counted, onDocuments);
 }
 
 /** The position after a column's first page, handed out and parsed as a client would send it. */
@@ -340,6 +356,53 @@ const probes: ProbeCase[] = [
     // accepts until a text index.
     name: 'the search’s counts',
     build: () => boardCountsProbe({ q: SEARCHED }, REQUESTS, SEARCH_FIELDS),
+  },
+  // Issue 20's "Próxima acción" (next=): the seeded requests' next activities are all overdue
+  // (one request in ACTIVITY_EVERY); the others have none.
+  {
+    // Equality on a null dueAt, then the column's order: the index gives the page in order.
+    name: 'a page of requests without a next activity (next=none)',
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'new request', board({ next: 'none' }), LIMIT), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  },
+  ...(['overdue', 'today', 'week'] as const).map((next) => ({
+    // A range of dueAt, sorted in memory: the documents read are those of the range (today's
+    // timed activities already past are told apart on them), never the rest of the column.
+    // When most of a column matches, the planner may instead walk { status, createdAt, _id }
+    // and check dueAt on each document, a page's worth (request.model.ts).
+    name: `a page of next=${next}`,
+    build: () => {
+      const query = pageQuery(t.ctx, 'new request', board({ next }), LIMIT);
+      const { sort: _inMemory, ...probe } = findProbe(query, {
+        onDocuments: ['nextActivity.dueTime'],
+        // Every request with an activity is in "new request" (ACTIVITY_EVERY is a multiple of
+        // STATUSES): half that column is overdue, no one is due today or this week.
+        maxDocsExamined: next === 'overdue' ? WITH_OVERDUE : 1,
+      });
+      return probe;
+    },
+  })),
+  {
+    name: 'the counts of next=overdue',
+    build: () => boardCountsProbe({ next: 'overdue' }, WITH_OVERDUE, ['nextActivity.dueTime']),
+  },
+  {
+    name: 'the counts of next=none',
+    build: () => boardCountsProbe({ next: 'none' }, REQUESTS - WITH_OVERDUE),
+  },
+  {
+    // With an executive: the range of the column's next activities, the executive checked on
+    // their documents (no third index per executive and range; docs/decisions.md's trade-off).
+    name: 'a column’s count of next=today with the executive "me"',
+    build: () =>
+      countDocumentsProbe(
+        'Request',
+        columnFilter('contacted', board({ next: 'today', vendor: 'me' })),
+        0,
+        ['vendor', 'nextActivity.dueTime'],
+      ),
   },
   {
     name: 'the users list',

@@ -1,8 +1,10 @@
 // The requests feature's door: what the app and other features may use (eslint.config.js).
 export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf } from './activities.service.js';
+export { agendaItemsOf, openActivitiesDue } from './agenda.service.js';
 export { historyEntry } from './history.service.js';
 export { changeNotes } from './notes.service.js';
 export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest, toRequestJson } from './requests.service.js';
+export { backfillStageChangedAt } from './stage-changed-at.js';

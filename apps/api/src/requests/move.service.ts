@@ -16,8 +16,8 @@ async function refuseMove(ctx: AppContext, id: string): Promise<never> {
 
 /**
  * PATCH /api/form-contact/:id/status. One conditional write: it applies only while the request
- * is still in `from`, sets nothing but the status (not `version`, so no edit conflicts with it),
- * bumps statusVersion and records the move.
+ * is still in `from`, sets nothing but the status and when its stage began (not `version`, so
+ * no edit conflicts with it), bumps statusVersion and records the move.
  */
 export async function moveRequest(
   ctx: AppContext,
@@ -32,7 +32,8 @@ export async function moveRequest(
       : await Request.findOneAndUpdate(
           { _id: id, status: from },
           {
-            $set: { status: to },
+            // The new stage starts now, in the same write (the card's "Estancada" count).
+            $set: { status: to, stageChangedAt: new Date() },
             $inc: { statusVersion: 1 },
             $push: { history: historyEntry(userId, 'status', from, to) },
           },

@@ -7,6 +7,7 @@ import {
   REQUEST_STATUSES,
   REQUEST_TYPES,
   SOURCES_OF_CONTACT,
+  type ActivityType,
 } from '@crm/shared';
 
 /** One recorded change (issue 12); see HistoryEntry in packages/shared/request-history.ts. */
@@ -32,7 +33,7 @@ const activitySchema = new Schema(
   {
     type: { type: String, enum: ACTIVITY_TYPES, required: true },
     title: { type: String, required: true },
-    /** The due day and time as typed (`YYYY-MM-DD`, `HH:MM` or null), in APP_TIME_ZONE. */
+    /** The due day and time as typed (`YYYY-MM-DD`, `HH:MM` or null), in the planner's zone. */
     dueDate: { type: String, required: true },
     dueTime: { type: String, default: null },
     /** Their instant, for ordering and the agenda's ranges. */
@@ -45,6 +46,23 @@ const activitySchema = new Schema(
     createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     /** Bumped by every change of this activity: a change names the one it read (409 if stale). */
     version: { type: Number, default: 0 },
+  },
+  { versionKey: false },
+);
+
+/**
+ * The card's next step (issue 20): a copy of the open activity due first, written only by
+ * activities.service.ts in the same update as the list it comes from, so it can't be stale.
+ * Its `dueAt` is what the board's "Próxima acción" filter reads through an index.
+ */
+const nextActivitySchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    type: { type: String, enum: ACTIVITY_TYPES, required: true },
+    title: { type: String, required: true },
+    dueDate: { type: String, required: true },
+    dueTime: { type: String, default: null },
+    dueAt: { type: Date, required: true },
   },
   { versionKey: false },
 );
@@ -97,6 +115,19 @@ const requestSchema = new Schema(
      */
     activities: { type: [activitySchema], default: () => [] },
     activitiesVersion: { type: Number, default: 0 },
+    /** Null: no open activity. Absent on requests stored before issue 20 (read as null). */
+    nextActivity: { type: nextActivitySchema, default: null },
+    /**
+     * When the request entered its current stage (issue 20's "Estancada N días"): set at creation
+     * and in the same write as every status change. Backfilled once on start for requests stored
+     * before it (stage-changed-at.ts). By default the creation's instant (createdAt is set first).
+     */
+    stageChangedAt: {
+      type: Date,
+      default: function (this: { createdAt?: Date }) {
+        return this.createdAt ?? new Date();
+      },
+    },
   },
   { versionKey: false },
 );
@@ -110,6 +141,15 @@ requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
 // The coming agenda and bell (issue 20): one owner's open activities by due instant; a multikey
 // index over the one embedded array. Its prefix serves unassigning a deleted user's activities.
 requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities.dueAt': 1 });
+// The board's "Próxima acción" filter (next=, board.service.ts), per column:
+// - `none` pins nextActivity.dueAt to null (a request without one has no such field), so a page
+//   is one range in the column's order (createdAt, _id come right after) and a count its size.
+// - `overdue`, `today` and `week` are a range of dueAt: a count reads exactly that range; a page
+//   gives the planner two index plans to race: this range then an in-memory sort of what it
+//   holds (best when few match, as "today"), or { status, createdAt, _id } in the column's
+//   order, checking dueAt on each document until the page is full (best when most match). Both
+//   stop at about a page or at what matches, whichever is smaller, never the whole collection.
+requestSchema.index({ status: 1, 'nextActivity.dueAt': 1, createdAt: -1, _id: -1 });
 
 /**
  * The projection of every read that answers a request: its history and its activities stay in
@@ -118,6 +158,16 @@ requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities
  * implemented), so they bring back one request's lists, which toRequestJson leaves out.
  */
 export const REQUEST_FIELDS_ONLY = '-history -activities -activitiesVersion';
+
+/** A request's `nextActivity` as stored (dueTime may be absent on a hand-written document). */
+export type StoredNextActivity = {
+  _id: Types.ObjectId;
+  type: ActivityType;
+  title: string;
+  dueDate: string;
+  dueTime?: string | null;
+  dueAt: Date;
+};
 
 export type RequestDoc = InferSchemaType<typeof requestSchema> & { _id: Types.ObjectId };
 const requestModel = (connection: Connection) => connection.model('Request', requestSchema);

@@ -3,6 +3,7 @@ import {
   REQUEST_EDITABLE_FIELDS,
   type AssignVendorBody,
   type CreateRequestBody,
+  type NextActivity,
   type Request,
   type UpdateRequestBody,
 } from '@crm/shared';
@@ -10,9 +11,22 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
 import { historyEntry, notesDiff } from './history.service.js';
-import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc, type StoredNextActivity } from './request.model.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
+
+function toNextActivityJson(next: StoredNextActivity | null | undefined): NextActivity | null {
+  // Absent on requests stored before issue 20 that never had an activity since.
+  if (!next) return null;
+  return {
+    _id: next._id.toHexString(),
+    type: next.type,
+    title: next.title,
+    dueDate: next.dueDate,
+    dueTime: next.dueTime ?? null,
+    dueAt: next.dueAt.toISOString(),
+  };
+}
 
 /**
  * A stored request as the API answers it (the shared `Request`): each field named, so nothing
@@ -46,6 +60,9 @@ export function toRequestJson(doc: RequestDoc): Request {
     version: doc.version,
     // Absent on requests stored before moves were recorded: never moved since.
     statusVersion: doc.statusVersion ?? 0,
+    nextActivity: toNextActivityJson(doc.nextActivity),
+    // Absent until the start-up backfill reaches a request stored before issue 20.
+    stageChangedAt: (doc.stageChangedAt ?? doc.createdAt).toISOString(),
   };
 }
 
@@ -96,10 +113,13 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
   for (let attempt = 0; ; attempt++) {
     try {
       // Everything else comes from the model's defaults (NEW_REQUEST_DEFAULTS).
+      const createdAt = new Date();
       const created = await ctx.models.Request.create({
         ...body,
         requestNumber: await nextRequestNumber(ctx),
-        createdAt: new Date(),
+        createdAt,
+        // It enters its first stage now.
+        stageChangedAt: createdAt,
       });
       return toRequestJson(created.toObject());
     } catch (error) {
@@ -152,7 +172,8 @@ export async function updateRequest(
         statusVersion: stored.statusVersion ?? null,
       },
       {
-        $set: { ...editable, status },
+        // A status change starts the new stage now (the "Estancada" count restarts).
+        $set: { ...editable, status, ...(moved ? { stageChangedAt: new Date() } : {}) },
         $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
         ...(entries.length > 0 ? { $push: { history: { $each: entries } } } : {}),
       },

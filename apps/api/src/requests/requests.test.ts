@@ -38,6 +38,7 @@ describe('POST /api/form-contact/crm-create', () => {
       expect(created).toMatchObject({ ...newRequest, ...SPEC_NEW_REQUEST_DEFAULTS });
       expect(created.requestNumber).toEqual(expect.any(Number));
       expect(new Date(created.createdAt).getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(created.stageChangedAt).toBe(created.createdAt);
     },
   );
 
@@ -239,8 +240,19 @@ describe('PUT /api/form-contact/update/:id', () => {
         .set(bearer(caller.token))
         .send(saveBody(original, changes));
       expect(res.status).toBe(200);
-      const saved = { ...original, ...changes, version: 1, statusVersion: 1 };
-      expect(requestSchema.parse(res.body)).toEqual(saved);
+      const body = requestSchema.parse(res.body);
+      // A new stage begins with the status change.
+      expect(Date.parse(body.stageChangedAt)).toBeGreaterThanOrEqual(
+        Date.parse(original.stageChangedAt),
+      );
+      const saved = {
+        ...original,
+        ...changes,
+        version: 1,
+        statusVersion: 1,
+        stageChangedAt: body.stageChangedAt,
+      };
+      expect(body).toEqual(saved);
       const listed = (
         (await request(t.app).get('/api/form-contact/all').set(bearer(caller.token)))
           .body as Request[]

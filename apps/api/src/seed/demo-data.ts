@@ -1,11 +1,13 @@
 import bcrypt from 'bcrypt';
 import { Types } from 'mongoose';
 import {
+  ACTIVITY_TYPES,
   PRIORITIES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
   SOURCES_OF_CONTACT,
   normaliseEmail,
+  zonedDueAt,
   type Role,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
@@ -135,7 +137,7 @@ export function demoRequests(
     const name = `${rnd.pick(FIRST_NAMES)} ${rnd.pick(LAST_NAMES)}`;
     const vendor =
       advanced || rnd.next() < 0.3 ? (assignable.length ? rnd.pick(assignable)._id : null) : null;
-    return {
+    const request = {
       _id: new Types.ObjectId(),
       requestNumber: i + 1,
       name,
@@ -166,17 +168,131 @@ export function demoRequests(
       emailSentToCloseEvents: status === 'closed' ? true : 'pending',
       version: 0,
     };
+    return { ...request, stageChangedAt: stageStart(request.createdAt, advanced, i, now) };
   });
 }
 
 /**
- * Fills the database with demo users (all with DEMO_PASSWORD) and requests, replacing any
- * earlier requests and demo users. One bcrypt hash serves every demo user, so 50 users seed fast.
+ * When a demo request entered its stage: a new one when created; a moved one some way between
+ * its creation and now (0 to 90%, by its index, so the same seed gives the same data and the
+ * random sequence of the other fields is untouched), so some cards show "Estancada".
  */
-export async function seedDemoData(ctx: AppContext, counts: { users: number; requests: number }) {
+function stageStart(createdAt: Date, moved: boolean, index: number, now: number): Date {
+  if (!moved) return createdAt;
+  const share = (index % 10) / 10;
+  return new Date(createdAt.getTime() + Math.floor((now - createdAt.getTime()) * share));
+}
+
+const ACTIVITY_TITLES = [
+  'Llamar para confirmar fecha',
+  'Enviar cotización actualizada',
+  'Reunión de coordinación',
+  'Confirmar número de asistentes',
+  'Seguimiento del presupuesto',
+];
+const DAY_MS = 86_400_000;
+
+type DemoActivity = {
+  _id: Types.ObjectId;
+  type: (typeof ACTIVITY_TYPES)[number];
+  title: string;
+  dueDate: string;
+  dueTime: string | null;
+  dueAt: Date;
+  ownerId: Types.ObjectId | null;
+  done: boolean;
+  doneAt: Date | null;
+  doneBy: Types.ObjectId | null;
+  createdAt: Date;
+  createdBy: Types.ObjectId | null;
+  version: number;
+};
+
+/** The `YYYY-MM-DD` day of an instant in a zone. */
+const dayIn = (instant: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
+
+/**
+ * `perRequest` activities for each demo request (issue 20), due from three weeks ago to a month
+ * ahead, half with a time, owned by its executive (else any assignable user): open on open
+ * requests (some done), all done on closed ones; and its next activity as the API keeps it. A
+ * random sequence of its own, so the requests' other fields stay as they were.
+ */
+function demoActivities(
+  requests: readonly { status: string; vendor: Types.ObjectId | null; createdAt: Date }[],
+  users: readonly DemoUser[],
+  perRequest: number,
+  timeZone: string,
+  now: number,
+) {
+  const rnd = random(20);
+  const assignable = users.filter((user) => user.role !== 'driver');
+  return requests.map((request) => {
+    const closed = request.status === 'closed';
+    const activities: DemoActivity[] = Array.from({ length: perRequest }, () => {
+      const owner = request.vendor ?? (assignable.length ? rnd.pick(assignable)._id : null);
+      const dueDate = dayIn(now + (rnd.int(51) - 20) * DAY_MS, timeZone);
+      const dueTime =
+        rnd.next() < 0.5
+          ? `${String(8 + rnd.int(11)).padStart(2, '0')}:${rnd.pick(['00', '30'])}`
+          : null;
+      const dueAt = zonedDueAt(dueDate, dueTime, timeZone);
+      const done = closed || rnd.next() < 0.3;
+      return {
+        _id: new Types.ObjectId(),
+        type: rnd.pick(ACTIVITY_TYPES),
+        title: rnd.pick(ACTIVITY_TITLES),
+        dueDate,
+        dueTime,
+        dueAt,
+        ownerId: owner,
+        done,
+        doneAt: done ? new Date(Math.min(now, dueAt.getTime())) : null,
+        doneBy: done ? owner : null,
+        createdAt: request.createdAt,
+        createdBy: owner,
+        version: 0,
+      };
+    });
+    const next = activities
+      .filter((activity) => !activity.done)
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime())[0];
+    return {
+      activities,
+      nextActivity: next
+        ? {
+            _id: next._id,
+            type: next.type,
+            title: next.title,
+            dueDate: next.dueDate,
+            dueTime: next.dueTime,
+            dueAt: next.dueAt,
+          }
+        : null,
+    };
+  });
+}
+
+/**
+ * Fills the database with demo users (all with DEMO_PASSWORD) and requests with their activities
+ * (3 each unless told), replacing any earlier requests and demo users. One bcrypt hash serves every demo user, so 50 users seed fast.
+ */
+export async function seedDemoData(
+  ctx: AppContext,
+  counts: { users: number; requests: number; activitiesPerRequest?: number },
+) {
   const { User, Request, Counter } = ctx.models;
   const users = demoUsers(counts.users);
-  const requests = demoRequests(counts.requests, users);
+  const now = Date.now();
+  const plain = demoRequests(counts.requests, users, undefined, now);
+  const planned = demoActivities(
+    plain,
+    users,
+    counts.activitiesPerRequest ?? 3,
+    ctx.config.timeZone,
+    now,
+  );
+  const requests = plain.map((request, i) => ({ ...request, ...planned[i] }));
   const passwordHash = await bcrypt.hash(DEMO_PASSWORD, ctx.config.bcryptRounds);
 
   await User.deleteMany({ email: { $in: users.map((user) => user.email) } });

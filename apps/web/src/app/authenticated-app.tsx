@@ -1,10 +1,19 @@
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { LoadingText } from '../components/ui/status-text';
+import { AgendaPage } from '../features/agenda';
 import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { EditRequestRoute, RequestsBoard } from '../features/requests';
+import { SettingsPage } from '../features/settings';
 import { UsersPage } from '../features/users';
 import { MainLayout } from '../layout/main-layout';
 import { HOME_AFTER_LOGIN, RequireAdmin } from './guards';
+
+/** A screen loaded on its first visit (its own chunk): "Loading..." in the content meanwhile. */
+function LazyScreen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<LoadingText className="p-4 text-sm md:p-8" />}>{children}</Suspense>;
+}
 
 /** Everything under /main (§2); loaded with the router once signed in (signed-in-app.tsx). */
 export default function AuthenticatedApp() {
@@ -18,10 +27,28 @@ export default function AuthenticatedApp() {
           <Route path=":requestId" element={<EditRequestRoute />} />
         </Route>
         <Route
+          path="agenda"
+          element={
+            <LazyScreen>
+              <AgendaPage />
+            </LazyScreen>
+          }
+        />
+        <Route
           path="users"
           element={
             <RequireAdmin>
               <UsersPage />
+            </RequireAdmin>
+          }
+        />
+        <Route
+          path="settings"
+          element={
+            <RequireAdmin>
+              <LazyScreen>
+                <SettingsPage />
+              </LazyScreen>
             </RequireAdmin>
           }
         />

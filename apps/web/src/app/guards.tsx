@@ -21,7 +21,7 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * /main/users: a non-admin who types the address goes home. The API refuses their calls anyway;
+ * /main/users and /main/settings: a non-admin who types the address goes home. The API refuses their calls anyway;
  * this only spares them a broken screen.
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {

@@ -1,3 +1,4 @@
+import { AGENDA_LABELS, SETTINGS_LABELS } from '@crm/shared';
 import { LABELS } from '../lib/labels';
 
 const PRODUCT_TITLE = 'CRM';
@@ -16,6 +17,8 @@ export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
   { path: '/main/profile', title: `${LABELS.profile} · ${PRODUCT_TITLE}` },
   { path: '/main/requests', title: `${LABELS.requests} · ${PRODUCT_TITLE}` },
   { path: '/main/users', title: `${LABELS.users} · ${PRODUCT_TITLE}` },
+  { path: '/main/agenda', title: `${AGENDA_LABELS.title} · ${PRODUCT_TITLE}` },
+  { path: '/main/settings', title: `${SETTINGS_LABELS.title} · ${PRODUCT_TITLE}` },
 ];
 
 export function titleOf(pathname: string): string {

@@ -101,6 +101,8 @@ describe('document titles (one per screen)', () => {
     ['/main/profile', 'Perfil · CRM'],
     ['/main/requests', 'Solicitudes · CRM'],
     ['/main/users', 'Usuarios · CRM'],
+    ['/main/agenda', 'Agenda · CRM'],
+    ['/main/settings', 'Ajustes · CRM'],
   ])('names %s "%s"', async (route, title) => {
     const admin = addUser({ role: 'system admin' });
     renderApp(route, route === '/login' ? undefined : admin);
@@ -136,7 +138,7 @@ describe('sidebar (§2 authenticated layout)', () => {
     expect(screen.getByRole('img', { name: 'CRM logo' })).toBeInTheDocument();
   });
 
-  it('shows Inicio, Perfil, Usuarios and Solicitudes to a system admin, and highlights the active link', async () => {
+  it('shows Inicio, Perfil, Usuarios, Solicitudes, Agenda and Ajustes to a system admin, and highlights the active link', async () => {
     const admin = addUser({ role: 'system admin' });
     renderApp('/main/profile', admin);
     const nav = await screen.findByRole('navigation', { name: 'Principal' });
@@ -146,6 +148,8 @@ describe('sidebar (§2 authenticated layout)', () => {
       'Perfil',
       'Usuarios',
       'Solicitudes',
+      'Agenda',
+      'Ajustes',
     ]);
     expect(within(nav).getByRole('link', { name: 'Perfil' })).toHaveAttribute(
       'aria-current',
@@ -154,16 +158,19 @@ describe('sidebar (§2 authenticated layout)', () => {
     expect(within(nav).getByRole('link', { name: 'Inicio' })).not.toHaveAttribute('aria-current');
   });
 
-  it.each(['vendor', 'driver'] as const)('hides "Usuarios" from a %s', async (role) => {
-    const user = addUser({ role });
-    renderApp('/main/home', user);
-    const nav = await screen.findByRole('navigation', { name: 'Principal' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('aria-label')),
-    ).toEqual(['Inicio', 'Perfil', 'Solicitudes']);
-  });
+  it.each(['vendor', 'driver'] as const)(
+    'hides "Usuarios" and "Ajustes" from a %s',
+    async (role) => {
+      const user = addUser({ role });
+      renderApp('/main/home', user);
+      const nav = await screen.findByRole('navigation', { name: 'Principal' });
+      expect(
+        within(nav)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('aria-label')),
+      ).toEqual(['Inicio', 'Perfil', 'Solicitudes', 'Agenda']);
+    },
+  );
 
   it('navigates with the links', async () => {
     const ana = addUser({ role: 'vendor' });

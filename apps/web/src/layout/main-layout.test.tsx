@@ -5,15 +5,18 @@ import { addUser } from '../test/fake-api';
 import { renderApp } from '../test/render';
 
 describe('authenticated layout: "Saltar al contenido"', () => {
-  it('is the first thing Tab reaches, before the sidebar', async () => {
+  it('is the first thing Tab reaches, before the bell and the sidebar', async () => {
     const ana = addUser({ role: 'vendor' });
     renderApp('/main/home', ana);
     await screen.findByText('This will be the home page.');
+    const bell = await screen.findByRole('link', { name: 'Actividades vencidas y de hoy: 0' });
     const user = userEvent.setup();
 
     await user.tab();
 
     expect(screen.getByRole('link', { name: 'Saltar al contenido' })).toHaveFocus();
+    await user.tab();
+    expect(bell).toHaveFocus();
     await user.tab();
     const nav = screen.getByRole('navigation', { name: 'Principal' });
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveFocus();

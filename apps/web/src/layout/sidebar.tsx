@@ -1,26 +1,41 @@
 import { NavLink } from 'react-router-dom';
-import { House, KanbanSquare, LogOut, UserRound, Users, type LucideIcon } from 'lucide-react';
-import type { SessionUser } from '@crm/shared';
+import {
+  CalendarDays,
+  House,
+  KanbanSquare,
+  LogOut,
+  Settings,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { AGENDA_LABELS, SETTINGS_LABELS, type SessionUser } from '@crm/shared';
 import { useLogout } from '../api/session/logout';
 import { Logo } from '../components/ui/logo';
 import { Spinner } from '../components/ui/spinner';
+import { AGENDA_PATH } from '../features/agenda';
+import { SETTINGS_PATH } from '../features/settings';
 import { EN, LABELS } from '../lib/labels';
+import { AgendaBell } from './agenda-bell';
 
 type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean };
 
-/** Sidebar links of §2, in its order. */
+/** Sidebar links of §2, in its order, then issue 20's agenda (everyone) and settings (admin). */
 const NAV_ITEMS: readonly NavItem[] = [
   { to: '/main/home', label: LABELS.home, icon: House },
   { to: '/main/profile', label: LABELS.profile, icon: UserRound },
   { to: '/main/users', label: LABELS.users, icon: Users, adminOnly: true },
   { to: '/main/requests', label: LABELS.requests, icon: KanbanSquare },
+  { to: AGENDA_PATH, label: AGENDA_LABELS.title, icon: CalendarDays },
+  { to: SETTINGS_PATH, label: SETTINGS_LABELS.title, icon: Settings, adminOnly: true },
 ];
 
 export type SidebarProps = { user: SessionUser | undefined; isAdmin: boolean };
 
 /**
- * Desktop: logo, "Hi, {name} {L}", text links. Narrow screens: the first letter of the name
- * and icon-only links (each keeps its label as accessible name).
+ * Desktop: logo and the agenda's bell, "Hi, {name} {L}", text links. Narrow screens: the same
+ * stacked, the first letter of the name and icon-only links (each keeps its label as accessible
+ * name).
  */
 export function Sidebar({ user, isAdmin }: SidebarProps) {
   const logout = useLogout();
@@ -28,7 +43,10 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
   return (
     <aside className="flex w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:w-60">
       <div className="flex flex-col items-center gap-3 border-b border-slate-100 px-2 py-4 md:items-start md:px-5">
-        <Logo className="size-9" />
+        <div className="flex flex-col items-center gap-3 md:w-full md:flex-row md:justify-between">
+          <Logo className="size-9" />
+          <AgendaBell />
+        </div>
         {user ? (
           <>
             {/* "Hi, " is the spec's English. */}

@@ -12,6 +12,7 @@ import {
   api,
   BOARD_COLUMNS,
   compareActivities,
+  DEFAULT_STALE_DAYS,
   diffNotes,
   dueText,
   encodeBoardCursor,
@@ -39,9 +40,12 @@ import {
   type FieldError,
   type HistoryEntry,
   type HistoryField,
+  type NextActivity,
+  type NextActionFilter,
   type Request,
   type RequestStatus,
   type Role,
+  type Settings,
   type User,
 } from '@crm/shared';
 
@@ -74,6 +78,8 @@ export const db = {
   history: new Map<string, StoredHistoryEntry[]>(),
   /** Each request's activities (issue 20), in the order they were planned. */
   activities: new Map<string, Activity[]>(),
+  /** The product settings (issue 20): the defaults until an admin saves them. */
+  settings: defaultSettings(),
   revokedTokens: new Set<string>(),
   /** Make the next call to a path fail with this status. */
   failures: new Map<string, number>(),
@@ -81,8 +87,13 @@ export const db = {
   latencyMs: 0,
 };
 
+function defaultSettings(): Settings {
+  return { staleDays: { ...DEFAULT_STALE_DAYS }, version: 0 };
+}
+
 export function resetDb() {
   db.users = [];
+  db.settings = defaultSettings();
   db.requests = [];
   db.calls = [];
   db.history.clear();
@@ -109,7 +120,9 @@ export function addUser(overrides: Partial<StoredUser> & { role: Role }): Stored
 }
 
 let nextNumber = 1;
+/** A stored request; it entered its stage when created, unless `stageChangedAt` says otherwise. */
 export function addRequest(overrides: Partial<Request> = {}): Request {
+  const createdAt = overrides.createdAt ?? '2026-03-05T15:00:00.000Z';
   const request: Request = {
     _id: newId(),
     requestNumber: nextNumber++,
@@ -125,13 +138,13 @@ export function addRequest(overrides: Partial<Request> = {}): Request {
     vendor: null,
     sourceOfContact: 'website',
     notes: [],
-    createdAt: '2026-03-05T15:00:00.000Z',
     version: 0,
     statusVersion: 0,
     nextActivity: null,
-    stageChangedAt: '2026-03-05T15:00:00.000Z',
     ...EVENT_FIELD_PLACEHOLDERS,
     ...overrides,
+    createdAt,
+    stageChangedAt: overrides.stageChangedAt ?? createdAt,
   };
   db.requests.unshift(request);
   return request;
@@ -261,6 +274,21 @@ const newestFirst = (
 ) =>
   Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
+/**
+ * The zone the caller's days are read in for `next=`: the runtime's, as the agenda here (the
+ * API's APP_TIME_ZONE default; the API reads the caller's own zone when they set one).
+ */
+const callerZone = (_user: StoredUser) => systemTimeZone();
+
+/** `next=`, as board.service.ts: the agenda's ranges, "week" with today's. */
+function matchesNextAction(request: Request, next: NextActionFilter, user: StoredUser) {
+  const { nextActivity } = request;
+  if (next === 'none') return nextActivity === null;
+  if (!nextActivity) return false;
+  const bucket = agendaBucketOf(nextActivity, agendaBounds(new Date(), callerZone(user)));
+  return next === 'week' ? bucket === 'today' || bucket === 'week' : bucket === next;
+}
+
 function matchesFilters(request: Request, filters: BoardFilters, user: StoredUser) {
   const q = filters.q?.toLowerCase();
   if (q) {
@@ -282,17 +310,18 @@ function matchesFilters(request: Request, filters: BoardFilters, user: StoredUse
   }
   if (filters.priority && request.priority !== filters.priority) return false;
   if (filters.requestType && request.requestType !== filters.requestType) return false;
+  if (filters.next && !matchesNextAction(request, filters.next, user)) return false;
   return true;
 }
 
 function columnPage(
   status: RequestStatus,
-  { q, vendor, priority, requestType }: BoardFilters,
+  { q, vendor, priority, requestType, next }: BoardFilters,
   user: StoredUser,
   limit: number,
   after?: BoardCursor,
 ) {
-  const filters = { q, vendor, priority, requestType };
+  const filters = { q, vendor, priority, requestType, next };
   const column = db.requests
     .filter((request) => request.status === status && matchesFilters(request, filters, user))
     .sort(newestFirst);
@@ -436,6 +465,7 @@ export const handlers = [
       status,
       version: stored.version + 1,
       statusVersion: stored.statusVersion + (moved ? 1 : 0),
+      stageChangedAt: moved ? new Date().toISOString() : stored.stageChangedAt,
     };
     db.requests[index] = updated;
     return updated;
@@ -451,6 +481,7 @@ export const handlers = [
     if (from === to) return stored;
     stored.status = to;
     stored.statusVersion += 1;
+    stored.stageChangedAt = new Date().toISOString();
     record(stored._id, user._id, 'status', from, to);
     return stored;
   }),
@@ -573,6 +604,23 @@ handlers.push(
   }),
 );
 
+// The product settings (issue 20), as settings.service.ts answers: every role reads them, a
+// system admin (the contract's access) changes them from the version read (409 with `current`).
+handlers.push(
+  fake(api.settings.get, () => structuredClone(db.settings)),
+
+  fake(api.settings.update, ({ input }) => {
+    const { staleDays, version } = input.body;
+    if (version !== db.settings.version) {
+      return fail(409, API_MESSAGES.settingsConflict, undefined, {
+        settings: structuredClone(db.settings),
+      });
+    }
+    db.settings = { staleDays: { ...staleDays }, version: version + 1 };
+    return structuredClone(db.settings);
+  }),
+);
+
 // Activities on a request (issue 20), as activities.service.ts answers. Due instants are read
 // in the runtime's zone, the API's APP_TIME_ZONE default.
 const activityOf = (requestId: string, activityId: string) =>
@@ -587,6 +635,46 @@ const unknownOwner = (ownerId: string | undefined) =>
         { path: 'ownerId', message: FIELD_MESSAGES.activityOwnerUnknown },
       ])
     : undefined;
+
+/** The open activity due first (compareActivities), as a card shows it; null: none planned. */
+function nextActivityOf(activities: Activity[]): NextActivity | null {
+  const [next] = activities.filter((activity) => !activity.done).sort(compareActivities);
+  if (!next) return null;
+  const { _id, type, title, dueDate, dueTime, dueAt } = next;
+  return { _id, type, title, dueDate, dueTime, dueAt };
+}
+
+/** As the API, in the same write as the activities: the request's next activity follows them. */
+function activitiesChanged(requestId: string) {
+  const request = findRequest(requestId);
+  if (request) request.nextActivity = nextActivityOf(db.activities.get(requestId) ?? []);
+}
+
+/** Seeds an open activity on a stored request (due tomorrow by default), its card following. */
+export function addActivity(requestId: string, overrides: Partial<Activity> = {}): Activity {
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const dueDate = overrides.dueDate ?? tomorrow;
+  const dueTime = overrides.dueTime ?? null;
+  const activity: Activity = {
+    _id: newId(),
+    type: 'call',
+    title: 'Llamar',
+    dueDate,
+    dueTime,
+    dueAt: zonedDueAt(dueDate, dueTime, systemTimeZone()).toISOString(),
+    ownerId: null,
+    done: false,
+    doneAt: null,
+    doneBy: null,
+    createdAt: new Date().toISOString(),
+    createdBy: null,
+    version: 0,
+    ...overrides,
+  };
+  db.activities.set(requestId, [...(db.activities.get(requestId) ?? []), activity]);
+  activitiesChanged(requestId);
+  return activity;
+}
 
 /** The request and its activity for a change, or the API's 404. */
 function findActivity(requestId: string, activityId: string) {
@@ -627,6 +715,7 @@ handlers.push(
       version: 0,
     };
     db.activities.set(stored._id, [...activities, activity]);
+    activitiesChanged(stored._id);
     record(stored._id, user._id, 'activity', null, title, activity);
     return { ...activity };
   }),
@@ -666,6 +755,7 @@ handlers.push(
       changed.push(['activityOwner', before.ownerId, changes.ownerId]);
     }
     if (changed.length > 0) activity.version += 1;
+    activitiesChanged(id);
     for (const [field, from, to] of changed) record(id, user._id, field, from, to, activity);
     return { ...activity };
   }),
@@ -693,6 +783,7 @@ for (const [endpoint, done] of [
         doneBy: done ? user._id : null,
         version: activity.version + 1,
       });
+      activitiesChanged(id);
       record(
         id,
         user._id,
@@ -715,6 +806,7 @@ handlers.push(
       id,
       (db.activities.get(id) ?? []).filter((a) => a !== activity),
     );
+    activitiesChanged(id);
     record(id, user._id, 'activity', activity.title, null, activity);
     return activity;
   }),
@@ -763,4 +855,52 @@ handlers.push(
     );
     return { count: due.length, pollAfterMs: AGENDA_BELL_POLL_MS };
   }),
+);
+
+// The caller's own preferences and calendar feed (issue 20), as preferences.service.ts answers:
+// kept per user id (ids are never reused, so nothing needs resetting between tests); the
+// feed's secret is 32 random bytes in base64url, shown once, and only whether it exists is kept.
+type FakePreferences = EndpointResponse<typeof api.preferences.get>;
+const fakePreferences = new Map<string, Omit<FakePreferences, 'effectiveTimeZone'>>();
+
+function preferencesOf(userId: string): FakePreferences {
+  const stored = fakePreferences.get(userId) ?? {
+    timeZone: null,
+    emailDigest: true,
+    emailReminders: true,
+    calendarFeed: false,
+  };
+  return { ...stored, effectiveTimeZone: stored.timeZone ?? systemTimeZone() };
+}
+
+function savePreferences(userId: string, changes: Partial<FakePreferences>): FakePreferences {
+  const { effectiveTimeZone: _effective, ...current } = preferencesOf(userId);
+  fakePreferences.set(userId, { ...current, ...changes });
+  return preferencesOf(userId);
+}
+
+const calendarSecret = () =>
+  btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+handlers.push(
+  fake(api.preferences.get, ({ user }) => preferencesOf(user._id)),
+
+  fake(api.preferences.update, ({ input, user }) => {
+    const changes = Object.fromEntries(
+      Object.entries(input.body).filter(([, value]) => value !== undefined),
+    );
+    return savePreferences(user._id, changes);
+  }),
+
+  fake(api.preferences.createCalendarFeed, ({ user, request }) => {
+    savePreferences(user._id, { calendarFeed: true });
+    return { url: `${new URL(request.url).origin}/api/calendar/${calendarSecret()}.ics` };
+  }),
+
+  fake(api.preferences.revokeCalendarFeed, ({ user }) =>
+    savePreferences(user._id, { calendarFeed: false }),
+  ),
 );

@@ -54,6 +54,7 @@ import { MAX_ACTIVITIES_PER_REQUEST } from '../constants.js';
 import { settingsSchema, updateSettingsBodySchema } from '../settings.js';
 import {
   calendarFeedSchema,
+  calendarFeedParamsSchema,
   preferencesSchema,
   updatePreferencesBodySchema,
 } from '../preferences.js';
@@ -662,6 +663,27 @@ export const api = {
       status: 200,
       response: preferencesSchema,
       responseDescription: 'The preferences, without a calendar feed',
+    }),
+  },
+  // The calendar feed (issue 20): what Google Calendar or Outlook subscribe to, by its secret.
+  calendar: {
+    feed: defineEndpoint({
+      id: 'calendar.feed',
+      method: 'get',
+      path: '/api/calendar/:secret.ics',
+      tag: 'settings',
+      summary: "A user's open activities as an iCalendar feed, for a calendar app to subscribe to",
+      description:
+        'No token: the secret in the address (POST /api/me/calendar-feed) is the credential. ' +
+        'Date-only activities are all-day events, timed ones 30-minute events. A wrong, revoked ' +
+        'or malformed secret is a 404 after the same work (one hash, one indexed read).',
+      access: 'public',
+      params: calendarFeedParamsSchema,
+      status: 200,
+      response: z.string(),
+      responseMediaType: 'text/calendar',
+      responseDescription: 'The iCalendar feed (RFC 5545)',
+      errors: { 404: API_MESSAGES.routeNotFound },
     }),
   },
   // Website leads (issue 13): the public form's intake and the board's poll for new leads.

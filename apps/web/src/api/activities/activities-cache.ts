@@ -1,8 +1,13 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { activitySchema, compareActivities, type Activity, type ActivityList } from '@crm/shared';
 import { conflictCurrent } from '../../lib/api-client';
+import { refetchNextActionColumns } from '../requests/board-cache';
 import { historyQueryKey } from '../requests/get-request-history';
+import { readRecord } from '../requests/request-records';
+import { reloadStoredRequest } from '../requests/update-request';
 import { activitiesQueryKey } from './get-activities';
+import { allAgendaQueryKey } from './get-agenda';
+import { dueCountQueryKey } from './get-due-count';
 
 /**
  * After an activity call: the request's activities entry takes the server's copy of that one
@@ -21,6 +26,27 @@ export function showActivity(
     return { items: removed ? others : [...others, activity].sort(compareActivities) };
   });
   void queryClient.invalidateQueries({ queryKey: historyQueryKey(requestId) });
+}
+
+/**
+ * What an activity change (here, in another tab's agenda, or a 409 showing one) changes beyond
+ * the request's list: the request's `nextActivity`, which the API rewrites in the same write,
+ * so its record is read again and put through the board's cache like a save's answer (its card
+ * redraws; only the columns filtered by "Próxima acción" it may have entered or left are read
+ * again); the bell's count; and the agenda's ranges (read again when shown).
+ */
+export async function refreshAfterActivityChange(queryClient: QueryClient, requestId: string) {
+  void queryClient.invalidateQueries({ queryKey: dueCountQueryKey() });
+  void queryClient.invalidateQueries({ queryKey: allAgendaQueryKey() });
+  const shown = readRecord(queryClient, requestId);
+  try {
+    // Not cached (no card, no modal shows it): a "Próxima acción" column may list it now.
+    if (!shown) await refetchNextActionColumns(queryClient);
+    else await reloadStoredRequest(queryClient, shown);
+  } catch (error) {
+    // The change itself is stored; the card catches up on the column's next refresh.
+    console.error(error);
+  }
 }
 
 /** The activity as it is now, from a 409's `current.activity` (a stale version, done already). */
@@ -42,10 +68,16 @@ export function useActivityMutation<TVariables>(
   const queryClient = useQueryClient();
   return useMutation<Activity, Error, TVariables>({
     mutationFn,
-    onSuccess: (saved) => showActivity(queryClient, requestId, saved, removed),
+    onSuccess: (saved) => {
+      showActivity(queryClient, requestId, saved, removed);
+      void refreshAfterActivityChange(queryClient, requestId);
+    },
     onError: (error) => {
       const current = currentActivityOf(error);
-      if (current) showActivity(queryClient, requestId, current);
+      if (!current) return;
+      // Someone else changed it: the request's next activity may have changed with it.
+      showActivity(queryClient, requestId, current);
+      void refreshAfterActivityChange(queryClient, requestId);
     },
   });
 }

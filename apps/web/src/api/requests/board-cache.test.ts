@@ -153,6 +153,37 @@ describe('changeColumn: a cached column after a save, a create or a delete', () 
     expect(changeColumn(data([[a]], 1, 'end'), closedLow, a, raised, recordOf).refetch).toBe(false);
   });
 
+  it('under "Próxima acción", a changed next activity is left to the server; elsewhere the card just redraws', () => {
+    resetDb();
+    const a = at(4);
+    const planned = {
+      ...a,
+      nextActivity: {
+        _id: 'a'.repeat(24),
+        type: 'call' as const,
+        title: 'Llamar',
+        dueDate: '2026-03-06',
+        dueTime: null,
+        dueAt: '2026-03-06T03:00:00.000Z',
+      },
+    };
+    const none = { ...NEW, next: 'none' as const };
+    const today = { ...NEW, next: 'today' as const };
+    // Listed under "Sin acción", now planned: refetched to drop it.
+    expect(changeColumn(data([[a]], 1, 'end'), none, a, planned, recordOf).refetch).toBe(true);
+    // Not listed under "Hoy", now planned: it may have come into view.
+    expect(changeColumn(data([], 0, 'end'), today, a, planned, recordOf).refetch).toBe(true);
+    // The same next activity (another copy of it): nothing to ask.
+    expect(
+      changeColumn(data([[a]], 1, 'end'), today, planned, structuredClone(planned), recordOf)
+        .refetch,
+    ).toBe(false);
+    // Unfiltered: the list stays, the card reads the record.
+    expect(changeColumn(data([[a]], 1, 'end'), NEW, a, planned, recordOf)).toMatchObject({
+      refetch: false,
+    });
+  });
+
   it('orders newest first, then by _id, as the API does', () => {
     resetDb();
     const same = new Date(Date.UTC(2026, 0, 1)).toISOString();

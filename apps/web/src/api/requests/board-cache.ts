@@ -7,6 +7,7 @@ import {
   type ColumnData,
   type ColumnIdPage,
 } from './query-keys';
+import { sameValue } from '../../lib/same-value';
 import { readRecord, removeRecord, writeListedRecords, writeRecord } from './request-records';
 
 /**
@@ -50,11 +51,13 @@ const FILTERED_FIELDS = [
   'requestType',
 ] as const satisfies readonly (keyof Request)[];
 
-const isFiltered = ({ q, vendor, priority, requestType }: ColumnKeyQuery) =>
-  Boolean(q || vendor || priority || requestType);
+const isFiltered = ({ q, vendor, priority, requestType, next }: ColumnKeyQuery) =>
+  Boolean(q || vendor || priority || requestType || next);
 
+/** "Próxima acción" reads the next activity, an object: compared by value. */
 const filteredFieldsChanged = (before: Request, after: Request) =>
-  FILTERED_FIELDS.some((field) => before[field] !== after[field]);
+  FILTERED_FIELDS.some((field) => before[field] !== after[field]) ||
+  !sameValue(before.nextActivity, after.nextActivity);
 
 /** Board order within a column: createdAt descending, then _id descending (the API's keyset). */
 export function compareNewestFirst(a: Request, b: Request): number {
@@ -218,6 +221,17 @@ export function applyRequestChange(
   after: Request | undefined,
 ) {
   return refetchColumns(queryClient, changeCachedColumns(queryClient, before, after));
+}
+
+/**
+ * A request no cached record shows had its next activity changed (completed from the agenda):
+ * only the columns filtered by "Próxima acción" may have gained or lost it.
+ */
+export function refetchNextActionColumns(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: allColumnsQueryKey(),
+    predicate: (query) => Boolean((query.queryKey[2] as ColumnKeyQuery | undefined)?.next),
+  });
 }
 
 /** Something outside the board changed many requests at once (a deleted user's are unassigned). */

@@ -17,7 +17,7 @@ import { BOARD_PATH } from '../shared';
 import { BoardToolbar } from './toolbar/board-toolbar';
 import { CreateRequestModal } from '../request-editor';
 import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
-import { RequestCard, type CardOwner } from '../card';
+import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
 import { StageSwitcher } from './stage-switcher';
 
 /** Below Tailwind's `md`: one column at a time, picked with the stage switcher. */
@@ -135,30 +135,33 @@ export function RequestsBoard() {
         {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
             top edge instead of leaving a strip where scrolled cards show through. The columns
             stretch to the tallest, so every header stays stuck while the board scrolls. */}
-        <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
-          <div
-            className={`grid gap-2.5 pt-3 ${
-              isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
-            }`}
-          >
-            {columns.map((column) => (
-              <BoardColumn
-                key={column.status}
-                status={column.status}
-                title={column.title}
-                filters={filters}
-                seed={seed}
-                scrollElement={boardElement}
-                ownerOf={ownerOf}
-                canDelete={isAdmin}
-                onEdit={openRequest}
-                onMove={moveFromMenu}
-                draggable={!isPhone}
-                onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
-              />
-            ))}
-          </div>
-        </BoardDragContext>
+        {/* The settings (stale days) and the clock, read once for every card. */}
+        <CardTimeProvider>
+          <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
+            <div
+              className={`grid gap-2.5 pt-3 ${
+                isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
+              }`}
+            >
+              {columns.map((column) => (
+                <BoardColumn
+                  key={column.status}
+                  status={column.status}
+                  title={column.title}
+                  filters={filters}
+                  seed={seed}
+                  scrollElement={boardElement}
+                  ownerOf={ownerOf}
+                  canDelete={isAdmin}
+                  onEdit={openRequest}
+                  onMove={moveFromMenu}
+                  draggable={!isPhone}
+                  onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
+                />
+              ))}
+            </div>
+          </BoardDragContext>
+        </CardTimeProvider>
       </div>
 
       <CreateRequestModal open={creating} onClose={() => setCreating(false)} />

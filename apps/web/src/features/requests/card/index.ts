@@ -1,6 +1,8 @@
 // The door of requests/card: a request's card on the board (number, avatar, priority, inline
-// delete, "Mover a…" menu) and how a card is named to screen readers.
+// delete, "Mover a…" menu, next activity, stale badge), the clock and settings its cards share,
+// and how a card is named to screen readers.
 export { cardLabel } from './card-label';
+export { CardTimeProvider } from './card-time';
 export {
   RequestCard,
   type CardDragProps,

@@ -18,7 +18,9 @@ import { CardAvatar } from './card-avatar';
 import { cardLabel, cardNumber } from './card-label';
 import { CardLine } from './card-line';
 import { MoveMenu } from './move-menu';
+import { NextStep } from './next-step';
 import { PriorityBadge, priorityText } from './priority-badge';
+import { StaleBadge } from './stale-badge';
 
 const BAR_CLASSES: Record<PriorityColor, string> = {
   green: 'bg-green-500',
@@ -57,7 +59,8 @@ const DRAG_CLASSES: Record<CardDragState, string> = {
 
 /**
  * One request on the board (§2): priority bar (and its words), number, name, company, date,
- * type, edit/delete, avatar. Dense, so five columns fit at 1280 px.
+ * type, next activity and stale badge (issue 20), edit/delete, avatar. Dense, so five columns
+ * fit at 1280 px.
  */
 export const RequestCard = memo(function RequestCard({
   request,
@@ -182,6 +185,7 @@ export const RequestCard = memo(function RequestCard({
         ) : null}
         <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
         <CardLine label="Tipo:" value={request.requestType} />
+        <NextStep request={request} />
       </dl>
 
       {canDelete && confirming ? (
@@ -214,7 +218,10 @@ export const RequestCard = memo(function RequestCard({
       ) : null}
 
       <div className="mt-1.5 mr-0.5 flex items-center justify-between gap-1">
-        <PriorityBadge priority={request.priority} />
+        <div className="flex min-w-0 flex-wrap items-center gap-1">
+          <PriorityBadge priority={request.priority} />
+          <StaleBadge request={request} />
+        </div>
         <div className="flex items-center gap-1">
           {onMove ? (
             <MoveMenu

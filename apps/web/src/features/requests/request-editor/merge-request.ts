@@ -1,8 +1,18 @@
 import type { Request } from '@crm/shared';
 import { sameValue } from '../../../lib/same-value';
 
-/** The server's bookkeeping: always taken from the newer copy, never compared or shown. */
-const BOOKKEEPING = ['_id', 'version', 'statusVersion', 'createdAt'] as const;
+/**
+ * The server's bookkeeping: always taken from the newer copy, never compared or shown. The next
+ * activity and when the stage changed (issue 20) are the server's to write, never typed here.
+ */
+const BOOKKEEPING = [
+  '_id',
+  'version',
+  'statusVersion',
+  'createdAt',
+  'nextActivity',
+  'stageChangedAt',
+] as const;
 export type RequestField = Exclude<keyof Request, (typeof BOOKKEEPING)[number]>;
 
 /** A field both people changed, to different values: the user chooses (ConflictPanel). */

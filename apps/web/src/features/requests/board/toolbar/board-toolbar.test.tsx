@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addRequest, addUser, db, type StoredUser } from '../../../../test/fake-api';
+import { addDays, dayOf } from '../../../../lib/activity-due';
+import { addActivity, addRequest, addUser, db, type StoredUser } from '../../../../test/fake-api';
 import { optionTexts } from '../../../../test/options';
 import { renderApp } from '../../../../test/render';
 
@@ -170,5 +171,76 @@ describe('board filters', () => {
 
     await waitFor(() => expect(cardNames()).toHaveLength(4));
     expect(boardCalls()).toEqual([{}]);
+  });
+});
+
+describe('"Próxima acción" (issue 20)', () => {
+  const today = dayOf(new Date());
+
+  /** Requests whose next activity is overdue, today's, in a few days, and none. */
+  function seedNextActions() {
+    const admin = addUser({ role: 'system admin' });
+    const late = addRequest({ name: 'Con Vencida', priority: 'high' });
+    addActivity(late._id, { dueDate: addDays(today, -2) });
+    const now = addRequest({ name: 'Con Hoy', priority: 'high' });
+    addActivity(now._id, { dueDate: today });
+    const soon = addRequest({ name: 'Con Semana', priority: 'low' });
+    addActivity(soon._id, { dueDate: addDays(today, 3) });
+    addRequest({ name: 'Sin Nada', priority: 'high' });
+    return { admin };
+  }
+
+  it('lists its choices and narrows the board to one of them, kept in the URL and sent', async () => {
+    const { admin } = seedNextActions();
+    const user = await renderBoard(BOARD, admin);
+    await findCard('Sin Nada');
+    const select = screen.getByRole('combobox', { name: 'Próxima acción' });
+    expect(optionTexts(select)).toEqual(['Todas', 'Vencida', 'Hoy', 'Esta semana', 'Sin acción']);
+
+    await user.selectOptions(select, 'Vencida');
+
+    await waitFor(() => expect(search()).toBe('?next=overdue'));
+    await waitFor(() => expect(cardNames()).toEqual(['Con Vencida']));
+    expect(boardCalls().at(-1)).toEqual({ next: 'overdue' });
+
+    await user.selectOptions(select, 'Sin acción');
+    await waitFor(() => expect(cardNames()).toEqual(['Sin Nada']));
+    expect(search()).toBe('?next=none');
+  });
+
+  it('combines with the other filters, and survives a reload', async () => {
+    const { admin } = seedNextActions();
+    const user = await renderBoard(`${BOARD}?priority=high&next=today`, admin);
+
+    await waitFor(() => expect(cardNames()).toEqual(['Con Hoy']));
+    expect(screen.getByRole('combobox', { name: 'Próxima acción' })).toHaveValue('today');
+    expect(boardCalls()).toEqual([{ priority: 'high', next: 'today' }]);
+
+    // "Esta semana" holds today's too.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Próxima acción' }), 'week');
+    await waitFor(() => expect(boardCalls().at(-1)).toEqual({ priority: 'high', next: 'week' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Con Hoy']));
+
+    await user.click(screen.getByRole('button', { name: 'Quitar filtros' }));
+    await waitFor(() => expect(cardNames()).toHaveLength(4));
+    expect(search()).toBe('');
+  });
+
+  it("is sent with a column's next page", async () => {
+    const admin = addUser({ role: 'system admin' });
+    for (let index = 0; index < 55; index++) addRequest({ name: `Sin Plan ${index}` });
+    const user = await renderBoard(`${BOARD}?next=none`, admin);
+    const column = screen.getByRole('region', { name: 'NUEVA SOLICITUD' });
+
+    await user.click(await within(column).findByRole('button', { name: 'Cargar más (5)' }));
+
+    await waitFor(() => expect(countOf('NUEVA SOLICITUD')).toHaveTextContent('55'));
+    const columnCall = db.calls.find(
+      (call) => call.method === 'GET' && call.path === '/api/form-contact',
+    );
+    expect(Object.fromEntries(new URLSearchParams(columnCall?.search))).toMatchObject({
+      next: 'none',
+      status: 'new request',
+    });
   });
 });

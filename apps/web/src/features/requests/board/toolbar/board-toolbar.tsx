@@ -1,5 +1,12 @@
 import { FilterX, Keyboard } from 'lucide-react';
-import { VENDOR_FILTER_ME, VENDOR_FILTER_NONE, type BoardFilters, type User } from '@crm/shared';
+import {
+  NEXT_ACTION_FILTERS,
+  NEXT_ACTION_LABELS,
+  VENDOR_FILTER_ME,
+  VENDOR_FILTER_NONE,
+  type BoardFilters,
+  type User,
+} from '@crm/shared';
 import { hasBoardFilters, type BoardFilterKey } from '../../../../lib/board-search-params';
 import { fullName } from '../../../../lib/format';
 import { LABELS } from '../../../../lib/labels';
@@ -7,9 +14,15 @@ import { FilterSelect } from './filter-select';
 import { SearchBox } from './search-box';
 import { PRIORITY_OPTIONS, REQUEST_TYPE_OPTIONS, type SelectOption } from '../../shared';
 
+/** "Próxima acción": vencida, hoy, esta semana, sin acción (issue 20). */
+const NEXT_ACTION_OPTIONS: SelectOption[] = NEXT_ACTION_FILTERS.map((value) => ({
+  value,
+  label: NEXT_ACTION_LABELS.filters[value],
+}));
+
 export type BoardToolbarProps = {
   filters: BoardFilters;
-  /** On a phone the three filters share one row: each "all" choice is just its name. */
+  /** On a phone the four filters share two rows: each "all" choice is just its name. */
   compact: boolean;
   users: readonly User[];
   onChange: (changes: Partial<Record<BoardFilterKey, string | undefined>>) => void;
@@ -17,7 +30,10 @@ export type BoardToolbarProps = {
   onShowShortcuts?: () => void;
 };
 
-/** Above the board: "Buscar" and the executive, priority and type filters (all in the URL). */
+/**
+ * Above the board: "Buscar" and the executive, priority, type and next-action filters (all in
+ * the URL, combinable).
+ */
 export function BoardToolbar({
   filters,
   compact,
@@ -31,7 +47,7 @@ export function BoardToolbar({
     ...users.map((user) => ({ value: user._id, label: fullName(user) })),
   ];
 
-  // The three filters: each one's name, its "all" choice on a wide screen, and its choices.
+  // The filters: each one's name, its "all" choice on a wide screen, and its choices.
   const selects = [
     { key: 'vendor', label: 'Ejecutivo', all: 'Todos los ejecutivos', options: vendorOptions },
     {
@@ -41,6 +57,12 @@ export function BoardToolbar({
       options: PRIORITY_OPTIONS,
     },
     { key: 'requestType', label: 'Tipo', all: 'Todos los tipos', options: REQUEST_TYPE_OPTIONS },
+    {
+      key: 'next',
+      label: NEXT_ACTION_LABELS.filter,
+      all: NEXT_ACTION_LABELS.filterAny,
+      options: NEXT_ACTION_OPTIONS,
+    },
   ] as const;
 
   return (
@@ -52,7 +74,7 @@ export function BoardToolbar({
         className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
       >
         <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ q })} />
-        <div className="grid w-full grid-cols-3 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center">
+        <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto sm:flex-wrap sm:items-center">
           {selects.map(({ key, label, all, options }) => (
             <FilterSelect
               key={key}
@@ -72,9 +94,10 @@ export function BoardToolbar({
                   vendor: undefined,
                   priority: undefined,
                   requestType: undefined,
+                  next: undefined,
                 })
               }
-              className="col-span-3 inline-flex items-center justify-center gap-1 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:col-auto"
+              className="col-span-2 inline-flex items-center justify-center gap-1 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:col-auto"
             >
               <FilterX className="size-3.5" aria-hidden />
               Quitar filtros

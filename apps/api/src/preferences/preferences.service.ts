@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  API_MESSAGES,
+  api,
+  pathOf,
+  type CalendarFeed,
+  type Preferences,
+  type UpdatePreferencesBody,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/app-error.js';
+
+/*
+ * A user's own preferences (issue 20): the zone their days are read in, which reminder emails
+ * they get, and their calendar feed's secret. Stored on their user document (users/user.model.ts),
+ * read and changed by themselves only (the routes pass the caller's id).
+ */
+
+type StoredPreferences = {
+  timeZone?: string | null;
+  emailDigest?: boolean;
+  emailReminders?: boolean;
+  calendarSecretHash?: string | null;
+};
+
+const FIELDS = 'timeZone emailDigest emailReminders +calendarSecretHash';
+
+function toPreferences(ctx: AppContext, stored: StoredPreferences): Preferences {
+  const timeZone = stored.timeZone || null;
+  return {
+    timeZone,
+    effectiveTimeZone: timeZone ?? ctx.config.timeZone,
+    emailDigest: stored.emailDigest ?? true,
+    emailReminders: stored.emailReminders ?? true,
+    calendarFeed: Boolean(stored.calendarSecretHash),
+  };
+}
+
+async function read(ctx: AppContext, userId: string): Promise<StoredPreferences> {
+  const stored = await ctx.models.User.findById(userId, FIELDS).lean<StoredPreferences>();
+  if (!stored) throw notFound(API_MESSAGES.userNotFound);
+  return stored;
+}
+
+/** GET /api/me/preferences */
+export async function getPreferences(ctx: AppContext, userId: string): Promise<Preferences> {
+  return toPreferences(ctx, await read(ctx, userId));
+}
+
+/** PATCH /api/me/preferences: the fields sent; `timeZone: null` goes back to APP_TIME_ZONE. */
+export async function updatePreferences(
+  ctx: AppContext,
+  userId: string,
+  body: UpdatePreferencesBody,
+): Promise<Preferences> {
+  const $set = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  // An update, then a read: FerretDB 1.x refuses findAndModify with a projection.
+  const updated = await ctx.models.User.updateOne({ _id: userId }, { $set });
+  if (updated.matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+  return getPreferences(ctx, userId);
+}
+
+/** The stored form of a feed secret: only its SHA-256 is kept, as with a password reset token. */
+export const calendarSecretHash = (secret: string): string =>
+  createHash('sha256').update(secret).digest('hex');
+
+/**
+ * POST /api/me/calendar-feed: 32 random bytes (43 base64url characters), shown this once; the
+ * hash replaces any earlier one, which stops working at once. The address is on APP_URL, else
+ * on the origin the caller reached the API at (`origin`).
+ */
+export async function createCalendarFeed(
+  ctx: AppContext,
+  userId: string,
+  origin: string,
+): Promise<CalendarFeed> {
+  const secret = randomBytes(32).toString('base64url');
+  const updated = await ctx.models.User.updateOne(
+    { _id: userId },
+    { $set: { calendarSecretHash: calendarSecretHash(secret) } },
+  );
+  if (updated.matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+  return { url: `${ctx.config.appUrl ?? origin}${pathOf(api.calendar.feed, { secret })}` };
+}
+
+/** DELETE /api/me/calendar-feed: the address stops working (unset, as the index is sparse). */
+export async function revokeCalendarFeed(ctx: AppContext, userId: string): Promise<Preferences> {
+  await ctx.models.User.updateOne({ _id: userId }, { $unset: { calendarSecretHash: 1 } });
+  return getPreferences(ctx, userId);
+}

@@ -1,0 +1,299 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { agendaBounds, zonedDueAt, type AgendaItem } from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { isDuplicateKeyError } from '../db/errors.js';
+import { agendaItemsOf, openActivitiesDue } from '../requests/index.js';
+import { digestMail, reminderMail, type MailContent } from './mail-content.js';
+import { OUTBOX_KEEP_MS, type MailKind, type ReminderMailDoc } from './reminder-mail.model.js';
+
+/*
+ * What one tick of the reminders does (issue 20), at the instant `now` (the scheduler's clock):
+ *
+ * 1. Plan: each user's 08:00 digest and their reminders 15 minutes before a timed activity are
+ *    claimed by inserting an outbox record under the mail's own key, with its content. The
+ *    insert is the only guard that matters: of two processes, or of a tick repeated after a
+ *    restart, exactly one claims each mail (reminder-mail.model.ts).
+ * 2. Deliver: each pending, due record is tried once more, after claiming that try (an insert of
+ *    `<key>#<n>`). Success marks it sent; a failure waits `mail.retryDelaysMs` (30 s, 2 min, 10
+ *    min) and is logged; after the last one the mail is marked failed and logged as an error.
+ *
+ * A crash before the SMTP server has the mail leaves it pending: retried at the next tick, or,
+ * when the try was already claimed, once the try is STALE_ATTEMPT_MS old. What remains is the
+ * crash after the SMTP server accepted the mail and before it is marked sent (milliseconds): that
+ * mail goes out a second time after STALE_ATTEMPT_MS. It can't be closed without the mail server
+ * taking part (no SMTP server tells whether it already has a message).
+ */
+
+/** The digest's wall time in each user's zone. */
+export const DIGEST_TIME = '08:00';
+/**
+ * How late a digest may still go, after a process was down at 08:00: a morning's summary at
+ * noon still helps; in the afternoon it is no longer a morning digest, and the day's is skipped.
+ */
+export const DIGEST_WINDOW_MS = 4 * 60 * 60_000;
+/** The reminder goes this long before a timed activity (and until it starts, if planned later). */
+export const REMINDER_LEAD_MS = 15 * 60_000;
+/**
+ * A claimed try still unfinished after this long was cut short (a crash): it can't be running,
+ * as the SMTP timeouts below end any conversation sooner.
+ */
+export const STALE_ATTEMPT_MS = 5 * 60_000;
+/** Items per digest section: a longer list is not read in a mail (the agenda has them all). */
+const DIGEST_SECTION_LIMIT = 50;
+/** Pending mails tried per tick. */
+const DELIVER_BATCH = 100;
+
+/** Connect 10 s, greeting 10 s, 30 s of silence: every try ends well within STALE_ATTEMPT_MS. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+const transports = new Map<string, Transporter>();
+function transportFor(smtpUrl: string): Transporter {
+  let transport = transports.get(smtpUrl);
+  if (!transport) {
+    transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });
+    transports.set(smtpUrl, transport);
+  }
+  return transport;
+}
+
+type Recipient = {
+  _id: { toHexString(): string };
+  name: string;
+  email: string;
+  timeZone?: string | null;
+  emailDigest?: boolean;
+  emailReminders?: boolean;
+};
+
+/** The base of the links in mails: APP_URL, else the API's own port on this machine. */
+export const appUrlOf = (ctx: AppContext): string =>
+  ctx.config.appUrl ?? `http://localhost:${ctx.config.port}`;
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
+function dayIn(instant: Date, timeZone: string): string {
+  const parts: Record<string, string> = {};
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+type Claim = { key: string; kind: MailKind; userId: string; now: Date } & (
+  { to: string; content: MailContent } | { empty: true }
+);
+
+/** Inserts the mail's record under its key; false when another tick or process has it. */
+async function claim(ctx: AppContext, claimed: Claim): Promise<boolean> {
+  const { key, kind, userId, now } = claimed;
+  const content = 'content' in claimed ? { to: claimed.to, ...claimed.content } : {};
+  try {
+    await ctx.models.ReminderMail.create({
+      _id: key,
+      kind,
+      userId,
+      status: 'empty' in claimed ? 'empty' : 'pending',
+      ...content,
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + OUTBOX_KEEP_MS),
+    });
+    return true;
+  } catch (error) {
+    if (isDuplicateKeyError(error)) return false;
+    throw error;
+  }
+}
+
+/** The keys among `keys` already claimed (one read), so a tick doesn't redo their work. */
+async function claimedKeys(ctx: AppContext, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const found = await ctx.models.ReminderMail.find({ _id: { $in: keys } }, '_id').lean<
+    { _id: string }[]
+  >();
+  return new Set(found.map((doc) => doc._id));
+}
+
+const zoneOf = (ctx: AppContext, user: Recipient) => user.timeZone || ctx.config.timeZone;
+
+/** The digests due at `now`: users past 08:00 of their day (within the window) without one. */
+async function planDigests(ctx: AppContext, users: Recipient[], now: Date): Promise<void> {
+  const due = users.flatMap((user) => {
+    if (user.emailDigest === false) return [];
+    const zone = zoneOf(ctx, user);
+    const day = dayIn(now, zone);
+    const at = zonedDueAt(day, DIGEST_TIME, zone).getTime();
+    if (now.getTime() < at || now.getTime() >= at + DIGEST_WINDOW_MS) return [];
+    return [{ user, zone, key: `digest:${user._id.toHexString()}:${day}` }];
+  });
+  const done = await claimedKeys(
+    ctx,
+    due.map(({ key }) => key),
+  );
+  for (const { user, zone, key } of due.filter(({ key }) => !done.has(key))) {
+    const userId = user._id.toHexString();
+    try {
+      const bounds = agendaBounds(now, zone);
+      const overdue = await agendaItemsOf(ctx, userId, 'overdue', bounds, DIGEST_SECTION_LIMIT);
+      const today = await agendaItemsOf(ctx, userId, 'today', bounds, DIGEST_SECTION_LIMIT);
+      const base = { key, kind: 'digest' as const, userId, now };
+      // Nothing to say: no mail, but the day is recorded as checked.
+      await claim(
+        ctx,
+        overdue.length + today.length === 0
+          ? { ...base, empty: true }
+          : { ...base, to: user.email, content: digestMail(user, overdue, today, appUrlOf(ctx)) },
+      );
+    } catch (error) {
+      ctx.logger.error({ err: error, userId, mail: 'digest' }, 'reminder digest not planned');
+    }
+  }
+}
+
+/** The reminders due at `now`: timed open activities starting within REMINDER_LEAD_MS. */
+async function planReminders(ctx: AppContext, users: Recipient[], now: Date): Promise<void> {
+  for (const user of users) {
+    if (user.emailReminders === false) continue;
+    const userId = user._id.toHexString();
+    try {
+      const range = { from: now, before: new Date(now.getTime() + REMINDER_LEAD_MS + 1) };
+      const items = (await openActivitiesDue(ctx, userId, range, DELIVER_BATCH)).filter(
+        (item) => item.activity.dueTime !== null,
+      );
+      // Keyed by the due instant too: a rescheduled activity is reminded of again.
+      const keyOf = (item: AgendaItem) => `reminder:${item.activity._id}:${item.activity.dueAt}`;
+      const done = await claimedKeys(ctx, items.map(keyOf));
+      for (const item of items.filter((item) => !done.has(keyOf(item)))) {
+        await claim(ctx, {
+          key: keyOf(item),
+          kind: 'reminder',
+          userId,
+          now,
+          to: user.email,
+          content: reminderMail(user, item, appUrlOf(ctx)),
+        });
+      }
+    } catch (error) {
+      ctx.logger.error({ err: error, userId, mail: 'reminder' }, 'reminders not planned');
+    }
+  }
+}
+
+/**
+ * Claims try number `attempt` of a mail; false when another process holds it. A held try older
+ * than STALE_ATTEMPT_MS was cut short: its number is given up, so the next tick tries again.
+ */
+async function claimAttempt(
+  ctx: AppContext,
+  mail: Pick<ReminderMailDoc, '_id' | 'attempts' | 'kind'>,
+  now: Date,
+): Promise<boolean> {
+  const key = `${mail._id}#${mail.attempts + 1}`;
+  try {
+    await ctx.models.ReminderAttempt.create({
+      _id: key,
+      at: now,
+      expiresAt: new Date(now.getTime() + OUTBOX_KEEP_MS),
+    });
+    return true;
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+  const held = await ctx.models.ReminderAttempt.findById(key, 'at').lean<{ at: Date }>();
+  if (held && now.getTime() - held.at.getTime() >= STALE_ATTEMPT_MS) {
+    await ctx.models.ReminderMail.updateOne(
+      { _id: mail._id, status: 'pending', attempts: mail.attempts },
+      { $set: { attempts: mail.attempts + 1, lastError: 'interrupted before its outcome' } },
+    );
+    ctx.logger.warn(
+      { mailKey: mail._id, mail: mail.kind, attempt: mail.attempts + 1 },
+      'reminder mail try was cut short; trying again',
+    );
+  }
+  return false;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One more try at one pending mail. Recipients are not logged (personal data): the key is. */
+async function deliver(ctx: AppContext, mail: ReminderMailDoc, now: Date, smtpUrl: string) {
+  if (!(await claimAttempt(ctx, mail, now))) return;
+  const attempt = mail.attempts + 1;
+  const where = { mailKey: mail._id, mail: mail.kind, attempt };
+  try {
+    await transportFor(smtpUrl).sendMail({
+      from: ctx.config.mail.from,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    });
+  } catch (error) {
+    const delay = ctx.config.mail.retryDelaysMs[attempt - 1];
+    const failed = delay === undefined;
+    await ctx.models.ReminderMail.updateOne(
+      { _id: mail._id },
+      {
+        $set: {
+          attempts: attempt,
+          lastError: messageOf(error),
+          ...(failed ? { status: 'failed' } : { nextAttemptAt: new Date(now.getTime() + delay) }),
+        },
+      },
+    );
+    if (failed) ctx.logger.error({ err: error, ...where }, 'reminder mail failed; giving up');
+    else
+      ctx.logger.warn(
+        { err: error, ...where, retryInMs: delay },
+        'reminder mail failed; will retry',
+      );
+    return;
+  }
+  await ctx.models.ReminderMail.updateOne(
+    { _id: mail._id },
+    { $set: { status: 'sent', sentAt: now, attempts: attempt, lastError: null } },
+  );
+  ctx.logger.info(where, 'reminder mail sent');
+}
+
+async function deliverDue(ctx: AppContext, now: Date, smtpUrl: string): Promise<void> {
+  const due = await ctx.models.ReminderMail.find({
+    status: 'pending',
+    nextAttemptAt: { $lte: now },
+  })
+    .sort({ nextAttemptAt: 1 })
+    .limit(DELIVER_BATCH)
+    .lean<ReminderMailDoc[]>();
+  for (const mail of due) {
+    try {
+      await deliver(ctx, mail, now, smtpUrl);
+    } catch (error) {
+      // The database, not the mail server: the mail stays pending for the next tick.
+      ctx.logger.error({ err: error, mailKey: mail._id }, 'reminder mail not tried');
+    }
+  }
+}
+
+/**
+ * One tick at `now`: plan what is due, then try what is pending. Nothing without SMTP_URL. Never
+ * rejects: a failure is logged and the next tick starts over from the outbox.
+ */
+export async function runRemindersTick(ctx: AppContext, now: Date): Promise<void> {
+  const { smtpUrl } = ctx.config.mail;
+  if (!smtpUrl) return;
+  try {
+    const users = await ctx.models.User.find(
+      {},
+      'name email timeZone emailDigest emailReminders',
+    ).lean<Recipient[]>();
+    await planDigests(ctx, users, now);
+    await planReminders(ctx, users, now);
+    await deliverDue(ctx, now, smtpUrl);
+  } catch (error) {
+    ctx.logger.error({ err: error }, 'reminders tick failed');
+  }
+}

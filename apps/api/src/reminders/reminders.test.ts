@@ -1,0 +1,392 @@
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pino } from 'pino';
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activitySchema, type Activity } from '@crm/shared';
+import {
+  bearer,
+  createRequest,
+  startTestApp,
+  tokenFor,
+  useTestApp,
+  type SignedIn,
+  type TestApp,
+} from '../test/test-app.js';
+import { runRemindersTick, STALE_ATTEMPT_MS } from './reminders.service.js';
+import { startReminders, type RemindersScheduler } from './scheduler.js';
+
+// Issue 20, reminder emails: the 08:00 digest in each user's zone and the reminder 15 minutes
+// before a timed activity, through a real SMTP server, with a fake clock (the tick's `now`).
+
+type Received = { to: string[]; raw: string };
+
+/** A real SMTP server in this process, keeping every mail it accepts; it can refuse the next N. */
+async function startSmtp() {
+  const mails: Received[] = [];
+  const state = { refuseNext: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refuseNext > 0) {
+          state.refuseNext -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
+        mails.push({
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A raw mail with its quoted-printable text undone (bytes, then UTF-8). */
+function textOf(raw: string): string {
+  const body = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const hex = body.slice(i + 1, i + 3);
+    if (body[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(body.charCodeAt(i));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The HTML alternative of a mail, decoded. */
+const htmlOf = (raw: string) => textOf(raw).split('Content-Type: text/html')[1] ?? '';
+
+const subjectOf = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
+
+/** The app's log lines, to see a failure reported. */
+const logs: { level: number; msg: string; mailKey?: string }[] = [];
+const logger = pino(
+  { level: 'info' },
+  new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(JSON.parse(chunk.toString()) as (typeof logs)[number]);
+      callback();
+    },
+  }),
+);
+
+const t = useTestApp({ logger });
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let vendor: SignedIn;
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
+  t.ctx.config.timeZone = 'America/Santiago';
+  t.ctx.config.appUrl = 'https://crm.example.com';
+  vendor = await tokenFor(t, 'vendor');
+});
+afterAll(async () => {
+  await smtp.close();
+});
+
+type Plan = { title: string; dueDate: string; dueTime?: string | null; ownerId?: string };
+async function plan(requestId: string, fields: Plan, owner: SignedIn = vendor): Promise<Activity> {
+  const res = await request(t.app)
+    .post(`/api/form-contact/${requestId}/activities`)
+    .set(bearer(owner.token))
+    .send({ type: 'call', dueTime: null, ownerId: owner.user._id, ...fields });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return activitySchema.parse(res.body);
+}
+
+/** Only these users still get digests: earlier tests' users have overdue activities too. */
+async function digestsOnlyFor(...users: SignedIn[]) {
+  const ids = users.map((user) => user.user._id);
+  await t.ctx.models.User.updateMany({ _id: { $nin: ids } }, { emailDigest: false });
+}
+
+const mailsTo = (email: string) => smtp.mails.filter((mail) => mail.to.includes(email));
+const tick = (instant: string, app: TestApp = t) => runRemindersTick(app.ctx, new Date(instant));
+
+describe('the 08:00 digest', () => {
+  // Wednesday 2026-06-10 in Santiago (-04): 08:00 is 12:00Z.
+  let requestId = '';
+  beforeAll(async () => {
+    requestId = (await createRequest(t, vendor.token))._id;
+    await plan(requestId, { title: 'Llamar a <b>Ana</b> & "co"', dueDate: '2026-06-09' });
+    await plan(requestId, { title: 'Demo', dueDate: '2026-06-10', dueTime: '16:00' });
+    await plan(requestId, { title: 'Mañana', dueDate: '2026-06-11' });
+  });
+
+  it('when it is 08:00 in the user’s zone, then one digest lists their overdue and today’s activities with links, once', async () => {
+    await tick('2026-06-10T11:59:00.000Z');
+    expect(mailsTo(vendor.user.email)).toHaveLength(0);
+    await tick('2026-06-10T12:00:00.000Z');
+    await tick('2026-06-10T12:01:00.000Z');
+    await tick('2026-06-10T15:00:00.000Z');
+    const mails = mailsTo(vendor.user.email);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(subjectOf(mail?.raw ?? '')).toBe('Tu agenda de hoy: 1 vencida, 1 para hoy');
+    const body = textOf(mail?.raw ?? '');
+    expect(body).toContain(`https://crm.example.com/main/requests/${requestId}`);
+    expect(body).toContain('Llamada: Demo');
+    expect(body).not.toContain('Mañana');
+    // The HTML part carries the title escaped, never as markup.
+    const html = htmlOf(mail?.raw ?? '');
+    expect(html).toContain('Llamar a &lt;b&gt;Ana&lt;/b&gt; &amp; &quot;co&quot;');
+    expect(html).not.toContain('<b>Ana</b>');
+  });
+
+  it('when a user has nothing overdue or due today, then no digest is sent', async () => {
+    const idle = await tokenFor(t, 'driver');
+    await tick('2026-06-10T12:05:00.000Z');
+    expect(mailsTo(idle.user.email)).toHaveLength(0);
+  });
+
+  it('when a user has their own zone, then the digest comes at 08:00 there', async () => {
+    const madrid = await tokenFor(t, 'vendor');
+    await t.ctx.models.User.updateOne({ _id: madrid.user._id }, { timeZone: 'Europe/Madrid' });
+    const id = (await createRequest(t, madrid.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, madrid);
+    // 07:59 and 08:00 in Madrid (+02) on the 12th.
+    await tick('2026-06-12T05:59:00.000Z');
+    expect(mailsTo(madrid.user.email)).toHaveLength(0);
+    await tick('2026-06-12T06:00:00.000Z');
+    expect(mailsTo(madrid.user.email)).toHaveLength(1);
+  });
+
+  it('when the process was down all morning, then the day’s digest is skipped rather than sent in the afternoon', async () => {
+    const late = await tokenFor(t, 'vendor');
+    const id = (await createRequest(t, late.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, late);
+    await tick('2026-06-13T16:00:00.000Z'); // 12:00 in Santiago
+    expect(mailsTo(late.user.email)).toHaveLength(0);
+    await tick('2026-06-13T15:59:00.000Z'); // 11:59: still the morning's
+    expect(mailsTo(late.user.email)).toHaveLength(1);
+  });
+
+  it('when a user turned the digest off, then they get none', async () => {
+    const off = await tokenFor(t, 'vendor');
+    const id = (await createRequest(t, off.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, off);
+    const res = await request(t.app)
+      .patch('/api/me/preferences')
+      .set(bearer(off.token))
+      .send({ emailDigest: false });
+    expect(res.status).toBe(200);
+    await tick('2026-06-14T12:00:00.000Z');
+    expect(mailsTo(off.user.email)).toHaveLength(0);
+  });
+});
+
+describe('the reminder 15 minutes before a timed activity', () => {
+  it('when the activity is 15 minutes away, then one reminder is sent, and again only if rescheduled', async () => {
+    const rep = await tokenFor(t, 'vendor');
+    await t.ctx.models.User.updateOne({ _id: rep.user._id }, { emailDigest: false });
+    const id = (await createRequest(t, rep.token))._id;
+    const call = await plan(id, { title: 'Cierre', dueDate: '2026-06-15', dueTime: '15:00' }, rep);
+    await tick('2026-06-15T18:44:00.000Z'); // 14:44
+    expect(mailsTo(rep.user.email)).toHaveLength(0);
+    await tick('2026-06-15T18:45:00.000Z'); // 14:45
+    await tick('2026-06-15T18:50:00.000Z');
+    const mails = mailsTo(rep.user.email);
+    expect(mails.map((mail) => subjectOf(mail.raw))).toEqual([
+      'Recordatorio 15:00: Llamada: Cierre',
+    ]);
+    expect(textOf(mails[0]?.raw ?? '')).toContain(`https://crm.example.com/main/requests/${id}`);
+
+    const moved = await request(t.app)
+      .patch(`/api/form-contact/${id}/activities/${call._id}`)
+      .set(bearer(rep.token))
+      .send({ version: call.version, dueDate: '2026-06-15', dueTime: '16:00' });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    await tick('2026-06-15T19:45:00.000Z'); // 15:45
+    expect(mailsTo(rep.user.email)).toHaveLength(2);
+  });
+
+  it('when a user turned reminders off, then they get none', async () => {
+    const off = await tokenFor(t, 'vendor');
+    await t.ctx.models.User.updateOne(
+      { _id: off.user._id },
+      { emailDigest: false, emailReminders: false },
+    );
+    const id = (await createRequest(t, off.token))._id;
+    await plan(id, { title: 'Cierre', dueDate: '2026-06-16', dueTime: '15:00' }, off);
+    await tick('2026-06-16T18:50:00.000Z');
+    expect(mailsTo(off.user.email)).toHaveLength(0);
+  });
+});
+
+describe('failures', () => {
+  it('when the SMTP server refuses a mail, then it is logged and retried after the delay, then delivered', async () => {
+    const rep = await tokenFor(t, 'vendor');
+    const id = (await createRequest(t, rep.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+    await digestsOnlyFor(rep);
+    smtp.state.refuseNext = 1;
+    await tick('2026-06-17T12:00:00.000Z');
+    expect(mailsTo(rep.user.email)).toHaveLength(0);
+    const key = `digest:${rep.user._id}:2026-06-17`;
+    expect(logs).toContainEqual(
+      expect.objectContaining({ mailKey: key, msg: 'reminder mail failed; will retry' }),
+    );
+    await tick('2026-06-17T12:00:30.000Z'); // before the 60 s delay
+    expect(mailsTo(rep.user.email)).toHaveLength(0);
+    await tick('2026-06-17T12:01:00.000Z');
+    expect(mailsTo(rep.user.email)).toHaveLength(1);
+  });
+
+  it('when the SMTP server is unreachable, then the tick logs it, the API keeps answering, and the mail goes once it is back', async () => {
+    const rep = await tokenFor(t, 'vendor');
+    const id = (await createRequest(t, rep.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+    const closed = await startSmtp();
+    await closed.close();
+    t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: closed.url };
+    try {
+      await tick('2026-06-18T12:00:00.000Z');
+    } finally {
+      t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url };
+    }
+    const key = `digest:${rep.user._id}:2026-06-18`;
+    expect(logs).toContainEqual(
+      expect.objectContaining({ mailKey: key, msg: 'reminder mail failed; will retry' }),
+    );
+    await request(t.app).get('/api/health').expect(200);
+    await tick('2026-06-18T12:01:00.000Z');
+    expect(mailsTo(rep.user.email)).toHaveLength(1);
+  });
+
+  it('when every retry fails, then the mail is marked failed and logged as an error, never sent twice', async () => {
+    const rep = await tokenFor(t, 'vendor');
+    const id = (await createRequest(t, rep.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+    await digestsOnlyFor(rep);
+    smtp.state.refuseNext = 2;
+    await tick('2026-06-19T12:00:00.000Z');
+    await tick('2026-06-19T12:01:00.000Z');
+    await tick('2026-06-19T12:30:00.000Z');
+    const key = `digest:${rep.user._id}:2026-06-19`;
+    expect(logs).toContainEqual(
+      expect.objectContaining({ mailKey: key, msg: 'reminder mail failed; giving up', level: 50 }),
+    );
+    expect(await t.ctx.models.ReminderMail.findById(key).lean()).toMatchObject({
+      status: 'failed',
+      attempts: 2,
+    });
+    expect(mailsTo(rep.user.email)).toHaveLength(0);
+  });
+
+  it('when a process died after claiming a try, then the mail goes once the try is stale, not lost', async () => {
+    const rep = await tokenFor(t, 'vendor');
+    const id = (await createRequest(t, rep.token))._id;
+    await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+    const key = `digest:${rep.user._id}:2026-06-20`;
+    // A process claims the mail's first try at 08:00 and dies before talking to the server.
+    await t.ctx.models.ReminderAttempt.create({
+      _id: `${key}#1`,
+      at: new Date('2026-06-20T12:00:00.000Z'),
+      expiresAt: new Date('2026-07-20T12:00:00.000Z'),
+    });
+    await tick('2026-06-20T12:00:00.000Z');
+    await tick('2026-06-20T12:04:00.000Z');
+    expect(mailsTo(rep.user.email)).toHaveLength(0);
+    const stale = new Date(Date.parse('2026-06-20T12:00:00.000Z') + STALE_ATTEMPT_MS);
+    await runRemindersTick(t.ctx, stale);
+    await runRemindersTick(t.ctx, new Date(stale.getTime() + 60_000));
+    await runRemindersTick(t.ctx, new Date(stale.getTime() + 120_000));
+    expect(mailsTo(rep.user.email)).toHaveLength(1);
+  });
+});
+
+describe('two API processes on one database', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await startTestApp({ dbName: t.dbName, logger: pino({ level: 'silent' }) });
+    other.ctx.config.mail = t.ctx.config.mail;
+    other.ctx.config.timeZone = t.ctx.config.timeZone;
+    other.ctx.config.appUrl = t.ctx.config.appUrl;
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  it('when both tick at the same moments, then each user gets exactly one digest', async () => {
+    const reps = [await tokenFor(t, 'vendor'), await tokenFor(t, 'vendor')];
+    for (const rep of reps) {
+      const id = (await createRequest(t, rep.token))._id;
+      await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+    }
+    for (const minute of ['00', '00', '01', '02']) {
+      const instant = `2026-06-22T12:${minute}:00.000Z`;
+      await Promise.all([tick(instant), tick(instant, other)]);
+    }
+    for (const rep of reps) expect(mailsTo(rep.user.email)).toHaveLength(1);
+  });
+
+  it('when both run the scheduler, then the ticks run and each user still gets exactly one digest', async () => {
+    const reps = [await tokenFor(t, 'vendor'), await tokenFor(t, 'vendor')];
+    for (const rep of reps) {
+      const id = (await createRequest(t, rep.token))._id;
+      await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+    }
+    const clock = { now: () => new Date('2026-06-23T12:05:00.000Z') };
+    const options = { clock, tickEvery: 300, processEvery: 100 };
+    const schedulers: RemindersScheduler[] = [];
+    try {
+      for (const [app, name] of [
+        [t, 'first'],
+        [other, 'second'],
+      ] as const) {
+        const started = await startReminders(app.ctx, { ...options, name });
+        if (started) schedulers.push(started);
+      }
+      expect(schedulers).toHaveLength(2);
+      const end = Date.now() + 10_000;
+      while (reps.some((rep) => mailsTo(rep.user.email).length === 0) && Date.now() < end) {
+        await sleep(100);
+      }
+      // Several more ticks on both, at the same fake instant.
+      await sleep(1500);
+    } finally {
+      for (const scheduler of schedulers) await scheduler.stop();
+    }
+    for (const rep of reps) expect(mailsTo(rep.user.email)).toHaveLength(1);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('when SMTP_URL is unset, then the scheduler does not start and a tick sends and records nothing', async () => {
+    const quiet = await startTestApp({ logger: pino({ level: 'silent' }) });
+    try {
+      expect(quiet.ctx.config.mail.smtpUrl).toBeUndefined();
+      expect(await startReminders(quiet.ctx)).toBeUndefined();
+      const rep = await tokenFor(quiet, 'vendor');
+      await quiet.ctx.models.User.updateOne({ _id: rep.user._id }, {});
+      const before = smtp.mails.length;
+      await runRemindersTick(quiet.ctx, new Date('2026-06-24T12:00:00.000Z'));
+      expect(smtp.mails.length).toBe(before);
+      expect(await quiet.ctx.models.ReminderMail.countDocuments()).toBe(0);
+    } finally {
+      await quiet.close();
+    }
+  });
+});

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AGENDA_LABELS } from '@crm/shared';
+import { addDays, dayOf } from '../../lib/activity-due';
+import { addActivity, addRequest, addUser, db, type StoredUser } from '../../test/fake-api';
+import { renderApp } from '../../test/render';
+
+const today = dayOf(new Date());
+
+const section = (name: string) => screen.getByRole('region', { name });
+/** The titles listed in a range, in order. */
+const titlesIn = (name: string) =>
+  within(section(name))
+    .queryAllByRole('listitem')
+    .map((row) => row.querySelector('.break-words')?.textContent);
+
+function seedAgenda() {
+  const bea = addUser({ role: 'vendor', name: 'Bea', lastName: 'Ruiz' });
+  const other = addUser({ role: 'vendor' });
+  const request = addRequest({ name: 'Marta Díaz', company: 'Eventos Andinos' });
+  const plan = (title: string, dueDate: string, fields = {}) =>
+    addActivity(request._id, { ownerId: bea._id, title, dueDate, ...fields });
+  plan('Enviar cotización', addDays(today, -2), { type: 'email' });
+  plan('Llamar a Marta', today, { type: 'call' });
+  plan('Reunión de cierre', addDays(today, 3), { type: 'meeting' });
+  plan('Más adelante', addDays(today, 20));
+  plan('Ya hecha', today, { done: true });
+  addActivity(request._id, { ownerId: other._id, title: 'De otra persona', dueDate: today });
+  return { bea, request };
+}
+
+async function openAgenda(as: StoredUser) {
+  renderApp('/main/agenda', as);
+  await screen.findByRole('heading', { level: 1, name: 'Agenda' });
+  return userEvent.setup();
+}
+
+describe('/main/agenda (issue 20)', () => {
+  it("lists the person's overdue, today's and next 7 days' open activities, each in its range", async () => {
+    const { bea } = seedAgenda();
+    await openAgenda(bea);
+
+    await waitFor(() => expect(titlesIn('Vencidas')).toEqual(['Enviar cotización']));
+    expect(titlesIn('Hoy')).toEqual(['Llamar a Marta']);
+    expect(titlesIn('Próximos 7 días')).toEqual(['Reunión de cierre']);
+    const overdue = within(section('Vencidas')).getByRole('listitem');
+    expect(overdue).toHaveTextContent('Correo');
+    expect(overdue).toHaveTextContent('(vencida)');
+    expect(overdue).toHaveTextContent('Marta Díaz · Eventos Andinos');
+    expect(within(overdue).getByText(/\(vencida\)/).parentElement).toHaveClass('text-red-700');
+    expect(within(section('Hoy')).getByRole('listitem')).toHaveTextContent('Hoy');
+    expect(within(section('Hoy')).getByRole('listitem')).not.toHaveTextContent('vencida');
+  });
+
+  it('says so when nothing is planned', async () => {
+    const carlos = addUser({ role: 'driver' });
+    await openAgenda(carlos);
+    expect(await screen.findByText(AGENDA_LABELS.empty)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Vencidas' })).toBeNull();
+  });
+
+  it('says so in a range with nothing in it', async () => {
+    const carlos = addUser({ role: 'driver' });
+    const request = addRequest();
+    addActivity(request._id, { ownerId: carlos._id, title: 'Única', dueDate: today });
+    await openAgenda(carlos);
+    await waitFor(() => expect(titlesIn('Hoy')).toEqual(['Única']));
+    expect(within(section('Vencidas')).getByText(AGENDA_LABELS.emptyBucket)).toBeInTheDocument();
+    expect(
+      within(section('Próximos 7 días')).getByText(AGENDA_LABELS.emptyBucket),
+    ).toBeInTheDocument();
+  });
+
+  it('loads a long range page by page ("Cargar más")', async () => {
+    const bea = addUser({ role: 'vendor' });
+    const request = addRequest();
+    for (let index = 0; index < 52; index++) {
+      addActivity(request._id, {
+        ownerId: bea._id,
+        title: `Pendiente ${String(index).padStart(2, '0')}`,
+        dueDate: addDays(today, -10),
+      });
+    }
+    const user = await openAgenda(bea);
+    await waitFor(() => expect(titlesIn('Vencidas')).toHaveLength(50));
+
+    await user.click(within(section('Vencidas')).getByRole('button', { name: 'Cargar más' }));
+
+    await waitFor(() => expect(titlesIn('Vencidas')).toHaveLength(52));
+    expect(within(section('Vencidas')).queryByRole('button', { name: 'Cargar más' })).toBeNull();
+    expect(new Set(titlesIn('Vencidas')).size).toBe(52);
+  });
+
+  it('completes from the list: the row leaves, the bell follows', async () => {
+    const { bea, request } = seedAgenda();
+    const user = await openAgenda(bea);
+    await screen.findByRole('link', { name: AGENDA_LABELS.bell(2) });
+
+    await user.click(
+      await within(section('Hoy')).findByRole('button', { name: 'Completar: Llamar a Marta' }),
+    );
+
+    await waitFor(() => expect(titlesIn('Hoy')).toEqual([]));
+    expect(within(section('Hoy')).getByText(AGENDA_LABELS.emptyBucket)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: AGENDA_LABELS.bell(1) })).toBeInTheDocument();
+    const stored = db.activities.get(request._id)?.find((a) => a.title === 'Llamar a Marta');
+    expect(stored).toMatchObject({ done: true, doneBy: bea._id });
+    expect(titlesIn('Vencidas')).toEqual(['Enviar cotización']);
+  });
+
+  it('opens the request’s Edit Request modal from a row; closing it comes back to the agenda', async () => {
+    const { bea, request } = seedAgenda();
+    const user = await openAgenda(bea);
+
+    await user.click(
+      await within(section('Hoy')).findByRole('link', { name: 'Abrir solicitud: Marta Díaz' }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    expect(screen.getByTestId('location')).toHaveTextContent(`/main/requests/${request._id}`);
+    await within(dialog).findByDisplayValue(request.name);
+    await user.keyboard('{Escape}');
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main/agenda'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import { useId } from 'react';
+import { AGENDA_LABELS, type AgendaBucket } from '@crm/shared';
+import { useCompleteFromAgenda } from '../../api/activities/complete-activity';
+import type { useAgenda } from '../../api/activities/get-agenda';
+import { Button } from '../../components/ui/button';
+import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { AgendaRow } from './agenda-row';
+
+export type AgendaSectionProps = {
+  due: AgendaBucket;
+  title: string;
+  query: ReturnType<typeof useAgenda>;
+};
+
+/** One range of the agenda ("Vencidas", "Hoy", "Próximos 7 días"): its rows and "Cargar más". */
+export function AgendaSection({ due, title, query }: AgendaSectionProps) {
+  const headingId = useId();
+  const complete = useCompleteFromAgenda();
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {query.isPending ? (
+        <LoadingText />
+      ) : query.isError ? (
+        <ErrorText message={query.error.message} />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600">{AGENDA_LABELS.emptyBucket}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="space-y-2">
+          {items.map((item) => (
+            <AgendaRow
+              key={item.activity._id}
+              item={item}
+              overdueRange={due === 'overdue'}
+              completing={
+                complete.isPending && complete.variables.activity._id === item.activity._id
+              }
+              onComplete={() =>
+                complete.mutate({ requestId: item.request._id, activity: item.activity })
+              }
+            />
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <Button
+          variant="secondary"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {AGENDA_LABELS.loadMore}
+        </Button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { addDays, dayOf } from '../../../lib/activity-due';
+import { addActivity, addRequest, addUser, db } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const today = dayOf(new Date());
+
+const findCard = (name: string) => screen.findByRole('article', { name: new RegExp(`: ${name}$`) });
+
+/** What a card says of its next step: the "Próxima acción:" line's value. */
+const nextStepOf = (card: HTMLElement) =>
+  within(card).queryByText('Próxima acción:')?.nextElementSibling ?? null;
+
+async function showBoard() {
+  const admin = addUser({ role: 'system admin' });
+  renderApp('/main/requests', admin);
+  await screen.findByRole('region', { name: 'NUEVA SOLICITUD' });
+}
+
+describe('a card’s next activity (issue 20)', () => {
+  it('when a call is planned for today at 15:00, then the card shows its type and "Hoy 15:00"', async () => {
+    const request = addRequest({ name: 'Cliente Hoy' });
+    addActivity(request._id, {
+      type: 'call',
+      title: 'Llamar a Juan',
+      dueDate: today,
+      dueTime: '23:59',
+    });
+    await showBoard();
+
+    const next = nextStepOf(await findCard('Cliente Hoy'))!;
+    expect(next).toHaveTextContent('Llamada: Hoy 23:59 · Llamar a Juan');
+    expect(within(next as HTMLElement).getByText('Hoy 23:59')).not.toHaveClass('text-red-700');
+    expect(next).not.toHaveTextContent('vencida');
+  });
+
+  it('when the next activity is past due, then it is red and said "vencida"', async () => {
+    const request = addRequest({ name: 'Cliente Tarde' });
+    addActivity(request._id, {
+      type: 'email',
+      title: 'Enviar cotización',
+      dueDate: addDays(today, -3),
+    });
+    await showBoard();
+
+    const next = nextStepOf(await findCard('Cliente Tarde')) as HTMLElement;
+    expect(next).toHaveTextContent(/^Correo:.*\(vencida\) · Enviar cotización$/);
+    const due = within(next).getByText(
+      (_, element) => element?.hasAttribute('data-overdue') ?? false,
+    );
+    expect(due).toHaveClass('text-red-700');
+  });
+
+  it('when an open request has nothing planned, then it says "Sin próxima acción"; a closed one says nothing', async () => {
+    addRequest({ name: 'Cliente Libre', status: 'contacted' });
+    addRequest({ name: 'Cliente Cerrado', status: 'closed' });
+    await showBoard();
+
+    expect(nextStepOf(await findCard('Cliente Libre'))).toHaveTextContent('Sin próxima acción');
+    const closed = await findCard('Cliente Cerrado');
+    expect(nextStepOf(closed)).toBeNull();
+    expect(closed).not.toHaveTextContent('Sin próxima acción');
+  });
+});
+
+describe('the stale badge (issue 20)', () => {
+  it('when a request sat in CONTACTADO longer than its 5 days, then its card shows "Estancada N días"', async () => {
+    const now = Date.now();
+    addRequest({
+      name: 'Cliente Quieto',
+      status: 'contacted',
+      stageChangedAt: new Date(now - 9 * DAY_MS - 60_000).toISOString(),
+    });
+    addRequest({
+      name: 'Cliente Reciente',
+      status: 'contacted',
+      stageChangedAt: new Date(now - 4 * DAY_MS).toISOString(),
+    });
+    addRequest({
+      name: 'Cliente Cerrado Viejo',
+      status: 'closed',
+      stageChangedAt: new Date(now - 400 * DAY_MS).toISOString(),
+    });
+    await showBoard();
+
+    expect(await findCard('Cliente Quieto')).toHaveTextContent('Estancada 9 días');
+    expect(await findCard('Cliente Reciente')).not.toHaveTextContent('Estancada');
+    expect(await findCard('Cliente Cerrado Viejo')).not.toHaveTextContent('Estancada');
+  });
+
+  it('reads the limits an admin saved, once for the whole board', async () => {
+    db.settings = { ...db.settings, staleDays: { ...db.settings.staleDays, contacted: 1 } };
+    const stageChangedAt = new Date(Date.now() - 2 * DAY_MS - 60_000).toISOString();
+    addRequest({ name: 'Cliente Uno', status: 'contacted', stageChangedAt });
+    addRequest({ name: 'Cliente Dos', status: 'contacted', stageChangedAt });
+    await showBoard();
+
+    expect(await findCard('Cliente Uno')).toHaveTextContent('Estancada 2 días');
+    await waitFor(() =>
+      expect(screen.getByRole('article', { name: /Cliente Dos$/ })).toHaveTextContent(
+        'Estancada 2 días',
+      ),
+    );
+    expect(db.calls.filter((call) => call.path === '/api/settings')).toHaveLength(1);
+  });
+});

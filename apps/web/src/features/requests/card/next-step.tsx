@@ -1,0 +1,63 @@
+import { CheckSquare, Mail, Phone, Users, type LucideIcon } from 'lucide-react';
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_TYPE_LABELS,
+  NEXT_ACTION_LABELS,
+  type ActivityType,
+  type Request,
+} from '@crm/shared';
+import { formatDue } from '../../../lib/activity-due';
+import { useCardTime } from './card-time';
+
+const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
+  call: Phone,
+  meeting: Users,
+  email: Mail,
+  task: CheckSquare,
+};
+
+export type NextStepProps = { request: Pick<Request, 'status' | 'nextActivity'> };
+
+/**
+ * A card's "Próxima acción" line (issue 20), one of the card's dt/dd pairs: the next activity's
+ * type (an icon, named for screen readers), when it is due ("Hoy 15:00", "Mañana", "12 dic"; red
+ * and said "vencida" once past) and its title; "Sin próxima acción" for an open request without
+ * one; nothing on a closed one.
+ */
+export function NextStep({ request }: NextStepProps) {
+  const { now } = useCardTime();
+  const next = request.nextActivity;
+  if (request.status === 'closed') return null;
+  const label = <dt className="sr-only">{NEXT_ACTION_LABELS.filter}:</dt>;
+  if (!next) {
+    return (
+      <div className="flex">
+        {label}
+        <dd className="text-slate-500 italic">{NEXT_ACTION_LABELS.none}</dd>
+      </div>
+    );
+  }
+  const Icon = TYPE_ICONS[next.type];
+  const due = formatDue({ ...next, done: false }, now);
+  return (
+    <div className="flex">
+      {label}
+      <dd className="flex min-w-0 items-center gap-1 text-slate-700" title={next.title}>
+        <Icon
+          className={`size-3 shrink-0 ${due.overdue ? 'text-red-700' : 'text-slate-500'}`}
+          aria-hidden
+        />
+        <span className="sr-only">{ACTIVITY_TYPE_LABELS[next.type]}: </span>
+        <span
+          className={`shrink-0 ${due.overdue ? 'font-semibold text-red-700' : 'text-slate-700'}`}
+          data-overdue={due.overdue || undefined}
+        >
+          {due.text}
+          {due.overdue ? <span className="sr-only"> ({ACTIVITY_LABELS.overdue})</span> : null}
+        </span>
+        <span aria-hidden> · </span>
+        <span className="truncate">{next.title}</span>
+      </dd>
+    </div>
+  );
+}
