@@ -6,7 +6,15 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { api as contract } from '@crm/shared';
 import type { FullConfig } from '@playwright/test';
-import { ADMIN, ARTIFACTS_DIR, baseUrlOf, PORTS, REPO_ROOT } from './stack.js';
+import {
+  ADMIN,
+  ARTIFACTS_DIR,
+  baseUrlOf,
+  E2E_DATABASE_NAMES,
+  E2E_DATABASE_URL,
+  PORTS,
+  REPO_ROOT,
+} from './stack.js';
 
 const API_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web/dist');
@@ -75,7 +83,7 @@ async function startStack(dbUrl: string, port: number, index: number) {
   api.stderr.pipe(log);
   await waitUntilReady(api, baseUrl, logName);
 
-  return async () => {
+  const stop = async () => {
     if (api.exitCode === null) {
       const exited = once(api, 'exit');
       api.kill('SIGTERM');
@@ -85,6 +93,7 @@ async function startStack(dbUrl: string, port: number, index: number) {
     await client.db(dbName).dropDatabase();
     await client.close();
   };
+  return { stop, dbName };
 }
 
 /** Starts one stack per worker (stack.ts) on one database server; returns the teardown. */
@@ -102,13 +111,18 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   const started = await Promise.allSettled(
     ports.map((port, index) => startStack(db.url, port, index)),
   );
-  const stops = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stops = stacks.map((stack) => stack.stop);
   const failed = started.find((result) => result.status === 'rejected');
   if (failed) {
     await Promise.all(stops.map((stop) => stop()));
     await db.stop();
     throw failed.reason;
   }
+
+  // Workers start after this and inherit the environment: each finds its database (stack.ts).
+  process.env[E2E_DATABASE_URL] = db.url;
+  process.env[E2E_DATABASE_NAMES] = stacks.map((stack) => stack.dbName).join(',');
 
   return async () => {
     await Promise.all(stops.map((stop) => stop()));

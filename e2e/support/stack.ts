@@ -46,3 +46,19 @@ export const baseUrlOf = (port: number) => `http://127.0.0.1:${port}`;
 const port = PORTS[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
 if (port === undefined) throw new Error(`more workers than stacks: at most ${WORKERS} (stack.ts)`);
 export const BASE_URL = baseUrlOf(port);
+
+/** Where global-setup.ts tells the workers their databases are (server URL, one name a worker). */
+export const E2E_DATABASE_URL = 'E2E_DATABASE_URL';
+export const E2E_DATABASE_NAMES = 'E2E_DATABASE_NAMES';
+
+/**
+ * This worker's database, for the few scenarios that must arrange what no screen or endpoint can
+ * (a request that entered its stage weeks ago).
+ */
+export function workerDatabase(): { url: string; name: string } {
+  const url = process.env[E2E_DATABASE_URL];
+  const name =
+    process.env[E2E_DATABASE_NAMES]?.split(',')[Number(process.env.TEST_PARALLEL_INDEX ?? 0)];
+  if (!url || !name) throw new Error('no database for this worker: run through global-setup.ts');
+  return { url, name };
+}

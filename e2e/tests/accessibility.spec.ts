@@ -2,7 +2,16 @@ import { appendFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
-import { API_MESSAGES, LOGIN_MESSAGES, REQUEST_MESSAGES, USER_MESSAGES } from '@crm/shared';
+import {
+  AGENDA_LABELS,
+  API_MESSAGES,
+  LOGIN_MESSAGES,
+  REQUEST_MESSAGES,
+  SETTINGS_LABELS,
+  USER_MESSAGES,
+  api as contract,
+  pathOf,
+} from '@crm/shared';
 import {
   board,
   card,
@@ -77,7 +86,20 @@ test.beforeAll(async ({ request }) => {
     await api.createUser({ ...person, role: 'driver' });
   const assigned = await api.createRequest(assignedName);
   await api.assignVendor(assigned._id, person._id);
-  await api.createRequest(freeName);
+  const free = await api.createRequest(freeName);
+  // Its next steps (issue 20), one overdue and one today: the card's badge, the agenda's rows.
+  const day = (days: number) =>
+    new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + days * 86_400_000));
+  for (const [title, dueDate] of [
+    ['Enviar cotización', day(-2)],
+    ['Llamar para confirmar', day(0)],
+  ] as const) {
+    const res = await request.post(pathOf(contract.activities.add, { id: free._id }), {
+      headers: { Authorization: `Bearer ${admin.token}` },
+      data: { type: 'call', title, dueDate },
+    });
+    expect(res.status(), await res.text()).toBe(contract.activities.add.status);
+  }
   for (const name of Object.values(toDelete)) await api.createRequest(name);
 
   vendorSession = (await signInByApi(request, vendor.email, vendor.password)).session;
@@ -315,6 +337,26 @@ for (const { size, viewport } of SIZES) {
         false,
       );
       await expectNoViolations(page, size, 'users-notice');
+    });
+
+    test('agenda, with an overdue and a today activity', async ({ page }) => {
+      await openAs(page, admin, '/main/agenda');
+      await expect(
+        page
+          .getByRole('region', { name: AGENDA_LABELS.overdue })
+          .getByText('Enviar cotización')
+          .first(),
+      ).toBeVisible();
+      await expect(page).toHaveTitle(`${AGENDA_LABELS.title} · CRM`);
+      await expectNoViolations(page, size, 'agenda');
+    });
+
+    test('settings (Ajustes)', async ({ page }) => {
+      await openAs(page, admin, '/main/settings');
+      await expect(page.getByRole('heading', { name: SETTINGS_LABELS.title })).toBeVisible();
+      await expect(page.getByRole('spinbutton').first()).toBeVisible();
+      await expect(page).toHaveTitle(`${SETTINGS_LABELS.title} · CRM`);
+      await expectNoViolations(page, size, 'settings');
     });
 
     test('home', async ({ page }) => {

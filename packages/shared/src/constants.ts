@@ -242,7 +242,7 @@ export const NEXT_ACTION_LABELS = {
   none: 'Sin próxima acción',
   /** The board filter's name and its choices (board.ts NEXT_ACTION_FILTERS). */
   filter: 'Próxima acción',
-  filterAny: 'Todas',
+  filterAny: 'Todas las próximas acciones',
   filters: {
     overdue: 'Vencida',
     today: 'Hoy',

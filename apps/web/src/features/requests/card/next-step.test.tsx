@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, dayOf } from '../../../lib/activity-due';
 import { addActivity, addRequest, addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -20,19 +20,28 @@ async function showBoard() {
 }
 
 describe('a card’s next activity (issue 20)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('when a call is planned for today at 15:00, then the card shows its type and "Hoy 15:00"', async () => {
+    // Noon today on the clock (timers stay real), so 15:00 is still ahead whenever this runs.
+    const noon = new Date();
+    noon.setHours(12, 0, 0, 0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(noon);
     const request = addRequest({ name: 'Cliente Hoy' });
     addActivity(request._id, {
       type: 'call',
       title: 'Llamar a Juan',
-      dueDate: today,
-      dueTime: '23:59',
+      dueDate: dayOf(noon),
+      dueTime: '15:00',
     });
     await showBoard();
 
     const next = nextStepOf(await findCard('Cliente Hoy'))!;
-    expect(next).toHaveTextContent('Llamada: Hoy 23:59 · Llamar a Juan');
-    expect(within(next as HTMLElement).getByText('Hoy 23:59')).not.toHaveClass('text-red-700');
+    expect(next).toHaveTextContent('Llamada: Hoy 15:00 · Llamar a Juan');
+    expect(within(next as HTMLElement).getByText('Hoy 15:00')).not.toHaveClass('text-red-700');
     expect(next).not.toHaveTextContent('vencida');
   });
 

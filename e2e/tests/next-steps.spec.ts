@@ -1,0 +1,158 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { MongoClient, ObjectId } from 'mongodb';
+import {
+  ACTIVITY_LABELS,
+  AGENDA_LABELS,
+  NEXT_ACTION_LABELS,
+  api,
+  pathOf,
+  type Request,
+} from '@crm/shared';
+import {
+  card,
+  editDialog,
+  openAs,
+  signInAsAdmin,
+  signInByApi,
+  snap,
+  unique,
+  uniqueEmail,
+} from '../support/app.js';
+import { workerDatabase } from '../support/stack.js';
+
+// Issue 20: every open card says what's next; the bell counts what is due; stale requests show.
+
+const PASSWORD = 'Vendor.Pass#1';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A sales rep of their own, so the bell counts only this scenario's activities. */
+async function newRep(request: APIRequestContext) {
+  const admin = await signInAsAdmin(request);
+  const email = uniqueEmail('rep');
+  await admin.api.createUser({
+    name: 'Rep',
+    lastName: 'Ventas',
+    email,
+    password: PASSWORD,
+    role: 'vendor',
+  });
+  return signInByApi(request, email, PASSWORD);
+}
+
+const bell = (page: Page, count: number) =>
+  page.getByRole('link', { name: AGENDA_LABELS.bell(count) });
+
+/** The board searched down to one request's card. */
+const boardOf = (name: string) => `/main/requests?q=${encodeURIComponent(name)}`;
+
+/** The `YYYY-MM-DD` of `days` from now in the browser's zone (the API's, here). */
+const dayFromNow = (days: number) =>
+  new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + days * DAY_MS));
+
+test.describe('next steps', () => {
+  test('a call planned for today: the bell shows 1 and the card "Hoy"; completed, the modal offers the next one and the bell shows 0', async ({
+    page,
+    request,
+  }) => {
+    const rep = await newRep(request);
+    const name = unique('Hoy');
+    await rep.api.createRequest(name);
+    await openAs(page, rep.session, boardOf(name));
+    await expect(card(page, name)).toContainText(NEXT_ACTION_LABELS.none);
+    await expect(bell(page, 0)).toBeVisible();
+
+    await card(page, name).getByRole('button', { name: 'Editar solicitud' }).click();
+    const dialog = editDialog(page);
+    await dialog.getByRole('button', { name: ACTIVITY_LABELS.plan }).click();
+    await dialog.getByLabel(ACTIVITY_LABELS.title).fill('Llamar para confirmar');
+    await dialog
+      .getByRole('group', { name: ACTIVITY_LABELS.quickChoices })
+      .getByRole('button', { name: ACTIVITY_LABELS.today })
+      .click();
+    await dialog.getByRole('button', { name: ACTIVITY_LABELS.add, exact: true }).click();
+    await expect(dialog.getByText('Llamar para confirmar')).toBeVisible();
+    await snap(page, 'next-steps-e2e-01-planned');
+
+    // The modal hides the page behind it from assistive technology: the bell is read after it.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(bell(page, 1)).toBeVisible();
+    await expect(card(page, name)).toContainText('Hoy');
+    await expect(card(page, name)).toContainText('Llamar para confirmar');
+    await snap(page, 'next-steps-e2e-02-card-today');
+
+    await card(page, name).getByRole('button', { name: 'Editar solicitud' }).click();
+    await dialog
+      .getByRole('checkbox', { name: `${ACTIVITY_LABELS.doneMark}: Llamar para confirmar` })
+      .click();
+    await expect(dialog.getByText(ACTIVITY_LABELS.planNextOffer)).toBeVisible();
+    await expect(dialog.getByRole('button', { name: ACTIVITY_LABELS.planNext })).toBeVisible();
+    await snap(page, 'next-steps-e2e-03-offer-next');
+
+    await page.keyboard.press('Escape');
+    await expect(bell(page, 0)).toBeVisible();
+    await expect(card(page, name)).toContainText(NEXT_ACTION_LABELS.none);
+  });
+
+  test('an overdue activity shows red after a reload, and the agenda lists it', async ({
+    page,
+    request,
+  }) => {
+    const rep = await newRep(request);
+    const name = unique('Vencida');
+    const created: Request = await rep.api.createRequest(name);
+    const res = await request.post(pathOf(api.activities.add, { id: created._id }), {
+      headers: { Authorization: `Bearer ${rep.session.token}` },
+      data: { type: 'email', title: 'Enviar cotización', dueDate: dayFromNow(-2) },
+    });
+    expect(res.status(), await res.text()).toBe(api.activities.add.status);
+
+    await openAs(page, rep.session, boardOf(name));
+    await page.reload();
+    const overdue = card(page, name).locator('[data-overdue]');
+    await expect(overdue).toBeVisible();
+    await expect(card(page, name)).toContainText(ACTIVITY_LABELS.overdue);
+    // Tailwind 4's red-700.
+    await expect(overdue).toHaveCSS('color', 'oklch(0.505 0.213 27.518)');
+    await expect(bell(page, 1)).toBeVisible();
+    await snap(page, 'next-steps-e2e-04-overdue');
+
+    await bell(page, 1).click();
+    await expect(page).toHaveURL(/\/main\/agenda$/);
+    const overdueSection = page.getByRole('region', { name: AGENDA_LABELS.overdue });
+    await expect(overdueSection.getByText('Enviar cotización')).toBeVisible();
+    await snap(page, 'next-steps-e2e-05-agenda');
+  });
+
+  test('a request in CONTACTADO for 9 days (limit 5) shows "Estancada 9 días"', async ({
+    page,
+    request,
+  }) => {
+    const rep = await newRep(request);
+    const name = unique('Quieta');
+    const created = await rep.api.createRequest(name);
+    // No screen can date a move in the past: arranged in the database, as a request left alone.
+    const { url, name: dbName } = workerDatabase();
+    const client = await MongoClient.connect(url);
+    try {
+      await client
+        .db(dbName)
+        .collection('requests')
+        .updateOne(
+          { _id: new ObjectId(created._id) },
+          {
+            $set: {
+              status: 'contacted',
+              stageChangedAt: new Date(Date.now() - 9 * DAY_MS - 60_000),
+            },
+          },
+        );
+    } finally {
+      await client.close();
+    }
+
+    await openAs(page, rep.session, boardOf(name));
+    await expect(card(page, name)).toContainText(NEXT_ACTION_LABELS.stale(9));
+    await snap(page, 'next-steps-e2e-06-stale');
+  });
+});
