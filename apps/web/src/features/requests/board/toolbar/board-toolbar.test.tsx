@@ -195,7 +195,13 @@ describe('"Próxima acción" (issue 20)', () => {
     const user = await renderBoard(BOARD, admin);
     await findCard('Sin Nada');
     const select = screen.getByRole('combobox', { name: 'Próxima acción' });
-    expect(optionTexts(select)).toEqual(['Todas las próximas acciones', 'Vencida', 'Hoy', 'Esta semana', 'Sin acción']);
+    expect(optionTexts(select)).toEqual([
+      'Todas las próximas acciones',
+      'Vencida',
+      'Hoy',
+      'Esta semana',
+      'Sin acción',
+    ]);
 
     await user.selectOptions(select, 'Vencida');
 
