@@ -3,6 +3,7 @@ import { FIELD_MAX_LENGTH, PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from '.
 import { optionalText } from './fields.js';
 import { API_MESSAGES } from './messages.js';
 import { requestSchema } from './request.js';
+import { OUTCOME_FILTERS } from './outcome.js';
 
 /** Cards per column page: the board's first page and each "load more" (issue 11). */
 export const BOARD_PAGE_SIZE = 50;
@@ -53,6 +54,8 @@ export const boardFilterShape = {
   priority: z.enum(PRIORITIES).optional(),
   requestType: z.enum(REQUEST_TYPES).optional(),
   next: z.enum(NEXT_ACTION_FILTERS).optional(),
+  /** Issue 21's "Resultado": narrows CERRADO to won, lost or not yet said; open columns stay. */
+  outcome: z.enum(OUTCOME_FILTERS).optional(),
 };
 export type BoardFilters = z.infer<z.ZodObject<typeof boardFilterShape>>;
 
@@ -121,6 +124,8 @@ export const columnPageSchema = z.object({
   items: z.array(requestSchema),
   nextCursor: z.string().nullable(),
   count: z.number().int().nonnegative(),
+  /** The sum of the column's expected values under the filters (issue 21); none counts 0. */
+  totalValue: z.number().nonnegative(),
 });
 export type ColumnPage = z.infer<typeof columnPageSchema>;
 

@@ -253,6 +253,29 @@ export const NEXT_ACTION_LABELS = {
   stale: (days: number) => `Estancada ${days} ${days === 1 ? 'día' : 'días'}`,
 } as const;
 
+/** Value and outcomes (issue 21): the modal, the card, the closing question, the board. */
+export const OUTCOME_LABELS = {
+  expectedValue: 'Monto estimado',
+  question: '¿Ganada o perdida?',
+  won: 'Ganada',
+  lost: 'Perdida',
+  none: 'Sin resultado',
+  reason: 'Motivo',
+  comment: 'Comentario (opcional)',
+  confirm: 'Cerrar solicitud',
+  cancel: 'Cancelar',
+  /** The card's line: "Perdida: Precio". */
+  lostBecause: (reason: string) => `Perdida: ${reason}`,
+  filter: 'Resultado',
+  filterAny: 'Todos los resultados',
+  filters: { won: 'Ganadas', lost: 'Perdidas', none: 'Sin resultado' },
+  /** Above the columns: the open stages' value and its weighted forecast. */
+  pipelineTotal: 'Pipeline abierto',
+  forecast: 'Pronóstico ponderado',
+  /** A column header's sum: "Total estimado: $ 12.340.000". */
+  columnTotal: 'Total estimado',
+} as const;
+
 /** The Agenda screen and the header's bell (issue 20). */
 export const AGENDA_LABELS = {
   title: 'Agenda',
@@ -274,6 +297,13 @@ export const SETTINGS_LABELS = {
   staleHeading: 'Días para marcar una solicitud como estancada',
   staleHelp:
     'Una tarjeta muestra "Estancada" cuando su solicitud lleva más días que estos en su etapa. Vacío: nunca.',
+  lostReasonsHeading: 'Motivos de pérdida',
+  lostReasonsHelp: 'Quien cierra una solicitud como perdida elige uno de estos motivos.',
+  addReason: 'Agregar motivo',
+  removeReason: (reason: string) => `Quitar ${reason}`,
+  newReason: 'Nuevo motivo',
+  probabilityHeading: 'Probabilidad de ganar por etapa (%)',
+  probabilityHelp: 'El pronóstico ponderado suma el monto estimado de cada solicitud abierta por la probabilidad de su etapa.',
   save: 'Guardar',
   saved: 'Ajustes guardados',
   saveFailed: 'No se pudieron guardar los ajustes',

@@ -9,6 +9,7 @@ export * from './request-history.js';
 export * from './activity.js';
 export * from './board.js';
 export * from './agenda.js';
+export * from './outcome.js';
 export * from './settings.js';
 export * from './preferences.js';
 export * from './request-rules.js';

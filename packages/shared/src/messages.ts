@@ -112,6 +112,14 @@ export const FIELD_MESSAGES = {
   /** Ajustes (issue 20): a stage's stale limit. */
   staleDaysInvalid: (max: number) =>
     `Escribe un número entero de días, de 1 a ${max}, o déjalo vacío`,
+  /** Value and outcomes (issue 21). */
+  expectedValueInvalid: 'Escribe un monto entero, de 0 a 1.000.000.000.000',
+  outcomeRequired: 'Elige si la solicitud se ganó o se perdió',
+  lostReasonRequired: 'Elige el motivo de la pérdida',
+  lostReasonUnknown: 'Ese motivo no está en la lista de Ajustes',
+  outcomeOnOpenRequest: 'Solo una solicitud en CERRADO tiene resultado',
+  lostReasonsInvalid: 'Entre 1 y 30 motivos distintos, de 1 a 60 caracteres cada uno',
+  probabilityInvalid: 'Escribe un porcentaje entero, de 0 a 100',
   /** Preferences (issue 20). */
   timeZoneInvalid: 'Zona horaria desconocida: usa un nombre IANA, como America/Santiago',
   /** A name, email, search and the like: one line of visible text (issue 18). */

@@ -1,3 +1,4 @@
+import { outcomeBodySchema } from './outcome.js';
 import { z } from 'zod';
 import {
   FIELD_MAX_LENGTH,
@@ -25,6 +26,10 @@ export const HISTORY_FIELDS = [
   'activityDue',
   'activityOwner',
   'activityDone',
+  /** Issue 21: the expected value (from/to: the amount as text, null: none). */
+  'expectedValue',
+  /** Issue 21: the outcome (from/to: "won", "lost: <reason>", null: none). */
+  'outcome',
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
@@ -55,6 +60,8 @@ export type RequestHistory = z.infer<typeof requestHistorySchema>;
 export const moveRequestBodySchema = z.object({
   from: z.enum(REQUEST_STATUSES),
   to: z.enum(REQUEST_STATUSES),
+  /** Required when `to` is CERRADO (issue 21); refused (400) for any other stage. */
+  outcome: outcomeBodySchema.optional(),
 });
 export type MoveRequestBody = z.infer<typeof moveRequestBodySchema>;
 

@@ -20,6 +20,7 @@ import {
 } from './fields.js';
 import { CREATE_REQUEST_MESSAGES, FIELD_MESSAGES } from './messages.js';
 import { activitySchema } from './activity.js';
+import { expectedValueSchema, outcomeBodySchema, outcomeSchema } from './outcome.js';
 
 const requestTypeSchema = z.enum(REQUEST_TYPES, {
   error: CREATE_REQUEST_MESSAGES.requestTypeRequired,
@@ -128,6 +129,10 @@ export const requestSchema = z.object({
   nextActivity: nextActivitySchema.nullable(),
   /** When the request entered its current stage: created, moved, or its status edited. */
   stageChangedAt: dateTimeSchema,
+  /** Staff's estimate of its worth, a whole amount in APP_CURRENCY (issue 21); null: none. */
+  expectedValue: z.number().nullable(),
+  /** Won or lost (with its reason) on a closed request; null otherwise or not yet said. */
+  outcome: outcomeSchema.nullable(),
 });
 export type Request = z.infer<typeof requestSchema>;
 export const requestListSchema = z.array(requestSchema);
@@ -139,6 +144,13 @@ export const requestListSchema = z.array(requestSchema);
  */
 export const updateRequestBodySchema = requestEditableSchema.extend({
   version: requestSchema.shape.version,
+  /** Issue 21: absent leaves it as stored. */
+  expectedValue: expectedValueSchema.optional(),
+  /**
+   * Issue 21: required when this update moves the request into CERRADO; on a closed request it
+   * sets or changes the outcome; refused (400) on an open one. Absent leaves it as stored.
+   */
+  outcome: outcomeBodySchema.optional(),
   ...requestSchema
     .pick({
       _id: true,

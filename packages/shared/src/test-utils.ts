@@ -50,6 +50,8 @@ export const SPEC_NEW_REQUEST_DEFAULTS = {
   version: 0,
   statusVersion: 0,
   nextActivity: null,
+  expectedValue: null,
+  outcome: null,
 };
 
 /** A request as the API returns it: a fresh one, as the server stored it. */

@@ -37,6 +37,8 @@ const request = {
   version: 3,
   statusVersion: 1,
   nextActivity: null,
+  expectedValue: 4_500_000,
+  outcome: null,
   stageChangedAt: CREATED_AT,
 };
 

@@ -141,6 +141,8 @@ export function addRequest(overrides: Partial<Request> = {}): Request {
     version: 0,
     statusVersion: 0,
     nextActivity: null,
+    expectedValue: null,
+    outcome: null,
     ...EVENT_FIELD_PLACEHOLDERS,
     ...overrides,
     createdAt,

@@ -347,7 +347,8 @@ export const api = {
         'Applies only while the request is still in `from`, and changes nothing but its status ' +
         '(not `version`), so it never conflicts with an edit of notes or contact fields. The ' +
         'move is recorded in the history in the same write. `from` equal to `to` changes nothing. ' +
-        'Any signed-in role may move (§6).',
+        'Any signed-in role may move (§6). A move to CERRADO needs its `outcome` (won, or lost ' +
+        'with a reason from the settings’ list); a move out of CERRADO clears it (issue 21).',
       access: 'signed-in',
       params: requestIdParamsSchema,
       body: moveRequestBodySchema,
@@ -355,6 +356,7 @@ export const api = {
       response: requestSchema,
       responseDescription: 'The moved request',
       errors: {
+        400: `${FIELD_MESSAGES.outcomeRequired} / ${FIELD_MESSAGES.lostReasonRequired} / ${FIELD_MESSAGES.lostReasonUnknown} / ${FIELD_MESSAGES.outcomeOnOpenRequest} (field \`outcome…\`)`,
         404: API_MESSAGES.requestNotFound,
         409: `${API_MESSAGES.requestMoved}; \`current.status\` is where it is now`,
       },
@@ -591,7 +593,7 @@ export const api = {
       method: 'get',
       path: '/api/settings',
       tag: 'settings',
-      summary: 'The product settings: days per stage before a request is stale',
+      summary: 'The product settings: stale days per stage, lost reasons, win probabilities, currency',
       access: 'signed-in',
       status: 200,
       response: settingsSchema,

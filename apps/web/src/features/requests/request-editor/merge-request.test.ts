@@ -21,6 +21,8 @@ const base: Request = {
   version: 3,
   statusVersion: 1,
   nextActivity: null,
+  expectedValue: null,
+  outcome: null,
   stageChangedAt: '2026-03-05T15:00:00.000Z',
   ...EVENT_FIELD_PLACEHOLDERS,
 };
