@@ -125,6 +125,7 @@ switch (task) {
   case 'bench':
   case 'bench:abuse':
   case 'bench:board':
+  case 'bench:agenda':
   case 'seed':
     // The benchmarks run from source (tsx, apps/api/bench/, outside the API's build) over the
     // built @crm/shared; bench:abuse starts the built API and bench:board the built web app.
@@ -138,6 +139,8 @@ switch (task) {
     process.exit(await run(pnpmBin, [...pnpmPrefix, '--filter', '@crm/api', task], { env }));
     break;
   default:
-    console.error('usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|seed');
+    console.error(
+      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:agenda|seed',
+    );
     process.exit(2);
 }

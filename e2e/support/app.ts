@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { api, pathOf, STORAGE_KEYS, type Request, type Role, type User } from '@crm/shared';
@@ -194,4 +194,24 @@ export async function openAsAdminWithRequest(
   await admin.api.createRequest(name);
   await openAs(page, admin.session, route);
   return admin;
+}
+
+/** Drags `source` onto `target` with the mouse, in small steps as a person would. */
+export async function dragWithMouse(
+  page: Page,
+  source: Locator,
+  target: Locator,
+  screenshot = 'moves-e2e-01-dragging',
+) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('card or column not on screen');
+  await page.mouse.move(from.x + from.width / 2, from.y + 20);
+  await page.mouse.down();
+  // Past the activation distance first, then across.
+  await page.mouse.move(from.x + from.width / 2 + 12, from.y + 26, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, to.y + 160, { steps: 12 });
+  await expect(target).toHaveAttribute('data-drop-target', 'true');
+  await snap(page, screenshot);
+  await page.mouse.up();
 }

@@ -1,5 +1,13 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { card, column, editDialog, openAsAdminWithRequest, snap, unique } from '../support/app.js';
+import {
+  card,
+  column,
+  dragWithMouse,
+  editDialog,
+  openAsAdminWithRequest,
+  snap,
+  unique,
+} from '../support/app.js';
 
 // Issue 12: a move in one gesture (mouse or keyboard), kept after a reload, in the history.
 
@@ -13,21 +21,6 @@ async function newCardToMove(page: Page, request: APIRequestContext, prefix: str
   const moving = cardIn(page, 'NUEVA SOLICITUD', name);
   await expect(moving).toBeVisible();
   return { name, moving };
-}
-
-/** Drags `source` onto `target` with the mouse, in small steps as a person would. */
-async function dragWithMouse(page: Page, source: Locator, target: Locator) {
-  const from = await source.boundingBox();
-  const to = await target.boundingBox();
-  if (!from || !to) throw new Error('card or column not on screen');
-  await page.mouse.move(from.x + from.width / 2, from.y + 20);
-  await page.mouse.down();
-  // Past the activation distance first, then across.
-  await page.mouse.move(from.x + from.width / 2 + 12, from.y + 26, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 160, { steps: 12 });
-  await expect(target).toHaveAttribute('data-drop-target', 'true');
-  await snap(page, 'moves-e2e-01-dragging');
-  await page.mouse.up();
 }
 
 /**

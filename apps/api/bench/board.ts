@@ -268,6 +268,8 @@ async function main(): Promise<void> {
     for (const size of SIZES) {
       console.log(`${size} requests:`);
       rows.push(await measureSize(size, database.url, config, browser));
+      // Each size's figures as soon as they are in: a long run stopped later keeps them.
+      printTable(rows.slice(-1));
     }
     console.log('');
     printTable(rows);

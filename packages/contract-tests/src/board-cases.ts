@@ -27,8 +27,8 @@ export const boardContractCases: ContractCase[] = [
         body: {
           columns: BOARD_COLUMNS.map(({ status }) =>
             status === 'new request'
-              ? { status, count: 2, items: [newer, older], nextCursor: null }
-              : { status, count: 0, items: [], nextCursor: null },
+              ? { status, count: 2, totalValue: 0, items: [newer, older], nextCursor: null }
+              : { status, count: 0, totalValue: 0, items: [], nextCursor: null },
           ),
         },
       });
@@ -49,13 +49,18 @@ export const boardContractCases: ContractCase[] = [
       const firstPage = await c.call(api.requests.column, { query }, token);
       expect(firstPage).toEqual({
         status: 200,
-        body: { items: created.slice(0, 2), nextCursor: expect.any(String), count: 3 },
+        body: {
+          items: created.slice(0, 2),
+          nextCursor: expect.any(String),
+          count: 3,
+          totalValue: 0,
+        },
       });
       const cursor = (firstPage.body as { nextCursor: string }).nextCursor;
       const rest = await c.call(api.requests.column, { query: { ...query, cursor } }, token);
       expect(rest).toEqual({
         status: 200,
-        body: { items: created.slice(2), nextCursor: null, count: 3 },
+        body: { items: created.slice(2), nextCursor: null, count: 3, totalValue: 0 },
       });
       // The board's first page of a column hands out the same cursor as the column's own.
       const board = await c.call(api.requests.board, { query: { q: name, limit: 2 } }, token);

@@ -3,6 +3,7 @@ import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
 import type { ContractCase } from './client.js';
 import { leadContractCases } from './lead-cases.js';
+import { outcomeContractCases } from './outcome-cases.js';
 import { preferencesContractCases } from './preferences-cases.js';
 import { requestContractCases } from './request-cases.js';
 import { settingsContractCases } from './settings-cases.js';
@@ -20,6 +21,7 @@ export const contractCases: readonly ContractCase[] = [
   ...userContractCases,
   ...requestContractCases,
   ...boardContractCases,
+  ...outcomeContractCases,
   ...leadContractCases,
   ...activityContractCases,
   ...preferencesContractCases,

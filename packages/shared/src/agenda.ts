@@ -117,7 +117,7 @@ export type DueCount = z.infer<typeof dueCountSchema>;
 // all that day and overdue from the next one; a timed one is overdue from its instant on.
 
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
-function dayIn(instant: Date, timeZone: string): string {
+export function dayIn(instant: Date, timeZone: string): string {
   const parts: Record<string, string> = {};
   const format = new Intl.DateTimeFormat('en-US', {
     timeZone,

@@ -148,9 +148,10 @@ export const updateRequestBodySchema = requestEditableSchema.extend({
   expectedValue: expectedValueSchema.optional(),
   /**
    * Issue 21: required when this update moves the request into CERRADO; on a closed request it
-   * sets or changes the outcome; refused (400) on an open one. Absent leaves it as stored.
+   * sets or changes the outcome; refused (400) on an open one. Absent or null (a whole request
+   * sent back as read, its `outcome` included) leaves it as stored: only leaving CERRADO clears it.
    */
-  outcome: outcomeBodySchema.optional(),
+  outcome: outcomeBodySchema.nullable().optional(),
   ...requestSchema
     .pick({
       _id: true,

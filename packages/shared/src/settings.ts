@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES, type RequestStatus } from './constants.js';
-import { safeIntegerSchema } from './fields.js';
+import { requiredText, safeIntegerSchema } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { LOST_REASON_MAX_LENGTH } from './outcome.js';
 
@@ -72,22 +72,23 @@ export const DEFAULT_LOST_REASONS = [
   'Otro',
 ] as const;
 
-/** 1 to 30 distinct reasons (compared trimmed and case-insensitively), 1 to 60 characters each. */
+/**
+ * 1 to 30 distinct reasons (compared trimmed and case-insensitively), each one line of 1 to 60
+ * characters, stored trimmed. The OpenAPI document states what it can of this: one-line text
+ * (requiredText's pattern) and `uniqueItems` (exact repeats; the case-insensitive check is the
+ * API's own).
+ */
 export const lostReasonsSchema = z
-  .array(
-    z
-      .string({ error: FIELD_MESSAGES.lostReasonsInvalid })
-      .trim()
-      .min(1, FIELD_MESSAGES.lostReasonsInvalid)
-      .max(LOST_REASON_MAX_LENGTH, FIELD_MESSAGES.lostReasonsInvalid),
-    { error: FIELD_MESSAGES.lostReasonsInvalid },
-  )
+  .array(requiredText(FIELD_MESSAGES.lostReasonsInvalid, LOST_REASON_MAX_LENGTH), {
+    error: FIELD_MESSAGES.lostReasonsInvalid,
+  })
   .min(1, FIELD_MESSAGES.lostReasonsInvalid)
   .max(30, FIELD_MESSAGES.lostReasonsInvalid)
   .refine(
     (reasons) => new Set(reasons.map((reason) => reason.toLowerCase())).size === reasons.length,
     FIELD_MESSAGES.lostReasonsInvalid,
-  );
+  )
+  .meta({ uniqueItems: true });
 
 /** GET /api/settings */
 export const settingsSchema = z.object({

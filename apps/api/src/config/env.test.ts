@@ -159,3 +159,17 @@ describe('APP_TIME_ZONE (issue 20)', () => {
     expect(() => loadConfig({ APP_TIME_ZONE: 'Mars/Olympus' })).toThrow(/APP_TIME_ZONE/);
   });
 });
+
+describe('APP_CURRENCY (issue 21)', () => {
+  it('when unset or empty, then expected values are in Chilean pesos', () => {
+    expect(loadConfig({}).currency).toBe('CLP');
+    expect(loadConfig({ APP_CURRENCY: '' }).currency).toBe('CLP');
+  });
+
+  it('when set, then it is that ISO 4217 code; an unknown one stops the start', () => {
+    expect(loadConfig({ APP_CURRENCY: 'USD' }).currency).toBe('USD');
+    expect(loadConfig({ APP_CURRENCY: 'eur' }).currency).toBe('EUR');
+    expect(() => loadConfig({ APP_CURRENCY: 'XYZ' })).toThrow(/APP_CURRENCY/);
+    expect(() => loadConfig({ APP_CURRENCY: 'pesos' })).toThrow(/APP_CURRENCY/);
+  });
+});

@@ -10,6 +10,11 @@ import {
 /** The only module that reads process.env: everything else receives an AppConfig. */
 
 const DEV_JWT_SECRET_HINT = 'change-me';
+/** APP_CURRENCY unset: Chilean pesos, the product's first market. */
+export const DEFAULT_CURRENCY = 'CLP';
+/** An ISO 4217 code this runtime's Intl knows, so the web can format amounts in it. */
+const isCurrency = (code: string) =>
+  /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
 /** `https://www.example.com` or `http://localhost:8080`: scheme, host, optional port, no path. */
 const isOrigin = (value: string) => /^https?:\/\/[^\s/?#]+$/.test(value);
 /** A comma-separated list of origins, trimmed, empty entries dropped. */
@@ -77,6 +82,12 @@ const envSchema = z
         (zone) => !zone || isTimeZone(zone),
         'must be an IANA time zone such as America/Santiago or Europe/Madrid',
       ),
+    // Value and outcomes (issue 21): the currency of expected values. Empty means unset (CLP).
+    APP_CURRENCY: z
+      .string()
+      .optional()
+      .transform((code) => code?.trim().toUpperCase() || DEFAULT_CURRENCY)
+      .refine(isCurrency, 'must be an ISO 4217 currency code such as CLP, USD or EUR'),
     // The product's public address (issue 20): links in reminder emails and the calendar feed's
     // address. Empty means unset: the feed's address is then read from the request's own origin,
     // and emails link to http://localhost:<PORT>.
@@ -201,6 +212,8 @@ export type AppConfig = {
    * http://localhost:<port>.
    */
   appUrl: string | undefined;
+  /** APP_CURRENCY: the ISO 4217 code expected values are in (issue 21); default CLP. */
+  currency: string;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -255,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     http: { ...DEFAULT_HTTP_TIMEOUTS, maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
     timeZone: e.APP_TIME_ZONE || systemTimeZone(),
     appUrl: e.APP_URL,
+    currency: e.APP_CURRENCY,
   };
 }

@@ -3,10 +3,11 @@ import type { Connection } from 'mongoose';
 /*
  * What the connected server can do, asked once per connection. FerretDB 1.x (the CI database
  * here) refuses `$elemMatch` over an array of documents ("unknown operator"), which MongoDB
- * needs to bind several conditions of a multikey index to the same array element.
+ * needs to bind several conditions of a multikey index to the same array element; and its
+ * `$group` computes only its first accumulator, answering 0 for the others (FerretDB#4616).
  */
 
-const elemMatchOnDocuments = new WeakMap<Connection, Promise<boolean>>();
+const isMongoDb = new WeakMap<Connection, Promise<boolean>>();
 
 async function askServer(connection: Connection): Promise<boolean> {
   const db = connection.db;
@@ -15,14 +16,19 @@ async function askServer(connection: Connection): Promise<boolean> {
   return typeof info.ferretdbVersion !== 'string';
 }
 
-/** Whether `{ array: { $elemMatch: { field: …, other: … } } }` is understood. */
-export function supportsElemMatchOnDocuments(connection: Connection): Promise<boolean> {
-  let answer = elemMatchOnDocuments.get(connection);
+function askOnce(connection: Connection): Promise<boolean> {
+  let answer = isMongoDb.get(connection);
   if (!answer) {
     answer = askServer(connection);
     // A failed question (the database away) is asked again next time.
-    answer.catch(() => elemMatchOnDocuments.delete(connection));
-    elemMatchOnDocuments.set(connection, answer);
+    answer.catch(() => isMongoDb.delete(connection));
+    isMongoDb.set(connection, answer);
   }
   return answer;
 }
+
+/** Whether `{ array: { $elemMatch: { field: …, other: … } } }` is understood. */
+export const supportsElemMatchOnDocuments = askOnce;
+
+/** Whether one `$group` computes all its accumulators (`{ count: { $sum: 1 }, total: … }`). */
+export const groupsSeveralAccumulators = askOnce;

@@ -81,8 +81,18 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       message: 'Quiero una demo para mi equipo.\n¿Tienen planes anuales?',
     },
   ],
-  'requests.update': [request],
-  'requests.move': [{ from: 'quote sent', to: 'follow up' }],
+  'requests.update': [
+    request,
+    {
+      ...request,
+      status: 'closed',
+      outcome: { result: 'lost', reason: 'Precio', comment: 'Eligió un salón más barato' },
+    },
+  ],
+  'requests.move': [
+    { from: 'quote sent', to: 'follow up' },
+    { from: 'follow up', to: 'closed', outcome: { result: 'won' } },
+  ],
   'requests.addNote': [{ text: 'Confirmó 200 personas\nEnviar cotización' }],
   'requests.editNote': [{ from: 'Llamar el lunes', to: 'Llamar el martes' }],
   'activities.add': [
@@ -109,6 +119,8 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
         'follow up': 21,
         closed: null,
       },
+      lostReasons: ['Precio', 'Sin respuesta', 'Eligió a la competencia', 'Otro'],
+      winProbability: { 'new request': 10, contacted: 25, 'quote sent': 40, 'follow up': 70 },
       version: 3,
     },
   ],
@@ -145,6 +157,7 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   // A calendar feed's secret: 43 base64url characters.
   secret: 'pV3kq0Yb1mZr8TtXw2nH5cL9aS4dF7gJ6eK0uI1oP2q',
   next: 'overdue',
+  outcome: 'lost',
 };
 
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */

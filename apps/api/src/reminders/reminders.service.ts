@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { agendaBounds, zonedDueAt, type AgendaItem } from '@crm/shared';
+import { agendaBounds, dayIn, zonedDueAt, type AgendaItem } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { agendaItemsOf, openActivitiesDue } from '../requests/index.js';
@@ -68,19 +68,6 @@ type Recipient = {
 /** The base of the links in mails: APP_URL, else the API's own port on this machine. */
 export const appUrlOf = (ctx: AppContext): string =>
   ctx.config.appUrl ?? `http://localhost:${ctx.config.port}`;
-
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
-function dayIn(instant: Date, timeZone: string): string {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 type Claim = { key: string; kind: MailKind; userId: string; now: Date } & (
   { to: string; content: MailContent } | { empty: true }

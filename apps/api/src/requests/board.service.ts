@@ -1,6 +1,7 @@
-import { Types, type FilterQuery } from 'mongoose';
+import { Types, type FilterQuery, type PipelineStage } from 'mongoose';
 import {
   BOARD_COLUMNS,
+  OPEN_STATUSES,
   REQUEST_STATUSES,
   VENDOR_FILTER_ME,
   VENDOR_FILTER_NONE,
@@ -14,9 +15,11 @@ import {
   type ColumnPage,
   type EndpointInput,
   type NextActionFilter,
+  type OutcomeFilter,
   type RequestStatus,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { groupsSeveralAccumulators } from '../db/server-features.js';
 import { timeZoneOf } from '../users/index.js';
 import { agendaClock } from './agenda.service.js';
 import { toRequestJson } from './requests.service.js';
@@ -90,8 +93,23 @@ function nextActionClauses(next: NextActionFilter, bounds?: AgendaBounds): Reque
 }
 
 /**
+ * `outcome=` (issue 21, "Resultado") narrows CERRADO only: the open stages pass whatever it says,
+ * closed requests by their result, `none` those without one (null equality: a request closed
+ * before issue 21 has no `outcome` at all). A filter valid for every status as it stands (the
+ * board's counts read it so); columnFilter resolves it for one column, where CERRADO's is then
+ * an equality the index { status, outcome.result, createdAt, _id } serves.
+ */
+function outcomeClause(outcome: OutcomeFilter): RequestFilter[] {
+  return [
+    { status: { $in: [...OPEN_STATUSES] } },
+    { status: 'closed', 'outcome.result': outcome === 'none' ? null : outcome },
+  ];
+}
+
+/**
  * The board's filters as one MongoDB filter, without status or cursor. `bounds` (boardBounds)
- * are needed only by a `next` filter with a due range.
+ * are needed only by a `next` filter with a due range. Its top-level `$or` is the outcome
+ * clause, and only that (the others' alternatives sit in `$and`).
  */
 export function filterFor(
   filters: BoardFilters,
@@ -113,6 +131,7 @@ export function filterFor(
     }
   }
   if (and.length > 0) filter.$and = and;
+  if (filters.outcome) filter.$or = outcomeClause(filters.outcome);
   return filter;
 }
 
@@ -142,13 +161,25 @@ const after = (position: BoardCursor): RequestFilter => ({
   ],
 });
 
+/**
+ * One column's filter: the board's with its status, and the page's position if any. The outcome
+ * clause (filterFor's top-level `$or`) comes down to what it asks of this column: nothing of an
+ * open one, its branch's equality of CERRADO.
+ */
 export function columnFilter(
   status: RequestStatus,
   filter: RequestFilter,
   position?: BoardCursor,
 ): RequestFilter {
-  if (!position) return { ...filter, status };
-  return { ...filter, status, $and: [...(filter.$and ?? []), after(position)] };
+  const { $or: byOutcome, ...rest } = filter;
+  const closedBranch = byOutcome?.find((branch) => branch.status === 'closed');
+  const column: RequestFilter = {
+    ...rest,
+    ...(status === 'closed' && closedBranch),
+    status,
+  };
+  if (!position) return column;
+  return { ...column, $and: [...(filter.$and ?? []), after(position)] };
 }
 
 const cursorAt = (doc: RequestDoc) =>
@@ -177,7 +208,7 @@ async function pageOf(
   filter: RequestFilter,
   limit: number,
   position?: BoardCursor,
-): Promise<Omit<ColumnPage, 'count'>> {
+): Promise<Omit<ColumnPage, 'count' | 'totalValue'>> {
   const docs = await pageQuery(ctx, status, filter, limit, position);
   const items = docs.slice(0, limit);
   const last = items.at(-1);
@@ -187,24 +218,96 @@ async function pageOf(
   };
 }
 
+type ColumnTotals = { count: number; totalValue: number };
+type GroupId = RequestStatus | null;
+const NO_REQUESTS: ColumnTotals = { count: 0, totalValue: 0 };
+
 /**
- * Every column's count in one pass, grouped by the database: never by reading requests into
- * Node. One pass rather than five countDocuments: on MongoDB the same index range (the status
- * bounds keep it an index-only scan when no filter needs the documents), on FerretDB one
- * collection scan instead of five, as it pushes little of a filter down.
+ * A group's count and the sum of its expected values (issue 21): $sum counts a null or missing
+ * `expectedValue` (none estimated, or stored before issue 21) as 0, on MongoDB and FerretDB 1.x.
+ */
+const TOTALS = { count: { $sum: 1 }, total: { $sum: '$expectedValue' } } as const;
+type TotalsGroup<Id extends GroupId> = { _id: Id; count: number; total: number };
+
+const totalsPipeline = (match: RequestFilter, id: '$status' | null): PipelineStage[] => [
+  { $match: match },
+  { $group: { _id: id, ...TOTALS } },
+];
+
+/**
+ * The counts and values of `match` grouped by `id`, in one aggregation. FerretDB 1.x computes
+ * only a $group's first accumulator (FerretDB#4616): there each is grouped on its own, the same
+ * read twice, in parallel. Groups without a request are absent.
+ */
+async function groupTotals(
+  ctx: AppContext,
+  match: RequestFilter,
+  id: '$status' | null,
+): Promise<Map<GroupId, ColumnTotals>> {
+  const { Request } = ctx.models;
+  const groups = (await groupsSeveralAccumulators(ctx.connection))
+    ? await Request.aggregate<TotalsGroup<GroupId>>(totalsPipeline(match, id))
+    : await oneAccumulatorEach(ctx, match, id);
+  return new Map(
+    groups.map((group) => [group._id, { count: group.count, totalValue: group.total }]),
+  );
+}
+
+async function oneAccumulatorEach(
+  ctx: AppContext,
+  match: RequestFilter,
+  id: '$status' | null,
+): Promise<TotalsGroup<GroupId>[]> {
+  const [counts, totals] = await Promise.all(
+    (['count', 'total'] as const).map((name) =>
+      ctx.models.Request.aggregate<{ _id: GroupId } & Partial<Record<typeof name, number>>>([
+        { $match: match },
+        { $group: { _id: id, [name]: TOTALS[name] } },
+      ]),
+    ),
+  );
+  const totalOf = new Map((totals ?? []).map((group) => [group._id, group.total ?? 0]));
+  return (counts ?? []).map((group) => ({
+    _id: group._id,
+    count: group.count ?? 0,
+    total: totalOf.get(group._id) ?? 0,
+  }));
+}
+
+/** The board's counts read the five statuses: one range of the indexes led by status. */
+const countsMatch = (filter: RequestFilter): RequestFilter => ({
+  ...filter,
+  status: { $in: [...REQUEST_STATUSES] },
+});
+
+/**
+ * Every column's count and value in one pass, grouped by the database: never by reading
+ * requests into Node. One pass rather than five reads: on MongoDB the same index range (the
+ * status bounds keep the filter's part index-bound; the sum reads the documents counted), on
+ * FerretDB one collection scan per accumulator instead of five, as it pushes little of a filter
+ * down. Returned unrun, in MongoDB's form, so index-bound.test.ts explains what the board runs.
  */
 export const countsQuery = (ctx: AppContext, filter: RequestFilter) =>
-  ctx.models.Request.aggregate<{ _id: RequestStatus; count: number }>([
-    { $match: { ...filter, status: { $in: [...REQUEST_STATUSES] } } },
-    { $group: { _id: '$status', count: { $sum: 1 } } },
-  ]);
+  ctx.models.Request.aggregate<TotalsGroup<RequestStatus>>(
+    totalsPipeline(countsMatch(filter), '$status'),
+  );
 
-async function countsByStatus(
+const totalsByStatus = (ctx: AppContext, filter: RequestFilter) =>
+  groupTotals(ctx, countsMatch(filter), '$status');
+
+/** One column's count and value: one read, the range its page walks (not the page's length). */
+export const columnTotalsQuery = (ctx: AppContext, status: RequestStatus, filter: RequestFilter) =>
+  ctx.models.Request.aggregate<TotalsGroup<null>>(
+    totalsPipeline(columnFilter(status, filter), null),
+  );
+
+async function columnTotals(
   ctx: AppContext,
+  status: RequestStatus,
   filter: RequestFilter,
-): Promise<Map<RequestStatus, number>> {
-  const groups = await countsQuery(ctx, filter);
-  return new Map(groups.map((group) => [group._id, group.count]));
+): Promise<ColumnTotals> {
+  const totals = await groupTotals(ctx, columnFilter(status, filter), null);
+  return totals.get(null) ?? NO_REQUESTS;
 }
 
 /** GET /api/form-contact/board: the five columns in board order (§2), each with its first page. */
@@ -214,14 +317,14 @@ export async function getBoard(
   callerId: string,
 ): Promise<Board> {
   const filter = filterFor(query, callerId, await boardBounds(ctx, query, callerId));
-  const [counts, pages] = await Promise.all([
-    countsByStatus(ctx, filter),
+  const [totals, pages] = await Promise.all([
+    totalsByStatus(ctx, filter),
     Promise.all(BOARD_COLUMNS.map(({ status }) => pageOf(ctx, status, filter, query.limit))),
   ]);
   return {
     columns: BOARD_COLUMNS.map(({ status }, index) => ({
       status,
-      count: counts.get(status) ?? 0,
+      ...(totals.get(status) ?? NO_REQUESTS),
       items: pages[index]?.items ?? [],
       nextCursor: pages[index]?.nextCursor ?? null,
     })),
@@ -235,9 +338,9 @@ export async function getColumnPage(
   callerId: string,
 ): Promise<ColumnPage> {
   const filter = filterFor(query, callerId, await boardBounds(ctx, query, callerId));
-  const [page, count] = await Promise.all([
+  const [page, totals] = await Promise.all([
     pageOf(ctx, query.status, filter, query.limit, query.cursor),
-    ctx.models.Request.countDocuments(columnFilter(query.status, filter)),
+    columnTotals(ctx, query.status, filter),
   ]);
-  return { ...page, count };
+  return { ...page, ...totals };
 }

@@ -84,7 +84,11 @@ const t = useTestApp();
 const { admin, vendor, driver } = useSignedInRoles(t);
 const api = clientOf(t);
 
-const moveTo = (req: Request, status: RequestStatus) => api.update(vendor.token, req, { status });
+/** CERRADO is reached with an outcome (issue 21): won, here. */
+const WON = { result: 'won', reason: null, comment: null } as const;
+
+const moveTo = (req: Request, status: RequestStatus) =>
+  api.update(vendor.token, req, { status, ...(status === 'closed' && { outcome: WON }) });
 
 /**
  * Follows a column's cursors to the end, running `between(page)` after each page but the last,
@@ -142,7 +146,13 @@ describe('GET /api/form-contact/board', () => {
     expect(byStatus['quote sent']).toMatchObject({ count: 1, nextCursor: null });
     expect(ids(byStatus['quote sent']?.items ?? [])).toEqual([second._id]);
     for (const status of ['contacted', 'follow up', 'closed']) {
-      expect(byStatus[status]).toEqual({ status, count: 0, items: [], nextCursor: null });
+      expect(byStatus[status]).toEqual({
+        status,
+        count: 0,
+        totalValue: 0,
+        items: [],
+        nextCursor: null,
+      });
     }
   });
 
@@ -414,6 +424,7 @@ describe('The board filters (on a database of their own, so every answer is exac
         priority: 'mid',
         requestType: 'otro',
         status: 'closed',
+        outcome: WON,
       },
       null,
     );
@@ -481,6 +492,6 @@ describe('The board filters (on a database of their own, so every answer is exac
 
   it('applies the same filters to a column page', async () => {
     const page = await fApi.column({ status: 'new request', vendor: 'none' }, fVendor.token);
-    expect(page).toEqual({ items: [fixtures.beta], count: 1, nextCursor: null });
+    expect(page).toEqual({ items: [fixtures.beta], count: 1, totalValue: 0, nextCursor: null });
   });
 });

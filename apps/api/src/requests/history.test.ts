@@ -79,7 +79,7 @@ describe('PATCH /api/form-contact/:id/status', () => {
   it('refuses a move from a stale stage with 409 naming the current one, and changes nothing', async () => {
     const created = await create();
     expect((await move(created._id, 'new request', 'quote sent')).status).toBe(200);
-    const stale = await move(created._id, 'new request', 'closed', driver.token);
+    const stale = await move(created._id, 'new request', 'follow up', driver.token);
     expect(stale.status).toBe(409);
     expect(stale.body).toEqual({
       message: API_MESSAGES.requestMoved,
@@ -93,7 +93,7 @@ describe('PATCH /api/form-contact/:id/status', () => {
     const created = await create();
     const answers = await Promise.all([
       move(created._id, 'new request', 'contacted'),
-      move(created._id, 'new request', 'closed', driver.token),
+      move(created._id, 'new request', 'follow up', driver.token),
     ]);
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409]);
     const winner = answers.find((res) => res.status === 200)?.body as Request;

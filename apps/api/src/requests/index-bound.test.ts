@@ -19,7 +19,13 @@ import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities.service.js';
 import { agendaQuery, dueCountQuery } from './agenda.service.js';
-import { columnFilter, countsQuery, filterFor, pageQuery } from './board.service.js';
+import {
+  columnFilter,
+  columnTotalsQuery,
+  countsQuery,
+  filterFor,
+  pageQuery,
+} from './board.service.js';
 
 /**
  * Proof that the board's reads are index-bound (issue 19). Each query that the board, a column
@@ -65,6 +71,10 @@ const ACTIVITY_EVERY = 10;
 const LATER_EVERY = 20;
 const WITH_OVERDUE = REQUESTS / ACTIVITY_EVERY;
 const WITH_LATER = REQUESTS / LATER_EVERY;
+// Outcomes (issue 21): closed requests alternate won and lost, but every OUTCOME_NONE_EVERY-th
+// has none (closed before issue 21); every request has an expected value.
+const CLOSED = PER_COLUMN;
+const OUTCOME_NONE_EVERY = 3;
 const AGENDA_NOW = new Date('2026-06-10T15:00:00.000Z');
 const agenda = () => agendaBounds(AGENDA_NOW, 'UTC');
 
@@ -159,6 +169,16 @@ function nextOf(activities: ReturnType<typeof activitiesOf>) {
   return { _id, type, title, dueDate, dueTime, dueAt };
 }
 
+/** A closed request's outcome (see OUTCOME_NONE_EVERY); open ones have none. */
+function outcomeOf(i: number) {
+  if (REQUEST_STATUSES[i % STATUSES] !== 'closed') return null;
+  const nth = Math.floor(i / STATUSES);
+  if (nth % OUTCOME_NONE_EVERY === 0) return null;
+  return nth % 2 === 0
+    ? { result: 'won', reason: null, comment: null, at: new Date(), by: null }
+    : { result: 'lost', reason: 'Precio', comment: null, at: new Date(), by: null };
+}
+
 /** Straight into the collection: the plans are under test, not the create path. */
 async function seedRequests() {
   const start = Date.parse('2026-01-01T00:00:00.000Z');
@@ -188,6 +208,8 @@ async function seedRequests() {
     activitiesVersion: 0,
     nextActivity: i % ACTIVITY_EVERY === 0 ? nextOf(activitiesOf(i)) : null,
     stageChangedAt: new Date(start + i * 60_000),
+    expectedValue: i * 1000,
+    outcome: outcomeOf(i),
   }));
   await t.ctx.models.Request.collection.insertMany(docs);
 }
@@ -262,6 +284,19 @@ function boardCountsProbe(query: BoardQuery, counted: number, onDocuments?: read
   return countProbe(t.ctx.models.Request.schema, filter, explain, counted, onDocuments);
 }
 
+/** A column's count and value (issue 21): the one aggregate of board.service.ts's column page. */
+function columnTotalsProbe(
+  status: RequestStatus,
+  query: BoardQuery,
+  counted: number,
+  onDocuments?: readonly string[],
+) {
+  const aggregate = columnTotalsQuery(t.ctx, status, board(query));
+  const explain = () => (aggregate as Aggregate<unknown>).explain('executionStats');
+  const { schema } = t.ctx.models.Request;
+  return countProbe(schema, firstMatch(aggregate), explain, counted, onDocuments);
+}
+
 /** countDocuments can't be explained: this is the pipeline the driver sends for it. */
 function countDocumentsProbe(
   model: 'Request' | 'User',
@@ -313,8 +348,37 @@ const probes: ProbeCase[] = [
     },
   },
   {
-    name: 'a column’s count',
-    build: () => countDocumentsProbe('Request', columnFilter('contacted', board()), PER_COLUMN),
+    name: 'a column’s count and value',
+    build: () => columnTotalsProbe('contacted', {}, PER_COLUMN),
+  },
+  // Issue 21's "Resultado" (outcome=) on CERRADO: an equality on outcome.result, then the
+  // column's order, in the index { status, outcome.result, createdAt, _id }.
+  ...(['won', 'none'] as const).map((outcome) => ({
+    name: `a CERRADO page of outcome=${outcome}`,
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'closed', board({ outcome }), LIMIT), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  })),
+  {
+    name: 'a CERRADO count and value of outcome=lost',
+    build: () => columnTotalsProbe('closed', { outcome: 'lost' }, Math.floor(CLOSED / 3) + 1),
+  },
+  {
+    // An open column ignores outcome=: its page is the unfiltered one.
+    name: 'an open page under outcome=won',
+    build: () =>
+      findProbe(pageQuery(t.ctx, 'quote sent', board({ outcome: 'won' }), LIMIT), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  },
+  {
+    // The counts' $or: the open statuses' range, and CERRADO's range of the result.
+    name: 'the counts of outcome=won',
+    build: () =>
+      boardCountsProbe({ outcome: 'won' }, REQUESTS - CLOSED + Math.ceil(CLOSED / 3) + 1, [
+        'outcome.result',
+      ]),
   },
   {
     name: 'a page filtered by executive "me"',

@@ -1,6 +1,6 @@
 // The requests feature's door: what the app and other features may use (eslint.config.js).
 export { activitiesRoutes } from './activities.routes.js';
-export { releaseActivitiesOf } from './activities.service.js';
+export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
 export { agendaItemsOf, openActivitiesDue } from './agenda.service.js';
 export { historyEntry } from './history.service.js';
 export { changeNotes } from './notes.service.js';

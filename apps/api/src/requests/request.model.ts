@@ -3,6 +3,7 @@ import {
   ACTIVITY_TYPES,
   HISTORY_FIELDS,
   NEW_REQUEST_DEFAULTS as DEFAULTS,
+  OUTCOME_RESULTS,
   PRIORITIES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -67,6 +68,21 @@ const nextActivitySchema = new Schema(
   { versionKey: false },
 );
 
+/**
+ * Won or lost at closing (issue 21), with who said so and when. The reason is the list's text
+ * when chosen: a reason later removed from the settings stays as it was here.
+ */
+const outcomeSchema = new Schema(
+  {
+    result: { type: String, enum: OUTCOME_RESULTS, required: true },
+    reason: { type: String, default: null },
+    comment: { type: String, default: null },
+    at: { type: Date, required: true },
+    by: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+  },
+  { _id: false },
+);
+
 const requestSchema = new Schema(
   {
     /** Absent (not null) when unknown, so the sparse unique index allows many such requests. */
@@ -128,6 +144,17 @@ const requestSchema = new Schema(
         return this.createdAt ?? new Date();
       },
     },
+    /**
+     * Staff's estimate of its worth (issue 21), a whole amount in APP_CURRENCY; null: none.
+     * Absent on requests stored before it (read as null; the board's $sum counts it 0).
+     */
+    expectedValue: { type: Number, default: null },
+    /**
+     * Set only on a closed request (outcome.ts), in the same write as the move or update that
+     * closes it, cleared by the one that reopens it. Null (or absent, before issue 21) on a
+     * closed request: "Sin resultado".
+     */
+    outcome: { type: outcomeSchema, default: null },
   },
   { versionKey: false },
 );
@@ -150,6 +177,10 @@ requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities
 //   order, checking dueAt on each document until the page is full (best when most match). Both
 //   stop at about a page or at what matches, whichever is smaller, never the whole collection.
 requestSchema.index({ status: 1, 'nextActivity.dueAt': 1, createdAt: -1, _id: -1 });
+// The board's "Resultado" filter (outcome=, issue 21) on CERRADO: won, lost or none (null
+// equality, which matches a missing outcome too) pins outcome.result, so a page is one range in
+// the column's order and a count its size, as `next=none` above.
+requestSchema.index({ status: 1, 'outcome.result': 1, createdAt: -1, _id: -1 });
 
 /**
  * The projection of every read that answers a request: its history and its activities stay in

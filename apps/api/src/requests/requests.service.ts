@@ -11,6 +11,13 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
 import { historyEntry, notesDiff } from './history.service.js';
+import {
+  expectedValueEntries,
+  outcomeAfter,
+  outcomeChange,
+  toOutcomeJson,
+  type StoredOutcome,
+} from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc, type StoredNextActivity } from './request.model.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
@@ -63,6 +70,9 @@ export function toRequestJson(doc: RequestDoc): Request {
     nextActivity: toNextActivityJson(doc.nextActivity),
     // Absent until the start-up backfill reaches a request stored before issue 20.
     stageChangedAt: (doc.stageChangedAt ?? doc.createdAt).toISOString(),
+    // Both absent on requests stored before issue 21.
+    expectedValue: doc.expectedValue ?? null,
+    outcome: toOutcomeJson(doc.outcome),
   };
 }
 
@@ -128,7 +138,10 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
   }
 }
 
-type UpdateBaseDoc = Pick<RequestDoc, 'status' | 'statusVersion' | 'notes' | 'version'>;
+type UpdateBaseDoc = Pick<RequestDoc, 'status' | 'statusVersion' | 'notes' | 'version'> & {
+  expectedValue?: number | null;
+  outcome?: StoredOutcome | null;
+};
 
 /**
  * PUT /api/form-contact/update/:id. Only the editable fields are written; the save must name
@@ -136,7 +149,9 @@ type UpdateBaseDoc = Pick<RequestDoc, 'status' | 'statusVersion' | 'notes' | 've
  * Moves don't bump `version`: a status sent with an older statusVersion (a copy read before a
  * move) is no change, so a stale save never undoes a move. A status change and the notes added
  * or removed are recorded in the history in the same write, which applies only if neither the
- * version nor the status changed since they were read (else it reads again).
+ * version nor the status changed since they were read (else it reads again). The outcome follows
+ * the status as a move's does (outcome.ts); it and the expected value change only when sent, each
+ * change recorded in the same write. A stale copy's outcome is ignored with its status.
  */
 export async function updateRequest(
   ctx: AppContext,
@@ -151,7 +166,7 @@ export async function updateRequest(
   for (let attempt = 0; attempt < 20; attempt++) {
     const stored = await Request.findById(
       id,
-      'status statusVersion notes version',
+      'status statusVersion notes version expectedValue outcome',
     ).lean<UpdateBaseDoc>();
     if (!stored) throw notFound(API_MESSAGES.requestNotFound);
     if (stored.version !== body.version) throw conflict(API_MESSAGES.requestConflict);
@@ -159,8 +174,20 @@ export async function updateRequest(
     const sawLatestMove = (body.statusVersion ?? 0) === statusVersion;
     const status = sawLatestMove ? editable.status : stored.status;
     const moved = status !== stored.status;
+    const storedOutcome = toOutcomeJson(stored.outcome);
+    const outcome = await outcomeAfter(
+      ctx,
+      { status: stored.status, outcome: storedOutcome },
+      status,
+      sawLatestMove ? body.outcome : undefined,
+    );
+    const outcomeChanged = outcomeChange(userId, storedOutcome, outcome);
+    const storedValue = stored.expectedValue ?? null;
+    const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
     const entries = [
       ...(moved ? [historyEntry(userId, 'status', stored.status, status)] : []),
+      ...outcomeChanged.entries,
+      ...expectedValueEntries(userId, storedValue, expectedValue),
       ...notesDiff(userId, stored.notes, editable.notes),
     ];
     const updated = await Request.findOneAndUpdate(
@@ -173,7 +200,13 @@ export async function updateRequest(
       },
       {
         // A status change starts the new stage now (the "Estancada" count restarts).
-        $set: { ...editable, status, ...(moved ? { stageChangedAt: new Date() } : {}) },
+        $set: {
+          ...editable,
+          status,
+          expectedValue,
+          ...outcomeChanged.set,
+          ...(moved ? { stageChangedAt: new Date() } : {}),
+        },
         $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
         ...(entries.length > 0 ? { $push: { history: { $each: entries } } } : {}),
       },

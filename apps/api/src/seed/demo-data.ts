@@ -7,9 +7,11 @@ import {
   REQUEST_TYPES,
   SOURCES_OF_CONTACT,
   normaliseEmail,
+  dayIn,
   zonedDueAt,
   type Role,
 } from '@crm/shared';
+import type { StoredActivity } from '../requests/index.js';
 import type { AppContext } from '../context.js';
 
 /** The password of every demo user (it follows the §5 rule). */
@@ -192,25 +194,6 @@ const ACTIVITY_TITLES = [
 ];
 const DAY_MS = 86_400_000;
 
-type DemoActivity = {
-  _id: Types.ObjectId;
-  type: (typeof ACTIVITY_TYPES)[number];
-  title: string;
-  dueDate: string;
-  dueTime: string | null;
-  dueAt: Date;
-  ownerId: Types.ObjectId | null;
-  done: boolean;
-  doneAt: Date | null;
-  doneBy: Types.ObjectId | null;
-  createdAt: Date;
-  createdBy: Types.ObjectId | null;
-  version: number;
-};
-
-/** The `YYYY-MM-DD` day of an instant in a zone. */
-const dayIn = (instant: number, timeZone: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(instant));
 
 /**
  * `perRequest` activities for each demo request (issue 20), due from three weeks ago to a month
@@ -229,9 +212,9 @@ function demoActivities(
   const assignable = users.filter((user) => user.role !== 'driver');
   return requests.map((request) => {
     const closed = request.status === 'closed';
-    const activities: DemoActivity[] = Array.from({ length: perRequest }, () => {
+    const activities: StoredActivity[] = Array.from({ length: perRequest }, () => {
       const owner = request.vendor ?? (assignable.length ? rnd.pick(assignable)._id : null);
-      const dueDate = dayIn(now + (rnd.int(51) - 20) * DAY_MS, timeZone);
+      const dueDate = dayIn(new Date(now + (rnd.int(51) - 20) * DAY_MS), timeZone);
       const dueTime =
         rnd.next() < 0.5
           ? `${String(8 + rnd.int(11)).padStart(2, '0')}:${rnd.pick(['00', '30'])}`

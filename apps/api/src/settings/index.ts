@@ -1,4 +1,4 @@
 // The settings feature's door: what the app and other features may use (eslint.config.js).
 export { settingsModels } from './settings.model.js';
 export { settingsRoutes } from './settings.routes.js';
-export { getSettings } from './settings.service.js';
+export { getSettings, lostReasons } from './settings.service.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { boardFilterShape, type BoardFilters } from '@crm/shared';
 
-const FILTER_KEYS = ['q', 'vendor', 'priority', 'requestType', 'next'] as const;
+const FILTER_KEYS = ['q', 'vendor', 'priority', 'requestType', 'next', 'outcome'] as const;
 export type BoardFilterKey = (typeof FILTER_KEYS)[number];
 
 /**

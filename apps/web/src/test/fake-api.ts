@@ -12,7 +12,9 @@ import {
   api,
   BOARD_COLUMNS,
   compareActivities,
+  DEFAULT_LOST_REASONS,
   DEFAULT_STALE_DAYS,
+  DEFAULT_WIN_PROBABILITY,
   diffNotes,
   dueText,
   encodeBoardCursor,
@@ -42,6 +44,8 @@ import {
   type HistoryField,
   type NextActivity,
   type NextActionFilter,
+  type Outcome,
+  type OutcomeBody,
   type Request,
   type RequestStatus,
   type Role,
@@ -88,7 +92,14 @@ export const db = {
 };
 
 function defaultSettings(): Settings {
-  return { staleDays: { ...DEFAULT_STALE_DAYS }, version: 0 };
+  return {
+    staleDays: { ...DEFAULT_STALE_DAYS },
+    lostReasons: [...DEFAULT_LOST_REASONS],
+    winProbability: { ...DEFAULT_WIN_PROBABILITY },
+    // The API's APP_CURRENCY default.
+    currency: 'CLP',
+    version: 0,
+  };
 }
 
 export function resetDb() {
@@ -207,6 +218,66 @@ function recordNotesDiff(requestId: string, by: string, before: string[], after:
 
 const findRequest = (id: string) => db.requests.find((r) => r._id === id);
 
+// Value and outcomes (issue 21), as apps/api/src/requests/outcome.ts decides them.
+const refuseOutcome = (path: string, message: string) => fail(400, message, [{ path, message }]);
+
+/** The outcome as the history shows it: "won", "lost: <reason>", null. */
+const outcomeText = (outcome: Outcome | null) =>
+  outcome ? (outcome.result === 'won' ? 'won' : `lost: ${outcome.reason ?? ''}`) : null;
+
+const outcomeOf = (sent: OutcomeBody): Outcome => ({
+  result: sent.result,
+  reason: sent.result === 'lost' ? (sent.reason ?? null) : null,
+  comment: sent.comment || null,
+});
+
+const sameOutcome = (a: Outcome | null, b: Outcome | null) =>
+  a?.result === b?.result && a?.reason === b?.reason && a?.comment === b?.comment;
+
+/**
+ * The outcome a request ends with when a move or an update leaves it in `status`: required
+ * entering CERRADO, refused elsewhere, cleared leaving it; a lost reason from the settings'
+ * list (or the one it already has, kept though removed from the list since). The outcome it
+ * has, sent back with the whole request, is no outcome sent.
+ */
+function outcomeAfter(
+  stored: Pick<Request, 'status' | 'outcome'>,
+  status: RequestStatus,
+  sentBody: OutcomeBody | null | undefined,
+): Outcome | null | Failure {
+  const sent = sentBody && !sameOutcome(outcomeOf(sentBody), stored.outcome) ? sentBody : null;
+  if (status !== 'closed') {
+    return sent ? refuseOutcome('outcome', FIELD_MESSAGES.outcomeOnOpenRequest) : null;
+  }
+  if (!sent) {
+    return stored.status === 'closed'
+      ? stored.outcome
+      : refuseOutcome('outcome', FIELD_MESSAGES.outcomeRequired);
+  }
+  const outcome = outcomeOf(sent);
+  const { reason } = outcome;
+  const known =
+    reason === null ||
+    db.settings.lostReasons.includes(reason) ||
+    (stored.outcome?.result === 'lost' && stored.outcome.reason === reason);
+  if (!known) return refuseOutcome('outcome.reason', FIELD_MESSAGES.lostReasonUnknown);
+  return outcome;
+}
+
+/** Records the outcome's and the expected value's changes, as the API does in the same write. */
+function recordValueChanges(
+  by: string,
+  before: Pick<Request, '_id' | 'outcome' | 'expectedValue'>,
+  after: Pick<Request, 'outcome' | 'expectedValue'>,
+) {
+  const [from, to] = [outcomeText(before.outcome), outcomeText(after.outcome)];
+  if (from !== to) record(before._id, by, 'outcome', from, to);
+  if (before.expectedValue !== after.expectedValue) {
+    const text = (value: number | null) => (value === null ? null : String(value));
+    record(before._id, by, 'expectedValue', text(before.expectedValue), text(after.expectedValue));
+  }
+}
+
 const emailTaken = () =>
   fail(409, API_MESSAGES.emailTaken, [{ path: 'email', message: FIELD_MESSAGES.emailTaken }]);
 
@@ -313,17 +384,22 @@ function matchesFilters(request: Request, filters: BoardFilters, user: StoredUse
   if (filters.priority && request.priority !== filters.priority) return false;
   if (filters.requestType && request.requestType !== filters.requestType) return false;
   if (filters.next && !matchesNextAction(request, filters.next, user)) return false;
+  // "Resultado" narrows CERRADO only (issue 21).
+  if (filters.outcome && request.status === 'closed') {
+    const result = request.outcome?.result ?? 'none';
+    if (result !== filters.outcome) return false;
+  }
   return true;
 }
 
 function columnPage(
   status: RequestStatus,
-  { q, vendor, priority, requestType, next }: BoardFilters,
+  { q, vendor, priority, requestType, next, outcome }: BoardFilters,
   user: StoredUser,
   limit: number,
   after?: BoardCursor,
 ) {
-  const filters = { q, vendor, priority, requestType, next };
+  const filters = { q, vendor, priority, requestType, next, outcome };
   const column = db.requests
     .filter((request) => request.status === status && matchesFilters(request, filters, user))
     .sort(newestFirst);
@@ -334,6 +410,8 @@ function columnPage(
     items,
     nextCursor: rest.length > limit && last ? encodeBoardCursor(last) : null,
     count: column.length,
+    // The column's expected values under the filters (issue 21); none counts 0.
+    totalValue: column.reduce((sum, request) => sum + (request.expectedValue ?? 0), 0),
   };
 }
 
@@ -454,16 +532,24 @@ export const handlers = [
       vendor,
       version,
       statusVersion = 0,
+      expectedValue = stored.expectedValue,
+      outcome: sentOutcome,
       ...editable
     } = input.body;
-    // A copy read before a move leaves the status where the move put it.
-    const status = statusVersion === stored.statusVersion ? editable.status : stored.status;
+    // A copy read before a move leaves the status (and the outcome) where the move put it.
+    const sawLatestMove = statusVersion === stored.statusVersion;
+    const status = sawLatestMove ? editable.status : stored.status;
+    const outcome = outcomeAfter(stored, status, sawLatestMove ? sentOutcome : undefined);
+    if (outcome instanceof Failure) return outcome;
     const moved = status !== stored.status;
     if (moved) record(stored._id, user._id, 'status', stored.status, status);
+    recordValueChanges(user._id, stored, { outcome, expectedValue });
     recordNotesDiff(stored._id, user._id, stored.notes, editable.notes);
     const updated: Request = {
       ...stored,
       ...editable,
+      expectedValue,
+      outcome,
       status,
       version: stored.version + 1,
       statusVersion: stored.statusVersion + (moved ? 1 : 0),
@@ -474,17 +560,23 @@ export const handlers = [
   }),
 
   fake(api.requests.move, ({ input, user }) => {
+    const { from, to } = input.body;
+    // The outcome is checked first, against `from` and `to` only, as the API does (400 before
+    // 404 and 409): a move into CERRADO comes from a stage without one.
+    const outcome = outcomeAfter({ status: from, outcome: null }, to, input.body.outcome);
+    if (outcome instanceof Failure) return outcome;
     const stored = findRequest(input.params.id);
     if (!stored) return fail(404, API_MESSAGES.requestNotFound);
-    const { from, to } = input.body;
     if (stored.status !== from) {
       return fail(409, API_MESSAGES.requestMoved, undefined, { status: stored.status });
     }
     if (from === to) return stored;
+    record(stored._id, user._id, 'status', from, to);
+    recordValueChanges(user._id, stored, { outcome, expectedValue: stored.expectedValue });
     stored.status = to;
     stored.statusVersion += 1;
     stored.stageChangedAt = new Date().toISOString();
-    record(stored._id, user._id, 'status', from, to);
+    stored.outcome = outcome;
     return stored;
   }),
 
@@ -612,13 +704,19 @@ handlers.push(
   fake(api.settings.get, () => structuredClone(db.settings)),
 
   fake(api.settings.update, ({ input }) => {
-    const { staleDays, version } = input.body;
+    const { staleDays, lostReasons, winProbability, version } = input.body;
     if (version !== db.settings.version) {
       return fail(409, API_MESSAGES.settingsConflict, undefined, {
         settings: structuredClone(db.settings),
       });
     }
-    db.settings = { staleDays: { ...staleDays }, version: version + 1 };
+    db.settings = {
+      staleDays: { ...staleDays },
+      lostReasons: [...lostReasons],
+      winProbability: { ...winProbability },
+      currency: db.settings.currency,
+      version: version + 1,
+    };
     return structuredClone(db.settings);
   }),
 );

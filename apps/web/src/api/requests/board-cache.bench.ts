@@ -33,6 +33,7 @@ function bigBoard() {
         status,
         items: byStatus[at]!,
         count: PER_COLUMN * 2,
+        totalValue: 0,
         nextCursor: 'more',
       })),
     });
@@ -67,6 +68,7 @@ describe('one change on a cached board of 5 filter sets × 5 columns × 500 card
       status,
       items: firstPages.byStatus[at]!.slice(0, 50),
       count: PER_COLUMN,
+      totalValue: 0,
       nextCursor: 'more',
     })),
   };

@@ -24,6 +24,7 @@ const data = (pages: Request[][], count: number, last: 'more' | 'end'): ColumnDa
   pages: pages.map((items, index): ColumnIdPage => ({
     ids: items.map((item) => item._id),
     count,
+    totalValue: items.reduce((sum, item) => sum + (item.expectedValue ?? 0), 0),
     nextCursor: index === pages.length - 1 && last === 'end' ? null : `cursor-${index}`,
   })),
   pageParams: pages.map((_, index) => (index === 0 ? null : `cursor-${index - 1}`)),
@@ -202,8 +203,14 @@ describe('the board cache: each request once by id, each column a list of ids', 
     for (const filters of FILTER_SETS) {
       seedColumns(queryClient, filters, {
         columns: [
-          { status: 'new request', items: requests, count: requests.length, nextCursor: null },
-          { status: 'closed', items: [], count: 0, nextCursor: null },
+          {
+            status: 'new request',
+            items: requests,
+            count: requests.length,
+            totalValue: 0,
+            nextCursor: null,
+          },
+          { status: 'closed', items: [], count: 0, totalValue: 0, nextCursor: null },
         ],
       });
     }
@@ -285,7 +292,9 @@ describe('the board cache: each request once by id, each column a list of ids', 
       queryClient,
       {},
       {
-        columns: [{ status: 'new request', items: [request], count: 1, nextCursor: null }],
+        columns: [
+          { status: 'new request', items: [request], count: 1, totalValue: 0, nextCursor: null },
+        ],
       },
     );
     expect(readRecord(queryClient, request._id)?.name).toBe('Guardada');
@@ -296,7 +305,9 @@ describe('the board cache: each request once by id, each column a list of ids', 
       queryClient,
       {},
       {
-        columns: [{ status: 'new request', items: [assigned], count: 1, nextCursor: null }],
+        columns: [
+          { status: 'new request', items: [assigned], count: 1, totalValue: 0, nextCursor: null },
+        ],
       },
     );
     expect(readRecord(queryClient, request._id)?.vendor).toBe(assigned.vendor);
@@ -311,7 +322,7 @@ describe('the board cache: each request once by id, each column a list of ids', 
       queryClient,
       { requestType: 'otro' },
       {
-        columns: [{ status: 'new request', items: [b], count: 1, nextCursor: null }],
+        columns: [{ status: 'new request', items: [b], count: 1, totalValue: 0, nextCursor: null }],
       },
     );
 
@@ -324,5 +335,48 @@ describe('the board cache: each request once by id, each column a list of ids', 
 
     expect(readRecord(queryClient, a._id)).toBeUndefined();
     expect(readRecord(queryClient, b._id)).toEqual(b);
+  });
+});
+
+describe('changeColumn: the column totals (issue 21)', () => {
+  it('a move takes its expected value out of one total and into the other', () => {
+    resetDb();
+    const [a, b] = [at(2, { expectedValue: 1_000 }), at(1, { expectedValue: 300 })];
+    const moved = remember({ ...b, status: 'closed' });
+    const left = changeColumn(data([[a, b]], 2, 'end'), NEW, b, moved, recordOf).data;
+    expect(left.pages.map((page) => page.totalValue)).toEqual([1_000]);
+    const entered = changeColumn(data([[]], 0, 'end'), CLOSED, b, moved, recordOf).data;
+    expect(entered.pages.map((page) => page.totalValue)).toEqual([300]);
+  });
+
+  it('an edit of the expected value changes the total of the column it stays in, loaded or not', () => {
+    resetDb();
+    const [a, b] = [at(2, { expectedValue: 1_000 }), at(1, { expectedValue: 300 })];
+    const edited = remember({ ...b, expectedValue: 800, version: 1 });
+    const loaded = changeColumn(data([[a, b]], 2, 'end'), NEW, b, edited, recordOf);
+    expect(loaded.data.pages.map((page) => page.totalValue)).toEqual([1_800]);
+    expect(loaded.refetch).toBe(false);
+    const notLoaded = changeColumn(data([[a]], 2, 'more'), NEW, b, edited, recordOf);
+    expect(notLoaded.data.pages[0]?.totalValue).toBe(1_000 + 500);
+  });
+
+  it('"Resultado" filters CERRADO only: a change of outcome refetches it, an open column is unfiltered', () => {
+    resetDb();
+    const closed = at(1, { status: 'closed', outcome: null });
+    const won = remember({ ...closed, outcome: { result: 'won', reason: null, comment: null } });
+    const column = data([[closed]], 1, 'end');
+    expect(
+      changeColumn(column, { ...CLOSED, outcome: 'none' }, closed, won, recordOf).refetch,
+    ).toBe(true);
+    const open = at(2);
+    const entered = changeColumn(
+      data([[]], 0, 'end'),
+      { ...NEW, outcome: 'won' },
+      undefined,
+      open,
+      recordOf,
+    );
+    expect(entered.refetch).toBe(false);
+    expect(names(entered.data)).toEqual(['Min 2']);
   });
 });

@@ -24,10 +24,10 @@ type ColumnKeyQuery = BoardFilters & { status: RequestStatus };
 /** A column page from the server: its requests into their records, the page into their ids. */
 export function listColumnPage(
   queryClient: QueryClient,
-  { items, count, nextCursor }: ColumnPage,
+  { items, count, totalValue, nextCursor }: ColumnPage,
 ): ColumnIdPage {
   writeListedRecords(queryClient, items);
-  return { ids: items.map((item) => item._id), count, nextCursor };
+  return { ids: items.map((item) => item._id), count, totalValue, nextCursor };
 }
 
 /** The first pages of the board call become each column's first page. */
@@ -51,13 +51,18 @@ const FILTERED_FIELDS = [
   'requestType',
 ] as const satisfies readonly (keyof Request)[];
 
-const isFiltered = ({ q, vendor, priority, requestType, next }: ColumnKeyQuery) =>
-  Boolean(q || vendor || priority || requestType || next);
+/** "Resultado" (issue 21) narrows CERRADO only: the open columns show the same under it. */
+const isFiltered = ({ q, vendor, priority, requestType, next, outcome, status }: ColumnKeyQuery) =>
+  Boolean(q || vendor || priority || requestType || next || (outcome && status === 'closed'));
 
-/** "Próxima acción" reads the next activity, an object: compared by value. */
+/** "Próxima acción" and "Resultado" read objects (next activity, outcome): compared by value. */
 const filteredFieldsChanged = (before: Request, after: Request) =>
   FILTERED_FIELDS.some((field) => before[field] !== after[field]) ||
-  !sameValue(before.nextActivity, after.nextActivity);
+  !sameValue(before.nextActivity, after.nextActivity) ||
+  !sameValue(before.outcome, after.outcome);
+
+/** What a request adds to its column's total ("Total estimado"): none counts 0. */
+const valueOf = (request: Request | undefined) => request?.expectedValue ?? 0;
 
 /** Board order within a column: createdAt descending, then _id descending (the API's keyset). */
 export function compareNewestFirst(a: Request, b: Request): number {
@@ -73,13 +78,24 @@ const mapPages = (data: ColumnData, map: (page: ColumnIdPage) => ColumnIdPage): 
 
 const holds = (data: ColumnData, id: string) => data.pages.some((page) => page.ids.includes(id));
 
-const withCount = (data: ColumnData, delta: number) =>
-  mapPages(data, (page) => ({ ...page, count: Math.max(0, page.count + delta) }));
+/** The column's count and total, changed as the server's would be (kept on every page). */
+const withCount = (data: ColumnData, delta: number, valueDelta: number) =>
+  delta === 0 && valueDelta === 0
+    ? data
+    : mapPages(data, (page) => ({
+        ...page,
+        count: Math.max(0, page.count + delta),
+        totalValue: Math.max(0, page.totalValue + valueDelta),
+      }));
 
-const removed = (data: ColumnData, id: string) =>
+const removed = (data: ColumnData, request: Request) =>
   withCount(
-    mapPages(data, (page) => ({ ...page, ids: page.ids.filter((listed) => listed !== id) })),
+    mapPages(data, (page) => ({
+      ...page,
+      ids: page.ids.filter((listed) => listed !== request._id),
+    })),
     -1,
+    -valueOf(request),
   );
 
 /** Finds a listed request's record; a column lists only requests whose records are cached. */
@@ -116,7 +132,7 @@ function placeOf(data: ColumnData, request: Request, recordOf: RecordOf) {
  * the column is fully loaded); further down, the page that holds it will bring it.
  */
 function inserted(data: ColumnData, request: Request, recordOf: RecordOf): ColumnData {
-  const counted = withCount(data, +1);
+  const counted = withCount(data, +1, valueOf(request));
   const exhausted = data.pages.at(-1)?.nextCursor === null;
   const place =
     placeOf(data, request, recordOf) ??
@@ -153,11 +169,15 @@ export function changeColumn(
   const isHere = after?.status === column.status;
   const wasHere = before?.status === column.status;
   const fieldsChanged = before && after ? filteredFieldsChanged(before, after) : true;
+  // An edit of the expected value changes the total of the column it stays in.
+  const valueDelta = valueOf(after) - valueOf(before);
 
   if (holds(data, id)) {
-    if (!after || !isHere) return { data: removed(data, id), refetch: false };
+    const listed = readListed(before, after);
+    if (!after || !isHere) return { data: removed(data, listed), refetch: false };
     // Still here; under filters an edit of a filtered field may have taken it out.
-    return { data, refetch: filtered && fieldsChanged };
+    if (filtered && fieldsChanged) return { data, refetch: true };
+    return { data: wasHere ? withCount(data, 0, valueDelta) : data, refetch: false };
   }
   if (after && isHere && !wasHere) {
     // It came in (moved here or created): only the server knows whether it passes the filters.
@@ -167,11 +187,22 @@ export function changeColumn(
   }
   if (before && wasHere && !isHere) {
     // It left from a page not loaded yet: counted here until now.
-    return filtered ? { data, refetch: true } : { data: withCount(data, -1), refetch: false };
+    return filtered
+      ? { data, refetch: true }
+      : { data: withCount(data, -1, -valueOf(before)), refetch: false };
   }
-  // Same stage, not loaded here: under filters it may have just come into view.
-  return { data, refetch: isHere && filtered && fieldsChanged };
+  if (isHere && wasHere && !filtered) {
+    // Same stage, on a page not loaded yet: counted in the total all along.
+    return { data: withCount(data, 0, valueDelta), refetch: false };
+  }
+  // Same stage, not loaded here: under filters it may have just come into view (or, when its
+  // value changed, be counted in a total only the server knows it is in).
+  return { data, refetch: isHere && filtered && (fieldsChanged || valueDelta !== 0) };
 }
+
+/** The copy a listed request was counted as: before the change (after, for a creation). */
+const readListed = (before: Request | undefined, after: Request | undefined) =>
+  (before ?? after) as Request;
 
 /**
  * Applies a request's change to its record and to every cached column's list; answers the

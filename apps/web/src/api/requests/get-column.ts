@@ -1,6 +1,13 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   api,
+  BOARD_COLUMNS,
   SESSION_MESSAGES,
   type BoardFilters,
   type ColumnQuery,
@@ -8,7 +15,7 @@ import {
 } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { listColumnPage } from './board-cache';
-import { columnQueryKey } from './query-keys';
+import { columnQueryKey, type ColumnData } from './query-keys';
 
 /** GET /api/form-contact?status&cursor + the board's filters: the next page of one column. */
 export function getColumnPage(query: ColumnQuery, signal?: AbortSignal) {
@@ -76,4 +83,35 @@ export function useColumnCount(filters: BoardFilters, status: RequestStatus, ena
     enabled,
     select: (data) => data.pages.at(-1)?.count,
   }).data;
+}
+
+/**
+ * Every column's "Total estimado" under the filters (issue 21), as the cache has it now (the
+ * board call's, then kept by board-cache.ts after a move, an edit or a create); undefined until
+ * each column is known. Read from the cache, not by observing five queries: on a phone only one
+ * column is drawn, yet the pipeline above it sums them all.
+ */
+export function useColumnTotals(
+  filters: BoardFilters,
+): Partial<Record<RequestStatus, number>> | undefined {
+  const queryClient = useQueryClient();
+  const subscribe = useCallback(
+    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    [queryClient],
+  );
+  // A string snapshot: stable while the totals stay the same, whatever else the cache does.
+  const snapshot = useCallback(() => {
+    const totals = BOARD_COLUMNS.map(
+      ({ status }) =>
+        queryClient.getQueryData<ColumnData>(columnQueryKey(filters, status))?.pages.at(-1)
+          ?.totalValue,
+    );
+    return totals.some((total) => total === undefined) ? '' : totals.join(',');
+  }, [queryClient, filters]);
+  const key = useSyncExternalStore(subscribe, snapshot);
+  return useMemo(() => {
+    if (!key) return undefined;
+    const values = key.split(',').map(Number);
+    return Object.fromEntries(BOARD_COLUMNS.map(({ status }, at) => [status, values[at] ?? 0]));
+  }, [key]);
 }

@@ -9,6 +9,7 @@ import {
   columnTitleOf,
   isRequestStatus,
   type MoveRequestBody,
+  type OutcomeBody,
   type Request,
   type RequestStatus,
 } from '@crm/shared';
@@ -23,7 +24,18 @@ export function moveRequest(id: string, body: MoveRequestBody) {
   return callEndpoint(api.requests.move, { params: { id }, body });
 }
 
-export type MoveInput = { request: Request; to: RequestStatus };
+/** `outcome`: the answer to "¿Ganada o perdida?", which a move to CERRADO needs (issue 21). */
+export type MoveInput = { request: Request; to: RequestStatus; outcome?: OutcomeBody };
+
+/** The request as the board shows it the moment it is moved: in its new stage, with its outcome. */
+const movedCopy = ({ request, to, outcome }: MoveInput): Request => ({
+  ...request,
+  status: to,
+  // Leaving CERRADO clears the outcome (the server does the same).
+  outcome: outcome
+    ? { result: outcome.result, reason: outcome.reason ?? null, comment: outcome.comment ?? null }
+    : null,
+});
 
 /** Messages of the move (the spec has no moves; Spanish, the product's language). */
 export const MOVE_MESSAGES = {
@@ -51,17 +63,20 @@ function settle(queryClient: QueryClient, shown: Request, stored: Request, stale
 }
 
 /**
- * A move in one gesture. Optimistic: the card changes column at once in every cached column and
+ * A move in one gesture (a move to CERRADO carries its outcome: features/requests/outcome asks
+ * for it before calling this). Optimistic: the card changes column at once in every cached column and
  * in the request's own query; when the server refuses, it goes back (or, on a 409, to where the
  * server has it now) with a notice saying why. Resolves with the server's request.
  */
 export function useMoveRequest() {
   const queryClient = useQueryClient();
   return useMutation<Request, Error, MoveInput, MoveContext>({
-    mutationFn: ({ request, to }) => moveRequest(request._id, { from: request.status, to }),
-    onMutate: async ({ request, to }) => {
+    mutationFn: ({ request, to, outcome }) =>
+      moveRequest(request._id, { from: request.status, to, ...(outcome ? { outcome } : {}) }),
+    onMutate: async (input) => {
+      const { request } = input;
       await queryClient.cancelQueries({ queryKey: requestQueryOptions(request._id).queryKey });
-      const optimistic: Request = { ...request, status: to };
+      const optimistic = movedCopy(input);
       return { optimistic, stale: changeCachedColumns(queryClient, request, optimistic) };
     },
     onSuccess: (moved, _input, { optimistic, stale }) =>

@@ -13,8 +13,16 @@ export const requestKey = (id: string) => queryKeyOf(api.requests.get, { params:
 /** Every request's record. */
 export const allRequestsKey = () => queryKeyOf(api.requests.get);
 
-/** A column's page in the cache: the ids of its requests, newest first, and the server's count. */
-export type ColumnIdPage = { ids: string[]; count: number; nextCursor: string | null };
+/**
+ * A column's page in the cache: the ids of its requests, newest first, and the server's count
+ * and sum of expected values (issue 21) for the whole column.
+ */
+export type ColumnIdPage = {
+  ids: string[];
+  count: number;
+  totalValue: number;
+  nextCursor: string | null;
+};
 /** A column in the cache: an infinite query of pages of ids. */
 export type ColumnData = InfiniteData<ColumnIdPage, string | null>;
 

@@ -8,6 +8,7 @@ import {
 } from '@crm/shared';
 import { ApiError, callEndpoint, isConflict } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { sameValue } from '../../lib/same-value';
 import { assignVendor } from './assign-vendor';
 import { applyRequestChange } from './board-cache';
 import { historyQueryKey } from './get-request-history';
@@ -19,6 +20,17 @@ export function updateRequest(request: UpdateRequestBody & { _id: string }) {
 }
 
 export type SaveRequestInput = { original: Request; draft: Request };
+
+/**
+ * The update's body: the draft as it is, with its outcome (issue 21) only when it was set or
+ * changed on a closed request; absent, the API leaves the stored one.
+ */
+function updateBodyOf({ original, draft }: SaveRequestInput) {
+  const { outcome, ...rest } = draft;
+  return outcome && draft.status === 'closed' && !sameValue(outcome, original.outcome)
+    ? { ...rest, outcome }
+    : rest;
+}
 
 /**
  * Reads the stored request again (after a 409) into its query and the board; null when it is
@@ -51,12 +63,13 @@ export async function reloadStoredRequest(
 export function useSaveRequest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ original, draft }: SaveRequestInput) => {
+    mutationFn: async (input: SaveRequestInput) => {
+      const { original, draft } = input;
       if (draft.vendor !== original.vendor) {
         await assignVendor(draft._id, draft.vendor);
         void queryClient.invalidateQueries({ queryKey: queryKeyOfGroup('users') });
       }
-      return updateRequest(draft);
+      return updateRequest(updateBodyOf(input));
     },
     onSuccess: (saved, { original }) => applyRequestChange(queryClient, original, saved),
     // Even a failed save may have recorded an assignment (sent first) in the history.

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, settingsSchema, type Settings } from '@crm/shared';
+import { api, settingsSchema, type Settings, type UpdateSettingsBody } from '@crm/shared';
 import { callEndpoint, conflictCurrent } from '../../lib/api-client';
 import { settingsQueryKey } from './get-settings';
 
 /** PUT /api/settings (system admin): the whole settings at the version they were read at. */
-export function updateSettings(body: Settings) {
+export function updateSettings(body: UpdateSettingsBody) {
   return callEndpoint(api.settings.update, { body });
 }
 

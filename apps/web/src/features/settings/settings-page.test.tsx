@@ -37,7 +37,7 @@ describe('/main/settings "Ajustes" (issue 20)', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText(SETTINGS_LABELS.saved)).toBeInTheDocument();
-    expect(db.settings).toEqual({
+    expect(db.settings).toMatchObject({
       staleDays: {
         'new request': 2,
         contacted: 3,
@@ -75,6 +75,7 @@ describe('/main/settings "Ajustes" (issue 20)', () => {
     const user = await openSettings();
     // Meanwhile, another admin set CONTACTADO to 10.
     db.settings = {
+      ...db.settings,
       staleDays: { ...db.settings.staleDays, contacted: 10 },
       version: db.settings.version + 1,
     };
@@ -97,6 +98,75 @@ describe('/main/settings "Ajustes" (issue 20)', () => {
       version: 2,
     });
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
+describe('/main/settings "Ajustes": lost reasons and win probabilities (issue 21)', () => {
+  it('renames, removes and adds lost reasons and changes a probability, saved with the days in one PUT', async () => {
+    const user = await openSettings();
+    expect(screen.getByLabelText('CONTACTADO (%)')).toHaveValue(20);
+
+    await retype(user, 'Motivo 1', 'Precio alto');
+    await user.click(screen.getByRole('button', { name: SETTINGS_LABELS.removeReason('Otro') }));
+    await user.type(screen.getByLabelText(SETTINGS_LABELS.newReason), 'Presupuesto');
+    await user.click(screen.getByRole('button', { name: SETTINGS_LABELS.addReason }));
+    await retype(user, 'EN ESPERA (%)', '75');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText(SETTINGS_LABELS.saved)).toBeInTheDocument();
+    expect(putCalls()).toHaveLength(1);
+    expect(db.settings).toMatchObject({
+      staleDays: { contacted: 5 },
+      lostReasons: [
+        'Precio alto',
+        'Sin respuesta',
+        'Eligió a la competencia',
+        'Fecha no disponible',
+        'Presupuesto',
+      ],
+      winProbability: { 'new request': 10, contacted: 20, 'quote sent': 40, 'follow up': 75 },
+    });
+  });
+
+  it('keeps at least one reason, and refuses a probability over 100 next to its field', async () => {
+    const user = await openSettings();
+    for (const reason of [
+      'Precio',
+      'Sin respuesta',
+      'Eligió a la competencia',
+      'Fecha no disponible',
+    ]) {
+      await user.click(screen.getByRole('button', { name: SETTINGS_LABELS.removeReason(reason) }));
+    }
+    expect(
+      screen.getByRole('button', { name: SETTINGS_LABELS.removeReason('Otro') }),
+    ).toBeDisabled();
+
+    await retype(user, 'NUEVA SOLICITUD (%)', '120');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    const field = screen.getByLabelText('NUEVA SOLICITUD (%)');
+    expect(field).toHaveAccessibleDescription(FIELD_MESSAGES.probabilityInvalid);
+    expect(field).toHaveFocus();
+    expect(putCalls()).toEqual([]);
+  });
+
+  it("shows the API's 400 about the reasons under the list", async () => {
+    const user = await openSettings();
+    answer(
+      'put',
+      '/api/settings',
+      400,
+      fieldRefusal('lostReasons', FIELD_MESSAGES.lostReasonsInvalid),
+    );
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByText(FIELD_MESSAGES.lostReasonsInvalid)).toBeInTheDocument();
+    expect(
+      screen.getByRole('group', { name: SETTINGS_LABELS.lostReasonsHeading }),
+    ).toHaveAccessibleDescription(
+      `${SETTINGS_LABELS.lostReasonsHelp} ${FIELD_MESSAGES.lostReasonsInvalid}`,
+    );
   });
 });
 

@@ -1,9 +1,10 @@
 import { useSettings } from '../../api/settings/get-settings';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
 import { SETTINGS_LABELS } from '@crm/shared';
-import { StaleDaysForm } from './stale-days-form';
+import { SettingsForm } from './settings-form';
 
-/** /main/settings "Ajustes" (issue 20, system admin): for now, the days per stage before "Estancada". */
+/** /main/settings "Ajustes" (system admin): the days per stage before "Estancada" (issue 20), the
+ * lost reasons and the win probabilities (issue 21). */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -16,7 +17,7 @@ export function SettingsPage() {
       ) : (
         // The draft starts from the settings once read; later reads (a save's answer, a 409's
         // stored copy) go to the form itself, which keeps what was typed.
-        <StaleDaysForm settings={settings.data} />
+        <SettingsForm settings={settings.data} />
       )}
     </div>
   );

@@ -32,6 +32,8 @@ export type BoardColumnProps = {
   draggable: boolean;
   /** Only the "new request" column has the "+" button (§2). */
   onCreate?: () => void;
+  /** The installation's currency, for the header's total (undefined until the settings are read). */
+  currency: string | undefined;
 };
 
 /**
@@ -52,6 +54,7 @@ export function BoardColumn({
   onMove,
   draggable,
   onCreate,
+  currency,
 }: BoardColumnProps) {
   const { setNodeRef, isOver, active } = useDroppable({ id: status });
   const dropHere = isOver && draggedRequest(active?.data)?.status !== status;
@@ -62,6 +65,7 @@ export function BoardColumn({
   // The column lists ids; each card reads its request's record (see ColumnCards).
   const ids = useMemo(() => data?.pages.flatMap((page) => page.ids) ?? [], [data]);
   const count = data?.pages.at(-1)?.count;
+  const totalValue = data?.pages.at(-1)?.totalValue;
   const errorMessage = seed.errorMessage ?? (data ? undefined : column.error?.message);
   const state = errorMessage ? 'error' : data ? 'ready' : 'loading';
 
@@ -91,6 +95,8 @@ export function BoardColumn({
         headingId={headingId}
         title={title}
         count={state === 'ready' ? count : undefined}
+        totalValue={state === 'ready' ? totalValue : undefined}
+        currency={currency}
         onCreate={onCreate}
       />
 

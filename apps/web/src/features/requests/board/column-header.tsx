@@ -1,5 +1,7 @@
 import { Plus } from 'lucide-react';
+import { OUTCOME_LABELS } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
+import { formatMoney } from '../../../lib/money';
 import { formatCount } from './format-count';
 
 export type ColumnHeaderProps = {
@@ -7,12 +9,25 @@ export type ColumnHeaderProps = {
   title: string;
   /** The column's total under the filters, from the server; undefined while unknown. */
   count: number | undefined;
+  /** The sum of its expected values under the filters (issue 21), and the currency to show it in. */
+  totalValue: number | undefined;
+  currency: string | undefined;
   /** Only the "new request" column has the "+" button (§2). */
   onCreate?: () => void;
 };
 
-/** A column's sticky header: the stage title, its count and, in NUEVA SOLICITUD, "+". */
-export function ColumnHeader({ headingId, title, count, onCreate }: ColumnHeaderProps) {
+/**
+ * A column's sticky header: the stage title, its count, its "Total estimado" (issue 21) and, in
+ * NUEVA SOLICITUD, "+".
+ */
+export function ColumnHeader({
+  headingId,
+  title,
+  count,
+  totalValue,
+  currency,
+  onCreate,
+}: ColumnHeaderProps) {
   return (
     // The square band behind the rounded header has the board's colour: stuck at the board's
     // top edge, its corners then hide the cards scrolling beneath instead of showing them.
@@ -28,6 +43,15 @@ export function ColumnHeader({ headingId, title, count, onCreate }: ColumnHeader
               aria-label={`${count} solicitudes`}
             >
               {formatCount(count)}
+            </span>
+          )}
+          {totalValue === undefined || !currency ? null : (
+            <span
+              className="text-[11px] font-medium text-slate-700 tabular-nums"
+              title={OUTCOME_LABELS.columnTotal}
+            >
+              <span className="sr-only">{OUTCOME_LABELS.columnTotal}: </span>
+              {formatMoney(totalValue, currency)}
             </span>
           )}
         </div>

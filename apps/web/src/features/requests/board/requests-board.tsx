@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BOARD_COLUMNS, type Request, type RequestStatus } from '@crm/shared';
 import { useBoard } from '../../../api/requests/get-board';
 import { useCurrentUser } from '../../../api/session/get-current-user';
+import { useSettings } from '../../../api/settings/get-settings';
 import { useUsers } from '../../../api/users/get-users';
 import { fullName, initials } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -19,6 +20,8 @@ import { CreateRequestModal } from '../request-editor';
 import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
 import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
 import { StageSwitcher } from './stage-switcher';
+import { PipelineSummary } from './pipeline-summary';
+import { OutcomeQuestionHost } from '../outcome';
 
 /** Below Tailwind's `md`: one column at a time, picked with the stage switcher. */
 const PHONE_QUERY = '(max-width: 767.98px)';
@@ -36,6 +39,8 @@ export function RequestsBoard() {
   const board = useBoard(filters);
   const users = useUsers();
   const { isAdmin } = useCurrentUser();
+  const settings = useSettings();
+  const currency = settings.data?.currency;
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [stage, setStage] = useState<RequestStatus>(BOARD_COLUMNS[0].status);
   const [creating, setCreating] = useState(false);
@@ -127,6 +132,11 @@ export function RequestsBoard() {
           onChange={setStage}
         />
       ) : null}
+      <PipelineSummary
+        filters={filters}
+        currency={currency}
+        winProbability={settings.data?.winProbability}
+      />
       <div
         ref={attachBoard}
         data-testid="board"
@@ -156,6 +166,7 @@ export function RequestsBoard() {
                   onEdit={openRequest}
                   onMove={moveFromMenu}
                   draggable={!isPhone}
+                  currency={currency}
                   onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
                 />
               ))}
@@ -167,6 +178,8 @@ export function RequestsBoard() {
       <CreateRequestModal open={creating} onClose={() => setCreating(false)} />
       <KeyboardHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <Outlet />
+      {/* "¿Ganada o perdida?" for every move to CERRADO, the modal's included (it opens here). */}
+      <OutcomeQuestionHost />
     </div>
   );
 }

@@ -8,6 +8,8 @@ export type CardTime = {
   now: Date;
   /** The stages' limits (GET /api/settings); undefined until read, when no card is stale. */
   staleDays: StaleDays | undefined;
+  /** The installation's currency (issue 21), for the amounts; undefined until read. */
+  currency: string | undefined;
 };
 
 const CLOCK_TICK_MS = 60_000;
@@ -26,11 +28,12 @@ export function CardTimeProvider({ children }: { children: ReactNode }) {
     return () => clearInterval(timer);
   }, []);
   const staleDays = settings.data?.staleDays;
-  const value = useMemo(() => ({ now, staleDays }), [now, staleDays]);
+  const currency = settings.data?.currency;
+  const value = useMemo(() => ({ now, staleDays, currency }), [now, staleDays, currency]);
   return <CardTimeContext value={value}>{children}</CardTimeContext>;
 }
 
 /** The board's time; a card drawn outside the board reads the clock now and shows no stale badge. */
 export function useCardTime(): CardTime {
-  return use(CardTimeContext) ?? { now: new Date(), staleDays: undefined };
+  return use(CardTimeContext) ?? { now: new Date(), staleDays: undefined, currency: undefined };
 }

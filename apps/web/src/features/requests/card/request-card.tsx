@@ -17,6 +17,7 @@ import { CARD_EDIT_ATTRIBUTE } from '../shared';
 import { CardAvatar } from './card-avatar';
 import { cardLabel, cardNumber } from './card-label';
 import { CardLine } from './card-line';
+import { CardValue } from './card-value';
 import { MoveMenu } from './move-menu';
 import { NextStep } from './next-step';
 import { PriorityBadge, priorityText } from './priority-badge';
@@ -185,6 +186,7 @@ export const RequestCard = memo(function RequestCard({
         ) : null}
         <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
         <CardLine label="Tipo:" value={request.requestType} />
+        <CardValue request={request} />
         <NextStep request={request} />
       </dl>
 

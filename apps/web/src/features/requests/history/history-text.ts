@@ -1,5 +1,6 @@
 import {
   ACTIVITY_TYPE_LABELS,
+  OUTCOME_LABELS,
   columnTitleOf,
   type ActivityType,
   type HistoryEntry,
@@ -69,8 +70,29 @@ export function describeChange(entry: HistoryEntry, users: readonly Person[]): s
       return entry.to === 'done'
         ? `${who} completó «${activityTitle(entry)}»`
         : `${who} reabrió «${activityTitle(entry)}»`;
+    // Value and outcomes (issue 21).
+    case 'expectedValue':
+      return entry.to === null
+        ? `${who} quitó el monto estimado`
+        : `${who} estimó el monto en ${amountText(entry.to)}`;
+    case 'outcome':
+      return entry.to === null
+        ? `${who} quitó el resultado`
+        : `${who} marcó ${outcomeWords(entry.to)}`;
   }
 }
+
+/** The amount as the history stores it (its digits), grouped as people read it here. */
+const amountText = (text: string) =>
+  Number.isFinite(Number(text)) ? Number(text).toLocaleString('es-CL') : text;
+
+/** The outcome as the history stores it ("won", "lost: Precio") in the product's words. */
+const outcomeWords = (text: string) =>
+  text === 'won'
+    ? OUTCOME_LABELS.won
+    : text.startsWith('lost: ')
+      ? OUTCOME_LABELS.lostBecause(text.slice('lost: '.length))
+      : OUTCOME_LABELS.lost;
 
 const activityTitle = (entry: HistoryEntry) => entry.activity?.title ?? '';
 const typeLabel = (type: string | null) => ACTIVITY_TYPE_LABELS[type as ActivityType] ?? type ?? '';

@@ -7,6 +7,7 @@ import {
   REQUEST_TYPES,
 } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
+import { answerOutcome } from '../../../test/outcome';
 import { optionValues } from '../../../test/options';
 import {
   editAlone,
@@ -57,7 +58,12 @@ describe('Edit Request modal: what it shows', () => {
 
     const general = section(dialog, 'Información general');
     expect(readOnlyValue(general, 'Número')).toBe('42');
-    expect(within(general).queryByRole('textbox')).not.toBeInTheDocument();
+    // Its one field to type in is issue 21's "Monto estimado".
+    expect(
+      within(general)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('name')),
+    ).toEqual(['expectedValue']);
     const priority = within(general).getByLabelText('Prioridad');
     expect(options(priority)).toEqual([
       ['Baja', 'low'],
@@ -306,7 +312,8 @@ describe('Edit Request modal: §5 stage rules checklist', () => {
     const { request, user, dialog } = await editAlone({ status: 'contacted' });
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
-    expect(within(dialog).getByText(/^Faltan: .* y 6 más\.$/)).toBeInTheDocument();
+    await answerOutcome(user, 'won');
+    expect(await within(dialog).findByText(/^Faltan: .* y 6 más\.$/)).toBeInTheDocument();
     expect(saveButton(dialog)).toBeEnabled();
     const before = db.calls.length;
     await saveAndWait(user, dialog);

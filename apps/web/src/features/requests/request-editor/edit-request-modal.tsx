@@ -11,6 +11,7 @@ import {
 import {
   API_MESSAGES,
   MISSING_REQUEST_NUMBER,
+  OUTCOME_LABELS,
   SESSION_MESSAGES,
   SOURCE_OF_CONTACT_LABELS,
   type Request,
@@ -18,6 +19,7 @@ import {
 import { useRequestHistory } from '../../../api/requests/get-request-history';
 import { useRequest } from '../../../api/requests/get-request';
 import { useCurrentUser } from '../../../api/session/get-current-user';
+import { useSettings } from '../../../api/settings/get-settings';
 import { useUsers } from '../../../api/users/get-users';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -31,6 +33,7 @@ import { LABELS } from '../../../lib/labels';
 import { ActivitiesSection } from '../activities';
 import { HistoryTimeline, noteAuthors } from '../history';
 import { NotesEditor } from '../notes';
+import { draftOfOutcome, OutcomeFields, outcomeOfDraft } from '../outcome';
 import {
   ExecutiveOptions,
   missingFieldLabels,
@@ -52,6 +55,7 @@ import {
 } from './event-fields';
 import type { RequestField } from './merge-request';
 import { FIELD_LABELS } from './request-fields';
+import { ExpectedValueInput } from './expected-value-input';
 import { StageChecklist } from './stage-checklist';
 import { useOpeningFocus } from './use-opening-focus';
 import { useRequestDraft } from './use-request-draft';
@@ -147,6 +151,7 @@ function EditRequestForm({
 }: EditRequestFormProps) {
   const { isAdmin } = useCurrentUser();
   const users = useUsers();
+  const settings = useSettings();
   const people = useMemo(() => users.data ?? [], [users.data]);
   const history = useRequestHistory(server._id);
   const {
@@ -266,6 +271,7 @@ function EditRequestForm({
   // speak after a save is tried): its own message, not the API's word for a malformed date.
   const dayTyped = isStoredDay(draft.eventDate);
   const closingEmail = form.field('emailSentToCloseEvents');
+  const expectedValue = fieldWiring('expectedValue');
 
   return (
     <form ref={formRef} noValidate onSubmit={submit}>
@@ -319,7 +325,39 @@ function EditRequestForm({
             value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
           />
           {selectField('priority', 'Prioridad', PRIORITY_OPTIONS)}
+          <FormField
+            id={expectedValue.id}
+            label={OUTCOME_LABELS.expectedValue}
+            error={form.errors.expectedValue}
+          >
+            <ExpectedValueInput
+              {...expectedValue}
+              value={draft.expectedValue}
+              onValue={(value) => form.setValue('expectedValue', value)}
+            />
+          </FormField>
         </Section>
+
+        {/* Won or lost (issue 21): set, changed, or first given to a request closed before. */}
+        {draft.status === 'closed' ? (
+          <fieldset ref={form.fieldRef('outcome')} tabIndex={-1} className="outline-none">
+            <legend className="text-sm font-semibold text-slate-900">
+              {OUTCOME_LABELS.question}
+            </legend>
+            {draft.outcome === null ? (
+              <p className="mt-1 text-sm text-slate-600">{OUTCOME_LABELS.none}</p>
+            ) : null}
+            <div className="mt-2">
+              <OutcomeFields
+                value={draftOfOutcome(draft.outcome)}
+                onChange={(next) => form.setValue('outcome', outcomeOfDraft(next))}
+                reasons={settings.data?.lostReasons ?? []}
+                resultError={draft.outcome?.result === 'lost' ? undefined : form.errors.outcome}
+                reasonError={draft.outcome?.result === 'lost' ? form.errors.outcome : undefined}
+              />
+            </div>
+          </fieldset>
+        ) : null}
 
         <Section title="Detalles">
           {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}

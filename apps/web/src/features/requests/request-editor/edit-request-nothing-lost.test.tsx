@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES, type Request } from '@crm/shared';
 import { answerDiscardPrompt, findDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, addUser, db, type StoredUser } from '../../../test/fake-api';
+import { answerOutcome } from '../../../test/outcome';
 import { renderApp } from '../../../test/render';
 import { findEditor, saveButton, setupUser, stored, type User } from './edit-request.test-kit';
 
@@ -102,6 +103,7 @@ describe('Edit Request modal: the stage select moves the request', () => {
     expect(within(dialog).getByText('Requisitos de la etapa completos')).toBeInTheDocument();
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
+    await answerOutcome(user, 'won');
 
     expect(
       await within(dialog).findByText(/^Faltan: método de pago, cantidad de eventos, .* más\.$/),

@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { EditRequestModal } from './edit-request-modal';
+import { OutcomeQuestionHost } from '../outcome';
 import { BOARD_PATH, FOCUS_PARAM } from '../shared';
 
 type BoardState = { fromBoard?: boolean } | null;
@@ -32,11 +33,16 @@ export function EditRequestRoute() {
   }, [fromBoard, navigate, search]);
 
   return (
-    <EditRequestModal
-      key={requestId}
-      requestId={requestId}
-      focusField={focusField}
-      onClose={close}
-    />
+    <>
+      <EditRequestModal
+        key={requestId}
+        requestId={requestId}
+        focusField={focusField}
+        onClose={close}
+      />
+      {/* The closing question of a move to CERRADO from the stage select (the board's, when
+          the modal opens over it). */}
+      <OutcomeQuestionHost />
+    </>
   );
 }

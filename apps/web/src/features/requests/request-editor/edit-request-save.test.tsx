@@ -5,6 +5,7 @@ import { answer, fieldRefusal } from '../../../test/answers';
 import { answerDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { answerOutcome } from '../../../test/outcome';
 import { cardName } from '../../../test/requests';
 import {
   editAlone,
@@ -20,6 +21,8 @@ import {
   putCalls,
   saveButton,
   saveAndWait,
+  sentAsIs,
+  totalOf,
   append,
   fill,
   setupUser,
@@ -52,7 +55,7 @@ describe('Edit Request modal: "Guardar cambios"', () => {
       {
         method: 'PUT',
         path: `/api/form-contact/update/${request._id}`,
-        body: { ...request, company: 'ACME', vendor: bea._id },
+        body: { ...sentAsIs(request), company: 'ACME', vendor: bea._id },
       },
     ]);
     const log = callLog(before);
@@ -96,7 +99,7 @@ describe('Edit Request modal: "Guardar cambios"', () => {
       {
         method: 'PUT',
         path: `/api/form-contact/update/${request._id}`,
-        body: { ...request, priority: 'high', requestType: 'recibir asesoría' },
+        body: { ...sentAsIs(request), priority: 'high', requestType: 'recibir asesoría' },
       },
     ]);
     expect(callLog(before)).not.toContain('PUT /api/user/assign-vendor');
@@ -142,7 +145,7 @@ describe('Edit Request modal: "Guardar cambios"', () => {
       {
         method: 'PUT',
         path: `/api/form-contact/update/${request._id}`,
-        body: { ...request, jobPosition: 'Jefa de compras', contactNumber: '555-0101' },
+        body: { ...sentAsIs(request), jobPosition: 'Jefa de compras', contactNumber: '555-0101' },
       },
     ]);
     expect(stored(request)).toMatchObject({
@@ -173,8 +176,12 @@ describe('Edit Request modal: "Guardar cambios"', () => {
 
   it('setting "Cerrado" moves the card at once (the move, not the §7 update) to the CERRADO column and both counts, without reading the board again', async () => {
     const { admin } = seedUsers();
-    addRequest({ name: 'Ya cerrada', status: 'closed' });
-    const request = addRequest({ name: 'Para cerrar', status: 'follow up' });
+    addRequest({ name: 'Ya cerrada', status: 'closed', expectedValue: 100_000 });
+    const request = addRequest({
+      name: 'Para cerrar',
+      status: 'follow up',
+      expectedValue: 2_500_000,
+    });
     renderApp('/main/requests', admin);
     const user = setupUser();
     await screen.findByRole('region', { name: 'EN ESPERA' });
@@ -184,17 +191,25 @@ describe('Edit Request modal: "Guardar cambios"', () => {
 
     expect(countOf('EN ESPERA')).toHaveTextContent('1');
     expect(countOf('CERRADO')).toHaveTextContent('1');
+    expect(totalOf('EN ESPERA')).toHaveTextContent('$2.500.000');
+    expect(totalOf('CERRADO')).toHaveTextContent('$100.000');
 
     await clickCard(user, request);
     const dialog = await findEditor();
     const before = db.calls.length;
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Cerrado');
+    // Issue 21: "¿Ganada o perdida?" first; the move carries the answer.
+    await answerOutcome(user, { reason: 'Precio', comment: 'Muy caro' });
     await waitFor(() => expect(stored(request).status).toBe('closed'));
     expect(db.calls.slice(before).filter((call) => call.method !== 'GET')).toEqual([
       {
         method: 'PATCH',
         path: `/api/form-contact/${request._id}/status`,
-        body: { from: 'follow up', to: 'closed' },
+        body: {
+          from: 'follow up',
+          to: 'closed',
+          outcome: { result: 'lost', reason: 'Precio', comment: 'Muy caro' },
+        },
       },
     ]);
     // Nothing typed: the modal closes without asking.
@@ -209,6 +224,9 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     ).not.toBeInTheDocument();
     expect(countOf('EN ESPERA')).toHaveTextContent('0');
     expect(countOf('CERRADO')).toHaveTextContent('2');
+    // The column totals follow the move (issue 21), without reading the board again.
+    expect(totalOf('EN ESPERA')).toHaveTextContent('$0');
+    expect(totalOf('CERRADO')).toHaveTextContent('$2.600.000');
     // Newest first: the moved request (created after "Ya cerrada") is on top.
     expect(
       within(column('CERRADO'))

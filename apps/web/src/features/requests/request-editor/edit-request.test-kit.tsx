@@ -125,6 +125,8 @@ export async function append(user: User, field: HTMLElement, text: string) {
 
 export const column = (title: string) => screen.getByRole('region', { name: title });
 export const countOf = (title: string) => within(column(title)).getByLabelText(/ solicitudes$/);
+/** A column header's "Total estimado" (issue 21). */
+export const totalOf = (title: string) => within(column(title)).getByTitle('Total estimado');
 /** The board's reads after `from`: the board call, a column's page, one request. */
 export const boardReads = (from: number) =>
   callLog(from).filter((call) => /^GET \/api\/form-contact(\/board|\?|$)/.test(call));
@@ -149,3 +151,9 @@ export async function saveAndWait(user: User, dialog: HTMLElement) {
   await user.click(saveButton(dialog));
   expect(await within(dialog).findByText('Cambios guardados')).toBeInTheDocument();
 }
+
+/**
+ * The request as the modal's update sends it (§7: as it is), but its outcome: sent only when
+ * set or changed in the modal (issue 21), so none on an open request.
+ */
+export const sentAsIs = ({ outcome: _outcome, ...request }: Request) => request;

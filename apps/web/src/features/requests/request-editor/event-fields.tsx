@@ -35,7 +35,7 @@ type InputProps = Omit<
  * from it. A value changed from outside (a reset, a newer copy merged in, "Usar la suya") is
  * written into the input, once the text shown no longer reads as that value.
  */
-function useTypedText(
+export function useTypedText(
   outer: Ref<HTMLInputElement> | undefined,
   readsAs: (text: string) => boolean,
   text: string,

@@ -1,6 +1,7 @@
 import {
   BOARD_COLUMNS,
   MISSING_REQUEST_NUMBER,
+  OUTCOME_LABELS,
   PRIORITY_LABELS,
   SOURCE_OF_CONTACT_LABELS,
   type Request,
@@ -8,6 +9,7 @@ import {
 } from '@crm/shared';
 import { eventDateToText, fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
+import { outcomeText } from '../outcome';
 import { isStoredDay } from './event-fields';
 import type { RequestField } from './merge-request';
 
@@ -33,6 +35,8 @@ export const FIELD_LABELS: Record<RequestField, string> = {
   emailSentToCloseEvents: 'Correo de cierre enviado',
   message: 'Mensaje',
   notes: 'Notas',
+  expectedValue: OUTCOME_LABELS.expectedValue,
+  outcome: OUTCOME_LABELS.filter,
 };
 
 /** Shown for an empty text, so "nothing" is visible beside a value. */
@@ -43,9 +47,12 @@ type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 /** A field's value in words, as the modal shows it (labels of the selects, names of people). */
 export function formatFieldValue(
   field: RequestField,
-  value: Request[RequestField],
+  fieldValue: Request[RequestField],
   users: readonly Person[],
 ): string {
+  // The outcome (issue 21) is the one object: in its words, "Sin resultado" when none.
+  if (field === 'outcome') return outcomeText(fieldValue as Request['outcome']);
+  const value = fieldValue as Exclude<Request[RequestField], Request['outcome']>;
   if (value === null || value === undefined || value === '') {
     if (field === 'vendor') return LABELS.noVendor;
     if (field === 'requestNumber') return MISSING_REQUEST_NUMBER;
@@ -69,6 +76,8 @@ export function formatFieldValue(
       return value === true ? 'Sí' : value === false ? 'No' : 'Pendiente';
     case 'notes':
       return (value as string[]).filter((note) => note !== '').join(' · ') || EMPTY_VALUE;
+    case 'expectedValue':
+      return (value as number).toLocaleString('es-CL');
     default:
       return String(value);
   }

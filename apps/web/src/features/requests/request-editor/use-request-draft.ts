@@ -3,11 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   API_MESSAGES,
   isRequestStatus,
+  outcomeBodySchema,
   REQUEST_MESSAGES,
   updateRequestBodySchema,
   type Request,
 } from '@crm/shared';
-import { useMoveRequest } from '../../../api/requests/move-request';
+import { useMoveWithOutcome } from '../outcome';
 import { reloadStoredRequest, useSaveRequest } from '../../../api/requests/update-request';
 import { ApiError, isConflict, serverFieldErrors } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -29,6 +30,15 @@ export type RequestDraftOptions = {
   /** The request is gone (deleted meanwhile, found on a 409's reload). */
   onGone: () => void;
 };
+
+/**
+ * The rules of an update, over the draft (a whole request): a request with no outcome (open, or
+ * closed before issue 21) holds null, which the update leaves out (useSaveRequest sends the
+ * outcome only when the modal changed it).
+ */
+const editRequestSchema = updateRequestBodySchema.extend({
+  outcome: outcomeBodySchema.nullable().optional(),
+});
 
 /**
  * A save the rules stop is told as the API's refusal of it was (§8 has one message for any
@@ -53,10 +63,11 @@ const refusedByTheApiRules = (errors: FormErrors<Request>, draft: Request) =>
 export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
   const queryClient = useQueryClient();
   const save = useSaveRequest();
-  const move = useMoveRequest();
+  // A move to CERRADO asks "¿Ganada o perdida?" first, as on the board.
+  const move = useMoveWithOutcome();
   // The form's default values are the newest server copy merged so far: "Cancelar" discards
   // back to it, the vendor comparison and the three-way merge start from it.
-  const form = useZodForm(updateRequestBodySchema, server, {
+  const form = useZodForm(editRequestSchema, server, {
     readValue: readEditValue,
     focusFirstError: true,
   });
@@ -85,7 +96,8 @@ export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
 
   const moveTo = (value: string) => {
     if (!isRequestStatus(value) || move.isPending || value === server.status) return;
-    move.mutate({ request: server, to: value });
+    // Cancelled: the stage select still shows where the request is. Refused: told by a notice.
+    move.move(server, value).catch(() => undefined);
   };
 
   /** Reads the stored copy after a 409 (it is merged under the draft above) and says what came. */

@@ -5,6 +5,7 @@ import { type Request } from '@crm/shared';
 import { MOVE_MESSAGES } from '../../../../api/requests/move-request';
 import { addRequest, addUser, db } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
+import { answerOutcome } from '../../../../test/outcome';
 import { renderApp } from '../../../../test/render';
 import { COMPLETE_FIELDS } from '../../../../test/requests';
 
@@ -270,6 +271,7 @@ describe('after a move into a stage whose §5 rules the request does not meet', 
     renderApp(BOARD, admin());
 
     await dragWithKeys(await findCard('Por cerrar'), '[ArrowRight]');
+    await answerOutcome(userEvent.setup(), 'won');
 
     expect(await findCardIn('CERRADO', 'Por cerrar')).toBeInTheDocument();
     const notice = await screen.findByText('Movida a CERRADO.');

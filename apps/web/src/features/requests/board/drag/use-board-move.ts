@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Request, RequestStatus } from '@crm/shared';
-import { useMoveRequest } from '../../../../api/requests/move-request';
 import { useCurrentUser } from '../../../../api/session/get-current-user';
 import {
   BOARD_PATH,
@@ -11,6 +10,7 @@ import {
   firstFillableField,
   missingFieldLabels,
 } from '../../shared';
+import { useMoveWithOutcome } from '../../outcome';
 import { showMovedNotice } from './moved-notice';
 
 /**
@@ -75,7 +75,7 @@ function focusCardOnceDrawn(id: string, to: RequestStatus, origin: HTMLElement) 
  * (`/main/requests/:id?…board filters…&focus=<field>`).
  */
 export function useBoardMove() {
-  const { mutateAsync } = useMoveRequest();
+  const { move } = useMoveWithOutcome();
   const { isAdmin } = useCurrentUser();
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -101,9 +101,11 @@ export function useBoardMove() {
     (request: Request, to: RequestStatus, via: MoveVia) => {
       if (to === request.status) return;
       const origin = via === 'pointer' ? null : cardElement(request._id);
-      // mutateAsync, not mutate: each move's own answer, even when several are under way.
-      const moving = mutateAsync({ request, to });
-      if (origin) followWithFocus(request._id, to, origin);
+      // Each move's own answer, even when several are under way. A move to CERRADO asks
+      // "¿Ganada o perdida?" first; the focus follows the card once the move is sent.
+      const moving = move(request, to, () => {
+        if (origin) followWithFocus(request._id, to, origin);
+      });
       moving.then(
         (moved) => {
           if (origin) focusCardOnceDrawn(moved._id, to, origin);
@@ -116,10 +118,11 @@ export function useBoardMove() {
             onComplete: field ? () => openAt(moved._id, field) : undefined,
           });
         },
-        // Refused or failed: useMoveRequest has put the card back and said why.
+        // Cancelled (nothing was sent), or refused or failed: useMoveRequest has put the card
+        // back and said why.
         () => undefined,
       );
     },
-    [mutateAsync, isAdmin, openAt],
+    [move, isAdmin, openAt],
   );
 }

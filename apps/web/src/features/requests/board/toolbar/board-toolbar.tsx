@@ -2,6 +2,8 @@ import { FilterX, Keyboard } from 'lucide-react';
 import {
   NEXT_ACTION_FILTERS,
   NEXT_ACTION_LABELS,
+  OUTCOME_FILTERS,
+  OUTCOME_LABELS,
   VENDOR_FILTER_ME,
   VENDOR_FILTER_NONE,
   type BoardFilters,
@@ -20,6 +22,12 @@ const NEXT_ACTION_OPTIONS: SelectOption[] = NEXT_ACTION_FILTERS.map((value) => (
   label: NEXT_ACTION_LABELS.filters[value],
 }));
 
+/** "Resultado" (issue 21): narrows CERRADO to won, lost or not yet said. */
+const OUTCOME_OPTIONS: SelectOption[] = OUTCOME_FILTERS.map((value) => ({
+  value,
+  label: OUTCOME_LABELS.filters[value],
+}));
+
 export type BoardToolbarProps = {
   filters: BoardFilters;
   /** On a phone the four filters share two rows: each "all" choice is just its name. */
@@ -31,8 +39,8 @@ export type BoardToolbarProps = {
 };
 
 /**
- * Above the board: "Buscar" and the executive, priority, type and next-action filters (all in
- * the URL, combinable).
+ * Above the board: "Buscar" and the executive, priority, type, next-action and outcome filters
+ * (all in the URL, combinable).
  */
 export function BoardToolbar({
   filters,
@@ -62,6 +70,12 @@ export function BoardToolbar({
       label: NEXT_ACTION_LABELS.filter,
       all: NEXT_ACTION_LABELS.filterAny,
       options: NEXT_ACTION_OPTIONS,
+    },
+    {
+      key: 'outcome',
+      label: OUTCOME_LABELS.filter,
+      all: OUTCOME_LABELS.filterAny,
+      options: OUTCOME_OPTIONS,
     },
   ] as const;
 
@@ -95,6 +109,7 @@ export function BoardToolbar({
                   priority: undefined,
                   requestType: undefined,
                   next: undefined,
+                  outcome: undefined,
                 })
               }
               className="col-span-2 inline-flex items-center justify-center gap-1 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:col-auto"

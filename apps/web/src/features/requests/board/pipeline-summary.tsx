@@ -1,0 +1,40 @@
+import { OUTCOME_LABELS, pipelineOf, type BoardFilters, type WinProbability } from '@crm/shared';
+import { useColumnTotals } from '../../../api/requests/get-column';
+import { formatMoney } from '../../../lib/money';
+
+export type PipelineSummaryProps = {
+  filters: BoardFilters;
+  /** From the settings; nothing is shown until they are read. */
+  currency: string | undefined;
+  winProbability: WinProbability | undefined;
+};
+
+/**
+ * Above the columns (issue 21): the open stages' expected value under the board's filters
+ * ("Pipeline abierto") and that value weighted by each stage's win probability ("Pronóstico
+ * ponderado"), from the columns' totals as the cache keeps them.
+ */
+export function PipelineSummary({ filters, currency, winProbability }: PipelineSummaryProps) {
+  const totals = useColumnTotals(filters);
+  if (!totals || !currency || !winProbability) return null;
+  const { total, forecast } = pipelineOf(totals, winProbability);
+  return (
+    <dl
+      aria-label="Pipeline"
+      className="flex flex-wrap gap-x-5 gap-y-1 px-3 pt-2 text-xs text-slate-600 md:px-5"
+    >
+      <div className="flex gap-1">
+        <dt>{OUTCOME_LABELS.pipelineTotal}:</dt>
+        <dd className="font-semibold text-slate-900 tabular-nums">
+          {formatMoney(total, currency)}
+        </dd>
+      </div>
+      <div className="flex gap-1">
+        <dt>{OUTCOME_LABELS.forecast}:</dt>
+        <dd className="font-semibold text-slate-900 tabular-nums">
+          {formatMoney(forecast, currency)}
+        </dd>
+      </div>
+    </dl>
+  );
+}

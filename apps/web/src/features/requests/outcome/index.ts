@@ -1,0 +1,7 @@
+// The door of requests/outcome (issue 21): the closing question ("¿Ganada o perdida?") in front
+// of every move to CERRADO, the outcome's fields and words, for the board, the card and the modal.
+export { OutcomeQuestionHost } from './outcome-question-host';
+export { MoveCancelled, useMoveWithOutcome } from './use-move-with-outcome';
+export { OutcomeFields, type OutcomeDraft } from './outcome-fields';
+export { draftOfOutcome, outcomeOfDraft } from './outcome-draft';
+export { outcomeText } from './outcome-text';

@@ -1,0 +1,39 @@
+import { useCallback } from 'react';
+import type { Request, RequestStatus } from '@crm/shared';
+import { useMoveRequest } from '../../../api/requests/move-request';
+import { askOutcome } from './outcome-question';
+
+/** A move that was not sent: the closing question was cancelled. */
+export class MoveCancelled extends Error {
+  constructor() {
+    super('Move cancelled');
+    this.name = 'MoveCancelled';
+  }
+}
+
+/**
+ * The one way the screens move a request (useMoveRequest), with the closing question in front:
+ * a move into CERRADO first asks "¿Ganada o perdida?" and is sent with the answer; a cancelled
+ * question sends nothing (the card never left its column) and rejects with MoveCancelled.
+ */
+export function useMoveWithOutcome() {
+  const mutation = useMoveRequest();
+  const { mutateAsync } = mutation;
+  const move = useCallback(
+    /** `onSend`: called as the move is sent, once the question (if any) is answered. */
+    async (request: Request, to: RequestStatus, onSend?: () => void): Promise<Request> => {
+      if (to !== 'closed' || request.status === 'closed') {
+        const moving = mutateAsync({ request, to });
+        onSend?.();
+        return moving;
+      }
+      const outcome = await askOutcome(request);
+      if (!outcome) throw new MoveCancelled();
+      const moving = mutateAsync({ request, to, outcome });
+      onSend?.();
+      return moving;
+    },
+    [mutateAsync],
+  );
+  return { move, isPending: mutation.isPending, variables: mutation.variables };
+}

@@ -1,0 +1,30 @@
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
+import { OUTCOME_LABELS } from '@crm/shared';
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Issue 21's closing question, once a move to CERRADO has asked it. */
+export const findOutcomeDialog = () =>
+  screen.findByRole('dialog', { name: OUTCOME_LABELS.question });
+
+/**
+ * Answers "¿Ganada o perdida?": Ganada, or Perdida with its reason (and a comment), then
+ * "Cerrar solicitud".
+ */
+export async function answerOutcome(
+  user: User,
+  answer: 'won' | { reason: string; comment?: string },
+) {
+  const dialog = await findOutcomeDialog();
+  if (answer === 'won') {
+    await user.click(within(dialog).getByRole('radio', { name: OUTCOME_LABELS.won }));
+  } else {
+    await user.click(within(dialog).getByRole('radio', { name: OUTCOME_LABELS.lost }));
+    await user.selectOptions(within(dialog).getByLabelText(OUTCOME_LABELS.reason), answer.reason);
+    if (answer.comment) {
+      await user.type(within(dialog).getByLabelText(OUTCOME_LABELS.comment), answer.comment);
+    }
+  }
+  await user.click(within(dialog).getByRole('button', { name: OUTCOME_LABELS.confirm }));
+}
