@@ -303,7 +303,8 @@ export const SETTINGS_LABELS = {
   removeReason: (reason: string) => `Quitar ${reason}`,
   newReason: 'Nuevo motivo',
   probabilityHeading: 'Probabilidad de ganar por etapa (%)',
-  probabilityHelp: 'El pronóstico ponderado suma el monto estimado de cada solicitud abierta por la probabilidad de su etapa.',
+  probabilityHelp:
+    'El pronóstico ponderado suma el monto estimado de cada solicitud abierta por la probabilidad de su etapa.',
   save: 'Guardar',
   saved: 'Ajustes guardados',
   saveFailed: 'No se pudieron guardar los ajustes',

@@ -44,7 +44,11 @@ export const outcomeBodySchema = z
   })
   .superRefine((outcome, ctx) => {
     if (outcome.result === 'lost' && !outcome.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: FIELD_MESSAGES.lostReasonRequired });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: FIELD_MESSAGES.lostReasonRequired,
+      });
     }
   });
 export type OutcomeBody = z.infer<typeof outcomeBodySchema>;

@@ -194,7 +194,6 @@ const ACTIVITY_TITLES = [
 ];
 const DAY_MS = 86_400_000;
 
-
 /**
  * `perRequest` activities for each demo request (issue 20), due from three weeks ago to a month
  * ahead, half with a time, owned by its executive (else any assignable user): open on open

@@ -593,7 +593,8 @@ export const api = {
       method: 'get',
       path: '/api/settings',
       tag: 'settings',
-      summary: 'The product settings: stale days per stage, lost reasons, win probabilities, currency',
+      summary:
+        'The product settings: stale days per stage, lost reasons, win probabilities, currency',
       access: 'signed-in',
       status: 200,
       response: settingsSchema,
