@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { Types } from 'mongoose';
 import {
   ACTIVITY_TYPES,
+  DEFAULT_LOST_REASONS,
   PRIORITIES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -170,8 +171,31 @@ export function demoRequests(
       emailSentToCloseEvents: status === 'closed' ? true : 'pending',
       version: 0,
     };
-    return { ...request, stageChangedAt: stageStart(request.createdAt, advanced, i, now) };
+    const stageChangedAt = stageStart(request.createdAt, advanced, i, now);
+    return { ...request, stageChangedAt, ...valueAndOutcome(status, i, stageChangedAt, vendor) };
   });
+}
+
+/**
+ * Issue 21, by index so the random sequence of the other fields is untouched: three requests in
+ * four carry an expected value (100,000 to 9,900,000); a closed one was won (two in three) or lost
+ * for one of the default reasons.
+ */
+function valueAndOutcome(status: string, index: number, closedAt: Date, by: Types.ObjectId | null) {
+  const expectedValue = index % 4 === 3 ? null : 100_000 * (1 + ((index * 37) % 99));
+  if (status !== 'closed') return { expectedValue, outcome: null };
+  const won = index % 3 !== 0;
+  const reason = DEFAULT_LOST_REASONS[index % DEFAULT_LOST_REASONS.length] ?? null;
+  return {
+    expectedValue,
+    outcome: {
+      result: won ? 'won' : 'lost',
+      reason: won ? null : reason,
+      comment: null,
+      at: closedAt,
+      by,
+    },
+  };
 }
 
 /**
