@@ -4,7 +4,8 @@ import { board, card, openAs, signInAsAdmin, snap, unique } from '../support/app
 import { ADMIN } from '../support/stack.js';
 
 /** The sidebar links an admin has, in their order. */
-const ADMIN_LINKS = ['Inicio', 'Perfil', 'Usuarios', 'Solicitudes'] as const;
+// §2's four links, then issue 20's Agenda (every role) and Ajustes (system admin).
+const ADMIN_LINKS = ['Inicio', 'Perfil', 'Usuarios', 'Solicitudes', 'Agenda', 'Ajustes'] as const;
 const GREETING = `Hi, ${ADMIN.name} ${ADMIN.lastName.charAt(0)}`;
 
 const sidebarNav = (page: Page) => page.getByRole('navigation', { name: 'Principal' });
