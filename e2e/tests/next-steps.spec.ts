@@ -70,7 +70,7 @@ test.describe('next steps', () => {
       .getByRole('button', { name: ACTIVITY_LABELS.today })
       .click();
     await dialog.getByRole('button', { name: ACTIVITY_LABELS.add, exact: true }).click();
-    await expect(dialog.getByText('Llamar para confirmar')).toBeVisible();
+    await expect(dialog.getByText('Llamar para confirmar', { exact: true })).toBeVisible();
     await snap(page, 'next-steps-e2e-01-planned');
 
     // The modal hides the page behind it from assistive technology: the bell is read after it.
