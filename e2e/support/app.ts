@@ -2,7 +2,16 @@ import path from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { api, pathOf, STORAGE_KEYS, type Request, type Role, type User } from '@crm/shared';
+import {
+  api,
+  pathOf,
+  STORAGE_KEYS,
+  type Activity,
+  type AddActivityBody,
+  type Request,
+  type Role,
+  type User,
+} from '@crm/shared';
 import { ADMIN, ARTIFACTS_DIR } from './stack.js';
 
 let seq = 0;
@@ -12,6 +21,10 @@ export function unique(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${seq}`;
 }
 export const uniqueEmail = (prefix: string) => `${unique(prefix)}@crm.test`.toLowerCase();
+
+/** The `YYYY-MM-DD` of `days` from now in this machine's zone (the browser's and the API's). */
+export const dayFromNow = (days: number) =>
+  new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
 
 /** A screenshot of what the person sees now, kept in e2e/artifacts/ (git-ignored). */
 export async function snap(page: Page, name: string): Promise<void> {
@@ -126,6 +139,14 @@ export function apiAs(request: APIRequestContext, token: string) {
       expect(res.status(), await res.text()).toBe(api.requests.assignVendor.status);
       return api.requests.assignVendor.response.parse(await res.json());
     },
+    async addActivity(requestId: string, activity: AddActivityBody): Promise<Activity> {
+      const res = await request.post(pathOf(api.activities.add, { id: requestId }), {
+        headers,
+        data: activity,
+      });
+      expect(res.status(), await res.text()).toBe(api.activities.add.status);
+      return api.activities.add.response.parse(await res.json());
+    },
     async requests(): Promise<Request[]> {
       const res = await request.get(pathOf(api.requests.list), { headers });
       expect(res.status()).toBe(200);
@@ -166,6 +187,26 @@ export async function signInByApi(request: APIRequestContext, email: string, pas
 /** The first admin, signed in through the API. */
 export const signInAsAdmin = (request: APIRequestContext) =>
   signInByApi(request, ADMIN.email, ADMIN.password);
+
+/**
+ * A vendor of the scenario's own (a new email), made by the admin (`admin`, else signed in here)
+ * and signed in through the API: what they see and count is only what the scenario gives them.
+ */
+export async function signInAsNewVendor(
+  request: APIRequestContext,
+  admin?: ReturnType<typeof apiAs>,
+) {
+  const email = uniqueEmail('vendor');
+  const password = 'Vendor.Pass#1';
+  await (admin ?? (await signInAsAdmin(request)).api).createUser({
+    name: 'Vera',
+    lastName: 'Vendedora',
+    email,
+    password,
+    role: 'vendor',
+  });
+  return signInByApi(request, email, password);
+}
 
 /**
  * Opens `route` as a person whose browser keeps `session` (§3): it is stored before the app

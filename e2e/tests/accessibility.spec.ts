@@ -9,13 +9,12 @@ import {
   REQUEST_MESSAGES,
   SETTINGS_LABELS,
   USER_MESSAGES,
-  api as contract,
-  pathOf,
 } from '@crm/shared';
 import {
   board,
   card,
   column,
+  dayFromNow,
   editDialog,
   fillLogin,
   notice,
@@ -88,17 +87,11 @@ test.beforeAll(async ({ request }) => {
   await api.assignVendor(assigned._id, person._id);
   const free = await api.createRequest(freeName);
   // Its next steps (issue 20), one overdue and one today: the card's badge, the agenda's rows.
-  const day = (days: number) =>
-    new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + days * 86_400_000));
   for (const [title, dueDate] of [
-    ['Enviar cotización', day(-2)],
-    ['Llamar para confirmar', day(0)],
+    ['Enviar cotización', dayFromNow(-2)],
+    ['Llamar para confirmar', dayFromNow(0)],
   ] as const) {
-    const res = await request.post(pathOf(contract.activities.add, { id: free._id }), {
-      headers: { Authorization: `Bearer ${admin.token}` },
-      data: { type: 'call', title, dueDate },
-    });
-    expect(res.status(), await res.text()).toBe(contract.activities.add.status);
+    await api.addActivity(free._id, { type: 'call', title, dueDate });
   }
   for (const name of Object.values(toDelete)) await api.createRequest(name);
 

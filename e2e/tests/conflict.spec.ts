@@ -5,10 +5,9 @@ import {
   editDialog,
   openAs,
   signInAsAdmin,
-  signInByApi,
+  signInAsNewVendor,
   snap,
   unique,
-  uniqueEmail,
 } from '../support/app.js';
 
 async function openEditor(page: Page, name: string) {
@@ -32,21 +31,14 @@ test.describe('editing conflicts', () => {
 
       const admin = await signInAsAdmin(request);
       const { api } = admin;
-      const vendor = {
-        name: 'Vera',
-        lastName: 'Vendedora',
-        email: uniqueEmail('conflict.vendor'),
-        password: 'Vendor.Pass#1',
-        role: 'vendor' as const,
-      };
-      await api.createUser(vendor);
+      const vendor = await signInAsNewVendor(request, api);
       const name = unique('Conflicto');
       const created = await api.createRequest(name);
       expect(created.priority).toBe('mid');
 
       await openAs(adminPage, admin.session);
       await expect(card(adminPage, name)).toBeVisible();
-      await openAs(vendorPage, (await signInByApi(request, vendor.email, vendor.password)).session);
+      await openAs(vendorPage, vendor.session);
       await expect(card(vendorPage, name)).toBeVisible();
 
       // Both open "Editar solicitud" on the same version of the request.

@@ -1,43 +1,21 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MongoClient, ObjectId } from 'mongodb';
-import {
-  ACTIVITY_LABELS,
-  AGENDA_LABELS,
-  NEXT_ACTION_LABELS,
-  api,
-  pathOf,
-  type Request,
-} from '@crm/shared';
+import { ACTIVITY_LABELS, AGENDA_LABELS, NEXT_ACTION_LABELS } from '@crm/shared';
 import {
   card,
+  dayFromNow,
   editDialog,
   openAs,
-  signInAsAdmin,
-  signInByApi,
+  signInAsNewVendor,
   snap,
   unique,
-  uniqueEmail,
 } from '../support/app.js';
 import { workerDatabase } from '../support/stack.js';
 
 // Issue 20: every open card says what's next; the bell counts what is due; stale requests show.
+// Each scenario signs in as a sales rep of its own, so the bell counts only its activities.
 
-const PASSWORD = 'Vendor.Pass#1';
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A sales rep of their own, so the bell counts only this scenario's activities. */
-async function newRep(request: APIRequestContext) {
-  const admin = await signInAsAdmin(request);
-  const email = uniqueEmail('rep');
-  await admin.api.createUser({
-    name: 'Rep',
-    lastName: 'Ventas',
-    email,
-    password: PASSWORD,
-    role: 'vendor',
-  });
-  return signInByApi(request, email, PASSWORD);
-}
 
 const bell = (page: Page, count: number) =>
   page.getByRole('link', { name: AGENDA_LABELS.bell(count) });
@@ -45,16 +23,12 @@ const bell = (page: Page, count: number) =>
 /** The board searched down to one request's card. */
 const boardOf = (name: string) => `/main/requests?q=${encodeURIComponent(name)}`;
 
-/** The `YYYY-MM-DD` of `days` from now in the browser's zone (the API's, here). */
-const dayFromNow = (days: number) =>
-  new Intl.DateTimeFormat('en-CA').format(new Date(Date.now() + days * DAY_MS));
-
 test.describe('next steps', () => {
   test('a call planned for today: the bell shows 1 and the card "Hoy"; completed, the modal offers the next one and the bell shows 0', async ({
     page,
     request,
   }) => {
-    const rep = await newRep(request);
+    const rep = await signInAsNewVendor(request);
     const name = unique('Hoy');
     await rep.api.createRequest(name);
     await openAs(page, rep.session, boardOf(name));
@@ -98,14 +72,14 @@ test.describe('next steps', () => {
     page,
     request,
   }) => {
-    const rep = await newRep(request);
+    const rep = await signInAsNewVendor(request);
     const name = unique('Vencida');
-    const created: Request = await rep.api.createRequest(name);
-    const res = await request.post(pathOf(api.activities.add, { id: created._id }), {
-      headers: { Authorization: `Bearer ${rep.session.token}` },
-      data: { type: 'email', title: 'Enviar cotización', dueDate: dayFromNow(-2) },
+    const created = await rep.api.createRequest(name);
+    await rep.api.addActivity(created._id, {
+      type: 'email',
+      title: 'Enviar cotización',
+      dueDate: dayFromNow(-2),
     });
-    expect(res.status(), await res.text()).toBe(api.activities.add.status);
 
     await openAs(page, rep.session, boardOf(name));
     await page.reload();
@@ -128,7 +102,7 @@ test.describe('next steps', () => {
     page,
     request,
   }) => {
-    const rep = await newRep(request);
+    const rep = await signInAsNewVendor(request);
     const name = unique('Quieta');
     const created = await rep.api.createRequest(name);
     // No screen can date a move in the past: arranged in the database, as a request left alone.

@@ -29,9 +29,9 @@ import { agendaQuery, dueCountQuery } from '../src/requests/agenda.service.js';
 import { columnFilter, countsQuery, filterFor, pageQuery } from '../src/requests/board.service.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';
-import { close, listen, trackInFlight } from './http-util.js';
+import { close, getText, listen, trackInFlight } from './http-util.js';
 import { loginToken } from './login.js';
-import { percentile } from './measure.js';
+import { timed, type Timing } from './measure.js';
 
 /**
  * `npm run bench:agenda` (issue 20): for 10,000 and 100,000 requests (3 activities each) on the
@@ -53,7 +53,6 @@ const AGENDA_RANGES = ['overdue', 'today', 'week'] as const satisfies readonly A
 /** The pages the endpoints send when no `limit` is given (AGENDA_PAGE_SIZE, BOARD_PAGE_SIZE). */
 const PAGE = 50;
 
-type Timing = { p50: number; p95: number };
 type Row = {
   size: number;
   read: string;
@@ -63,25 +62,6 @@ type Row = {
   result: string;
   kb: number;
 };
-
-async function timed(samples: number, run: () => Promise<unknown>): Promise<Timing> {
-  await run(); // warm-up: caches, pools, JIT
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-async function getText(url: string, token: string): Promise<string> {
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 200)}`);
-  return text;
-}
 
 /** A mongoose pipeline as the services build it, run by the bare driver. */
 const runPipeline = (db: Db, built: Aggregate<unknown>) =>
@@ -97,13 +77,6 @@ function runPage(db: Db, built: ReturnType<typeof pageQuery>) {
     .limit(limit)
     .toArray();
 }
-
-/**
- * The user whose day the API reads before the agenda, the bell and a `next=` board: the same
- * read (timeZoneOf) on the bare driver.
- */
-const readTimeZone = (db: Db, userId: ObjectId) =>
-  db.collection('users').findOne({ _id: userId }, { projection: { timeZone: 1 } });
 
 type AgendaRow = { _id: ObjectId; activities: { _id: ObjectId; dueAt: Date } };
 
@@ -181,7 +154,6 @@ async function agendaProbes(s: Session): Promise<Probe[]> {
   const ownerId = new Types.ObjectId(s.owner.toHexString());
   const agendaUrl = s.base + pathOf(api.activities.agenda);
   const bareAgenda = async (due: AgendaBucket, cursor?: AgendaCursor) => {
-    await readTimeZone(s.db, s.owner);
     const rows = await runPipeline(
       s.db,
       agendaQuery(s.ctx, ownerId, due, s.bounds, PAGE, cursor, s.elemMatch),
@@ -213,7 +185,6 @@ async function agendaProbes(s: Session): Promise<Probe[]> {
     read: 'due-count (bell)',
     url: s.base + pathOf(api.activities.dueCount),
     bare: async () => {
-      await readTimeZone(s.db, s.owner);
       return runPipeline(s.db, dueCountQuery(s.ctx, ownerId, s.bounds, s.elemMatch));
     },
     result: (body) => `count ${(body as { count: number }).count}`,
@@ -226,7 +197,6 @@ function bareBoard(s: Session, filters: BoardFilters) {
   const callerId = s.owner.toHexString();
   const filter = filterFor(filters, callerId, filters.next ? s.bounds : undefined);
   return Promise.all([
-    ...(filters.next ? [readTimeZone(s.db, s.owner)] : []),
     runPipeline(s.db, countsQuery(s.ctx, filter)),
     ...BOARD_COLUMNS.map(({ status }) => runPage(s.db, pageQuery(s.ctx, status, filter, PAGE))),
   ]);
@@ -266,7 +236,6 @@ async function boardProbes(s: Session): Promise<Probe[]> {
         cursor: column.nextCursor,
       })}`,
       bare: async () => {
-        await readTimeZone(s.db, s.owner);
         const filter = filterFor(filters, s.owner.toHexString(), s.bounds);
         return Promise.all([
           runPage(s.db, pageQuery(s.ctx, column.status, filter, PAGE, position)),

@@ -13,9 +13,9 @@ import type { AppConfig } from '../src/config/env.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';
-import { close, listen, trackInFlight } from './http-util.js';
+import { close, getText, listen, trackInFlight } from './http-util.js';
 import { loginToken } from './login.js';
-import { percentile } from './measure.js';
+import { timed, type Timing } from './measure.js';
 import { measureBoardInBrowser, type BrowserFigures } from './board-browser.js';
 
 /**
@@ -40,7 +40,6 @@ const WEB_DIR = path.resolve(
 );
 const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-type Timing = { p50: number; p95: number };
 type SizeFigures = {
   size: number;
   board: Timing & { kb: number; gzipKb: number };
@@ -51,25 +50,6 @@ type SizeFigures = {
   bareAll: { ms: number };
   browser: BrowserFigures;
 };
-
-async function timed(samples: number, run: () => Promise<unknown>): Promise<Timing> {
-  await run(); // warm-up: caches, pools, JIT
-  const times: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const started = performance.now();
-    await run();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
-}
-
-async function getText(url: string, token: string): Promise<string> {
-  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 200)}`);
-  return text;
-}
 
 /** The board's queries with the bare driver: five first pages and one counting aggregate. */
 function bareBoard(db: Db) {

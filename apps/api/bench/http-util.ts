@@ -32,6 +32,14 @@ export async function getJson(
   return { bytes: Buffer.byteLength(text), body: JSON.parse(text) as unknown };
 }
 
+/** One signed-in GET through real HTTP; fails unless 2xx. Returns the body as text. */
+export async function getText(url: string, token: string): Promise<string> {
+  const res = await fetch(url, { headers: { Authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${text.slice(0, 200)}`);
+  return text;
+}
+
 /**
  * Counts requests a server is still working on. autocannon stops at its deadline and drops
  * its sockets without waiting, but the handlers go on reading the database and would overlap

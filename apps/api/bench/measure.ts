@@ -11,6 +11,21 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
 }
 
+export type Timing = { p50: number; p95: number };
+
+/** Runs `run` once to warm up (caches, pools, JIT), then `samples` times one after another. */
+export async function timed(samples: number, run: () => Promise<unknown>): Promise<Timing> {
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
 /**
  * Loads one URL with autocannon. Latencies are collected per response because autocannon's
  * histogram has no p95; requests per second are completed responses over the run's duration

@@ -1,8 +1,18 @@
 import { FIELD_MESSAGES, api } from '@crm/shared';
+import type { ExpectStatic } from 'vitest';
 import type { ContractCase } from './client.js';
 import { anyString, fieldError } from './fixtures.js';
 
 /** The caller's own preferences (issue 20): zone, reminder emails, calendar feed. */
+
+/** A user's preferences before they change any. */
+const defaultPreferences = (expect: ExpectStatic) => ({
+  timeZone: null,
+  effectiveTimeZone: anyString(expect),
+  emailDigest: true,
+  emailReminders: true,
+  calendarFeed: false,
+});
 
 export const preferencesContractCases: ContractCase[] = [
   {
@@ -10,13 +20,7 @@ export const preferencesContractCases: ContractCase[] = [
     run: async (c, expect) => {
       const { token } = await c.signIn('vendor');
       const other = await c.signIn('driver');
-      const defaults = {
-        timeZone: null,
-        effectiveTimeZone: anyString(expect),
-        emailDigest: true,
-        emailReminders: true,
-        calendarFeed: false,
-      };
+      const defaults = defaultPreferences(expect);
       expect(await c.call(api.preferences.get, {}, token)).toEqual({
         status: 200,
         body: defaults,
@@ -66,13 +70,7 @@ export const preferencesContractCases: ContractCase[] = [
       });
       expect(await c.call(api.preferences.revokeCalendarFeed, {}, token)).toEqual({
         status: 200,
-        body: {
-          timeZone: null,
-          effectiveTimeZone: anyString(expect),
-          emailDigest: true,
-          emailReminders: true,
-          calendarFeed: false,
-        },
+        body: defaultPreferences(expect),
       });
     },
   },

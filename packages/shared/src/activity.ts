@@ -190,12 +190,25 @@ function wallAsUtc(year: number, month: number, day: number, hour: number, minut
   return date.getTime();
 }
 
-/** The zone's offset from UTC at an instant, in milliseconds (Santiago in winter: -4 h). */
-function offsetAt(timeZone: string, instant: number): number {
+/** The wall-clock fields (year, month, day, hour, minute, second) of an instant in a zone. */
+function wallClockAt(timeZone: string, instant: number): Record<string, number> {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
+  return parts;
+}
+
+/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
+export function dayIn(instant: Date, timeZone: string): string {
+  const { year = 0, month = 1, day = 1 } = wallClockAt(timeZone, instant.getTime());
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
+}
+
+/** The zone's offset from UTC at an instant, in milliseconds (Santiago in winter: -4 h). */
+function offsetAt(timeZone: string, instant: number): number {
+  const parts = wallClockAt(timeZone, instant);
   const wall = wallAsUtc(
     parts.year ?? 0,
     parts.month ?? 1,

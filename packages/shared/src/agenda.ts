@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { FIELD_MAX_LENGTH } from './constants.js';
-import { activitySchema, zonedDueAt, type Activity } from './activity.js';
-import { BOARD_CURSOR_PATTERN } from './board.js';
+import { activitySchema, dayIn, zonedDueAt, type Activity } from './activity.js';
+import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
+import { objectIdOption, unknownParameter } from './fields.js';
 import { API_MESSAGES } from './messages.js';
 import { requestSchema } from './request.js';
 
@@ -38,29 +38,12 @@ export function decodeAgendaCursor(cursor: string): AgendaCursor | null {
   return { dueAt: new Date(Number(ms)).toISOString(), _id: id };
 }
 
-const agendaCursorSchema = z
-  .string({ error: API_MESSAGES.invalidCursor })
-  .regex(BOARD_CURSOR_PATTERN, API_MESSAGES.invalidCursor)
-  .transform((cursor, ctx) => {
-    const position = decodeAgendaCursor(cursor);
-    if (!position) ctx.addIssue({ code: 'custom', message: API_MESSAGES.invalidCursor });
-    return position ?? z.NEVER;
-  });
-
-/** A user id or "me", stopping at the first failure so the union's message is the one shown. */
-const ownerIdSchema = z
-  .string()
-  .max(FIELD_MAX_LENGTH.token, { message: API_MESSAGES.invalidOwnerFilter, abort: true })
-  .regex(/^[0-9a-fA-F]{24}$/, { message: API_MESSAGES.invalidOwnerFilter, abort: true });
-
+/** A user id or "me". */
 const ownerSchema = z
-  .union([ownerIdSchema, z.literal(AGENDA_OWNER_ME)], { error: API_MESSAGES.invalidOwnerFilter })
+  .union([objectIdOption(API_MESSAGES.invalidOwnerFilter), z.literal(AGENDA_OWNER_ME)], {
+    error: API_MESSAGES.invalidOwnerFilter,
+  })
   .default(AGENDA_OWNER_ME);
-
-const unknownParameter = (issue: z.core.$ZodRawIssue) =>
-  issue.code === 'unrecognized_keys'
-    ? `${API_MESSAGES.unknownParameter}: ${issue.keys.join(', ')}`
-    : undefined;
 
 /** GET /api/activities/agenda?owner&due&cursor&limit */
 export const agendaQuerySchema = z.strictObject(
@@ -69,7 +52,7 @@ export const agendaQuerySchema = z.strictObject(
     owner: ownerSchema,
     due: z.enum(AGENDA_BUCKETS),
     /** Opaque; the previous page's `nextCursor`. */
-    cursor: agendaCursorSchema.optional(),
+    cursor: keysetCursorSchema(decodeAgendaCursor).optional(),
     limit: z.coerce.number().int().min(1).max(AGENDA_MAX_PAGE_SIZE).default(AGENDA_PAGE_SIZE),
   },
   { error: unknownParameter },
@@ -115,19 +98,6 @@ export type DueCount = z.infer<typeof dueCountSchema>;
 
 // The ranges. A date-only activity's `dueAt` is its day's start (zonedDueAt), so it is "today"
 // all that day and overdue from the next one; a timed one is overdue from its instant on.
-
-/** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
-export function dayIn(instant: Date, timeZone: string): string {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** The day `days` after a `YYYY-MM-DD` day. */
 function plusDays(day: string, days: number): string {

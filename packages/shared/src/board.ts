@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH, PRIORITIES, REQUEST_STATUSES, REQUEST_TYPES } from './constants.js';
-import { optionalText } from './fields.js';
+import { objectIdOption, optionalText, unknownParameter } from './fields.js';
 import { API_MESSAGES } from './messages.js';
 import { requestSchema } from './request.js';
 import { OUTCOME_FILTERS } from './outcome.js';
@@ -22,20 +22,7 @@ export const VENDOR_FILTER_NONE = 'none';
 export const NEXT_ACTION_FILTERS = ['overdue', 'today', 'week', 'none'] as const;
 export type NextActionFilter = (typeof NEXT_ACTION_FILTERS)[number];
 
-/** Unknown query parameters are refused with 400, naming them. */
-const unknownParameter = (issue: z.core.$ZodRawIssue) =>
-  issue.code === 'unrecognized_keys'
-    ? `${API_MESSAGES.unknownParameter}: ${issue.keys.join(', ')}`
-    : undefined;
-
-/**
- * A user id that stops at its first failure: zod reports a union's own message only when every
- * option stopped, otherwise the id's "Invalid id" for "someone" would hide the filter's message.
- */
-const vendorIdSchema = z
-  .string()
-  .max(FIELD_MAX_LENGTH.token, { message: API_MESSAGES.invalidId, abort: true })
-  .regex(/^[0-9a-fA-F]{24}$/, { message: API_MESSAGES.invalidId, abort: true });
+const vendorIdSchema = objectIdOption(API_MESSAGES.invalidId);
 
 /**
  * The board's filters, shared by the board and a column's next page: `q` matches name, email,
@@ -81,16 +68,23 @@ export function decodeBoardCursor(cursor: string): BoardCursor | null {
   return { createdAt: new Date(Number(ms)).toISOString(), _id: id };
 }
 
-/** A keyset cursor as callers send it, decoded; a bad one is a 400 on its field. */
-export const cursorSchema = z
-  .string({ error: API_MESSAGES.invalidCursor })
-  .regex(BOARD_CURSOR_PATTERN, API_MESSAGES.invalidCursor)
-  .transform((cursor, ctx) => {
-    const position = decodeBoardCursor(cursor);
-    // Unreachable past the pattern; kept so a change of one without the other stays a 400.
-    if (!position) ctx.addIssue({ code: 'custom', message: API_MESSAGES.invalidCursor });
-    return position ?? z.NEVER;
-  });
+/**
+ * A keyset cursor of BOARD_CURSOR_PATTERN's form as callers send it, decoded by `decode`; a bad
+ * one is a 400 on its field.
+ */
+export const keysetCursorSchema = <Position>(decode: (cursor: string) => Position | null) =>
+  z
+    .string({ error: API_MESSAGES.invalidCursor })
+    .regex(BOARD_CURSOR_PATTERN, API_MESSAGES.invalidCursor)
+    .transform((cursor, ctx) => {
+      const position = decode(cursor);
+      // Unreachable past the pattern; kept so a change of one without the other stays a 400.
+      if (!position) ctx.addIssue({ code: 'custom', message: API_MESSAGES.invalidCursor });
+      return position ?? z.NEVER;
+    });
+
+/** A board cursor as callers send it, decoded. */
+export const cursorSchema = keysetCursorSchema(decodeBoardCursor);
 
 const limitSchema = z.coerce
   .number()

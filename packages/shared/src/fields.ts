@@ -44,6 +44,23 @@ export const objectIdSchema = z
   .regex(/^[0-9a-fA-F]{24}$/, API_MESSAGES.invalidId);
 export type ObjectIdString = z.infer<typeof objectIdSchema>;
 
+/**
+ * An ObjectId as one option of a union with words ("me", "none") under the union's `message`:
+ * it stops at its first failure because zod reports a union's own message only when every
+ * option stopped, otherwise the id's "Invalid id" for "someone" would hide the union's message.
+ */
+export const objectIdOption = (message: string) =>
+  z
+    .string()
+    .max(FIELD_MAX_LENGTH.token, { message, abort: true })
+    .regex(/^[0-9a-fA-F]{24}$/, { message, abort: true });
+
+/** A query schema's error map: unknown parameters are refused with 400, naming them. */
+export const unknownParameter = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'unrecognized_keys'
+    ? `${API_MESSAGES.unknownParameter}: ${issue.keys.join(', ')}`
+    : undefined;
+
 /** One line that must hold something besides blanks; `message` for both missing and blank. */
 export function requiredText(message: string, max: number = FIELD_MAX_LENGTH.name) {
   return z

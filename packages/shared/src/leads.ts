@@ -2,14 +2,20 @@ import { z } from 'zod';
 import { cursorSchema } from './board.js';
 import { altchaPayloadSchema } from './captcha.js';
 import { BLANKS, FIELD_MAX_LENGTH, REQUEST_TYPES } from './constants.js';
-import { optionalText, requiredEmail, requiredFreeText, requiredText } from './fields.js';
+import {
+  optionalText,
+  requiredEmail,
+  requiredFreeText,
+  requiredText,
+  unknownParameter,
+} from './fields.js';
 import {
   LEAD_HONEYPOT_FIELD,
   LEAD_MESSAGES,
   LEAD_PHONE_PATTERN,
   LEAD_FIELD_MAX_LENGTH,
 } from './leads-text.js';
-import { API_MESSAGES, CREATE_REQUEST_MESSAGES } from './messages.js';
+import { CREATE_REQUEST_MESSAGES } from './messages.js';
 import { requestSchema } from './request.js';
 
 export {
@@ -71,12 +77,7 @@ export type PublicLeadResponse = z.infer<typeof publicLeadResponseSchema>;
  */
 export const recentLeadsQuerySchema = z.strictObject(
   { after: cursorSchema.optional() },
-  {
-    error: (issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `${API_MESSAGES.unknownParameter}: ${issue.keys.join(', ')}`
-        : undefined,
-  },
+  { error: unknownParameter },
 );
 export type RecentLeadsQuery = z.input<typeof recentLeadsQuerySchema>;
 

@@ -1,4 +1,3 @@
-import { outcomeBodySchema } from './outcome.js';
 import { z } from 'zod';
 import {
   FIELD_MAX_LENGTH,
@@ -8,6 +7,7 @@ import {
 } from './constants.js';
 import { maxLength, objectIdSchema } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
+import { outcomeBodySchema } from './outcome.js';
 
 /**
  * What a request's history records (issue 12): stage moves, assignments and notes; and (issue

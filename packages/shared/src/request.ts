@@ -73,10 +73,6 @@ export const REQUEST_EDITABLE_FIELDS = Object.keys(requestEditableSchema.shape) 
   typeof requestEditableSchema
 >)[];
 
-/**
- * A request ("form-contact", "event") as the API returns it (§3). Its strings are not held to
- * today's input limits: a request stored under older, looser ones must still show.
- */
 /** What a card shows of a request's next activity. */
 export const nextActivitySchema = activitySchema.pick({
   _id: true,
@@ -88,6 +84,10 @@ export const nextActivitySchema = activitySchema.pick({
 });
 export type NextActivity = z.infer<typeof nextActivitySchema>;
 
+/**
+ * A request ("form-contact", "event") as the API returns it (§3). Its strings are not held to
+ * today's input limits: a request stored under older, looser ones must still show.
+ */
 export const requestSchema = z.object({
   name: z.string(),
   email: z.string(),

@@ -6,7 +6,20 @@ import { forbidden, unauthorized } from '../http/app-error.js';
 import type { AccessGuards } from '../http/endpoint.js';
 import { verifyToken } from './tokens.js';
 
-export type AuthUser = { userId: string; role: Role; jti: string; expiresAt: Date };
+export type AuthUser = {
+  userId: string;
+  role: Role;
+  jti: string;
+  expiresAt: Date;
+  /**
+   * The zone the caller's days are read in (issue 20): their own preference, else APP_TIME_ZONE.
+   * Read with the session check, so the agenda, the bell and the board need no second read.
+   */
+  timeZone: string;
+};
+
+/** Who is calling, as the services that read "today" in the caller's days need it. */
+export type Caller = Pick<AuthUser, 'userId' | 'timeZone'>;
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -30,7 +43,7 @@ function authenticate(ctx: Pick<AppContext, 'config' | 'models'>): RequestHandle
       return next(unauthorized(API_MESSAGES.sessionExpired));
     const [revoked, user] = await Promise.all([
       RevokedToken.exists({ _id: claims.jti }),
-      User.findById(claims.sub, { role: 1, sessionVersion: 1 }).lean(),
+      User.findById(claims.sub, { role: 1, sessionVersion: 1, timeZone: 1 }).lean(),
     ]);
     if (revoked || !user || (user.sessionVersion ?? 0) !== claims.sv) {
       return next(unauthorized(API_MESSAGES.sessionExpired));
@@ -40,6 +53,7 @@ function authenticate(ctx: Pick<AppContext, 'config' | 'models'>): RequestHandle
       role: user.role,
       jti: claims.jti,
       expiresAt: new Date(claims.exp * 1000),
+      timeZone: user.timeZone || ctx.config.timeZone,
     };
     next();
   };

@@ -1,4 +1,4 @@
 // The auth feature's door: what the app and other features may use (eslint.config.js).
 export { authModels } from './auth.models.js';
 export { authRoutes } from './auth.routes.js';
-export { accessGuards, currentUser, isAdmin } from './authenticate.js';
+export { accessGuards, currentUser, isAdmin, type Caller } from './authenticate.js';

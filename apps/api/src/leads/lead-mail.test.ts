@@ -1,64 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@crm/shared';
 import { DEFAULT_LEADS } from '../config/leads-config.js';
+import { startSmtp, textOf, type TestSmtp } from '../test/smtp.js';
 import { addUser, solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
-
-type Received = { from: string; to: string[]; raw: string };
-
-/** A real SMTP server in this process, keeping every mail it accepts. */
-async function startSmtp(): Promise<{
-  url: string;
-  mails: Received[];
-  close: () => Promise<void>;
-}> {
-  const mails: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A raw mail with its quoted-printable text undone (bytes, then UTF-8). */
-function textOf(raw: string): string {
-  const body = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < body.length; i++) {
-    const hex = body.slice(i + 1, i + 3);
-    if (body[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(body.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 async function until<T>(read: () => T | undefined, timeoutMs = 5000): Promise<T> {
   const end = Date.now() + timeoutMs;
@@ -84,7 +32,7 @@ async function submit(t: TestApp, body: object) {
 }
 
 describe('website lead emails', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let smtp: TestSmtp;
   let t: TestApp;
   let admins: User[];
   beforeAll(async () => {

@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activitySchema, type Activity } from '@crm/shared';
@@ -15,64 +13,12 @@ import {
   type SignedIn,
   type TestApp,
 } from '../test/test-app.js';
+import { startSmtp, textOf, type TestSmtp } from '../test/smtp.js';
 import { runRemindersTick, STALE_ATTEMPT_MS } from './reminders.service.js';
 import { startReminders, type RemindersScheduler } from './scheduler.js';
 
 // Issue 20, reminder emails: the 08:00 digest in each user's zone and the reminder 15 minutes
 // before a timed activity, through a real SMTP server, with a fake clock (the tick's `now`).
-
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server in this process, keeping every mail it accepts; it can refuse the next N. */
-async function startSmtp() {
-  const mails: Received[] = [];
-  const state = { refuseNext: 0 };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        if (state.refuseNext > 0) {
-          state.refuseNext -= 1;
-          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
-          return;
-        }
-        mails.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    state,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** A raw mail with its quoted-printable text undone (bytes, then UTF-8). */
-function textOf(raw: string): string {
-  const body = raw.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < body.length; i++) {
-    const hex = body.slice(i + 1, i + 3);
-    if (body[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(body.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
 
 /** The HTML alternative of a mail, decoded. */
 const htmlOf = (raw: string) => textOf(raw).split('Content-Type: text/html')[1] ?? '';
@@ -92,7 +38,7 @@ const logger = pino(
 );
 
 const t = useTestApp({ logger });
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: TestSmtp;
 let vendor: SignedIn;
 
 beforeAll(async () => {

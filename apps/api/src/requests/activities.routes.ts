@@ -16,16 +16,16 @@ import { getAgenda, getDueCount } from './agenda.service.js';
 export function activitiesRoutes(ctx: AppContext): Router {
   return implement(ctx, api.activities, {
     list: ({ params }) => listActivities(ctx, params.id),
-    add: ({ params, body }, req) => addActivity(ctx, params.id, body, currentUser(req).userId),
+    add: ({ params, body }, req) => addActivity(ctx, params.id, body, currentUser(req)),
     change: ({ params, body }, req) =>
-      changeActivity(ctx, params.id, params.activityId, body, currentUser(req).userId),
+      changeActivity(ctx, params.id, params.activityId, body, currentUser(req)),
     complete: ({ params, body }, req) =>
       setActivityDone(ctx, params.id, params.activityId, body, true, currentUser(req).userId),
     reopen: ({ params, body }, req) =>
       setActivityDone(ctx, params.id, params.activityId, body, false, currentUser(req).userId),
     remove: ({ params }, req) =>
       deleteActivity(ctx, params.id, params.activityId, currentUser(req).userId),
-    agenda: ({ query }, req) => getAgenda(ctx, query, currentUser(req).userId),
-    dueCount: ({ query }, req) => getDueCount(ctx, query, currentUser(req).userId),
+    agenda: ({ query }, req) => getAgenda(ctx, query, currentUser(req)),
+    dueCount: ({ query }, req) => getDueCount(ctx, query, currentUser(req)),
   });
 }

@@ -15,7 +15,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
-import { timeZoneOf } from '../users/index.js';
+import type { Caller } from '../auth/index.js';
 import { historyEntry, type StoredHistoryEntry } from './history.service.js';
 import type { StoredNextActivity } from './request.model.js';
 
@@ -182,10 +182,9 @@ export async function addActivity(
   ctx: AppContext,
   id: string,
   { type, title, dueDate, dueTime = null, ownerId }: AddActivityBody,
-  userId: string,
+  { userId, timeZone }: Caller,
 ): Promise<Activity> {
   if (ownerId) await assertOwnerExists(ctx, ownerId);
-  const timeZone = await timeZoneOf(ctx, userId);
   const added = await changeActivities(ctx, id, (stored) => {
     const activities = stored.activities ?? [];
     if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
@@ -222,10 +221,9 @@ export async function changeActivity(
   id: string,
   activityId: string,
   { version, ...changes }: ChangeActivityBody,
-  userId: string,
+  { userId, timeZone }: Caller,
 ): Promise<Activity> {
   if (changes.ownerId) await assertOwnerExists(ctx, changes.ownerId);
-  const timeZone = changes.dueDate === undefined ? undefined : await timeZoneOf(ctx, userId);
   const changed = await changeActivities(ctx, id, (stored) => {
     const before = findActivity(stored, activityId);
     assertVersion(before, version);
@@ -244,7 +242,7 @@ export async function changeActivity(
       after.type = changes.type;
       record('activityType', before.type, changes.type);
     }
-    if (changes.dueDate !== undefined && timeZone !== undefined) {
+    if (changes.dueDate !== undefined) {
       const dueTime = changes.dueTime ?? null;
       if (changes.dueDate !== before.dueDate || dueTime !== (before.dueTime ?? null)) {
         after.dueDate = changes.dueDate;

@@ -14,7 +14,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { supportsElemMatchOnDocuments } from '../db/server-features.js';
-import { timeZoneOf } from '../users/index.js';
+import type { Caller } from '../auth/index.js';
 import { toActivityJson, type StoredActivity } from './activities.service.js';
 
 /*
@@ -214,10 +214,10 @@ async function withRequests(ctx: AppContext, rows: AgendaRow[]): Promise<AgendaI
 export async function getAgenda(
   ctx: AppContext,
   query: AgendaInput,
-  callerId: string,
+  caller: Caller,
 ): Promise<AgendaPage> {
-  const bounds = agendaBounds(agendaClock.now(), await timeZoneOf(ctx, callerId));
-  const owner = ownerOf(query.owner, callerId);
+  const bounds = agendaBounds(agendaClock.now(), caller.timeZone);
+  const owner = ownerOf(query.owner, caller.userId);
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
   const rows = await agendaQuery(
     ctx,
@@ -295,10 +295,15 @@ export function dueCountQuery(
 export async function getDueCount(
   ctx: AppContext,
   query: { owner: string },
-  callerId: string,
+  caller: Caller,
 ): Promise<DueCount> {
-  const bounds = agendaBounds(agendaClock.now(), await timeZoneOf(ctx, callerId));
+  const bounds = agendaBounds(agendaClock.now(), caller.timeZone);
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
-  const [counted] = await dueCountQuery(ctx, ownerOf(query.owner, callerId), bounds, elemMatch);
+  const [counted] = await dueCountQuery(
+    ctx,
+    ownerOf(query.owner, caller.userId),
+    bounds,
+    elemMatch,
+  );
   return { count: counted?.count ?? 0, pollAfterMs: AGENDA_BELL_POLL_MS };
 }

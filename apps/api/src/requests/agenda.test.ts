@@ -229,40 +229,50 @@ describe('GET /api/activities/due-count', () => {
   });
 });
 
-describe('DST days: every open activity in exactly one range', () => {
-  /** A fresh owner with activities each hour around a zone's change day, and a day either side. */
-  async function hourly(timeZone: string, days: string[], ownerId = vendor.user._id) {
-    t.ctx.config.timeZone = timeZone;
-    const id = (await createRequest(t, admin.token))._id;
-    for (const dueDate of days) {
-      await plan(id, { title: `${dueDate}`, dueDate, ownerId }, admin.token);
-      for (let hour = 0; hour < 24; hour += 3) {
-        const dueTime = `${String(hour).padStart(2, '0')}:30`;
-        await plan(id, { title: `${dueDate} ${dueTime}`, dueDate, dueTime, ownerId }, admin.token);
-      }
+/**
+ * Activities each hour (and one date-only) on the given days, owned by `ownerId`, planned with
+ * the product in `timeZone`: around a zone's change day, and a day either side.
+ */
+async function hourly(timeZone: string, days: string[], ownerId = vendor.user._id) {
+  t.ctx.config.timeZone = timeZone;
+  const id = (await createRequest(t, admin.token))._id;
+  for (const dueDate of days) {
+    await plan(id, { title: `${dueDate}`, dueDate, ownerId }, admin.token);
+    for (let hour = 0; hour < 24; hour += 3) {
+      const dueTime = `${String(hour).padStart(2, '0')}:30`;
+      await plan(id, { title: `${dueDate} ${dueTime}`, dueDate, dueTime, ownerId }, admin.token);
     }
   }
+}
 
-  async function rangesAt(instant: string, timeZone: string, owner = vendor.user._id) {
-    at(timeZone, instant);
-    const ranges = new Map<AgendaBucket, string[]>();
-    for (const due of AGENDA_BUCKETS) ranges.set(due, titles(await wholeRange(due, { owner })));
-    return ranges;
-  }
+/** The titles in each range of an owner's agenda, read by the vendor at `instant`. */
+async function rangesAt(instant: string, timeZone: string, owner = vendor.user._id) {
+  at(timeZone, instant);
+  const ranges = new Map<AgendaBucket, string[]>();
+  for (const due of AGENDA_BUCKETS) ranges.set(due, titles(await wholeRange(due, { owner })));
+  return ranges;
+}
 
+/** A zone, its change day with a day either side, and instants around the change. */
+type DstCase = [timeZone: string, days: string[], instants: string[]];
+
+// Santiago's spring day starts at 01:00 (-04 → -03): 23 hours.
+const SANTIAGO_SPRING: DstCase = [
+  'America/Santiago',
+  ['2026-09-05', '2026-09-06', '2026-09-07'],
+  ['2026-09-06T03:30:00.000Z', '2026-09-06T04:30:00.000Z', '2026-09-07T02:59:00.000Z'],
+];
+// Madrid's autumn day has 02:00-03:00 twice (+2 → +1): 25 hours.
+const MADRID_AUTUMN: DstCase = [
+  'Europe/Madrid',
+  ['2026-10-24', '2026-10-25', '2026-10-26'],
+  ['2026-10-24T21:59:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T22:59:00.000Z'],
+];
+
+describe('DST days: every open activity in exactly one range', () => {
   it.each([
-    // Santiago's spring day starts at 01:00 (-04 → -03): 23 hours.
-    [
-      'America/Santiago',
-      ['2026-09-05', '2026-09-06', '2026-09-07'],
-      ['2026-09-06T03:30:00.000Z', '2026-09-06T04:30:00.000Z', '2026-09-07T02:59:00.000Z'],
-    ],
-    // Madrid's autumn day has 02:00-03:00 twice (+2 → +1): 25 hours.
-    [
-      'Europe/Madrid',
-      ['2026-10-24', '2026-10-25', '2026-10-26'],
-      ['2026-10-24T21:59:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T22:59:00.000Z'],
-    ],
+    SANTIAGO_SPRING,
+    MADRID_AUTUMN,
     // Madrid's spring day skips 02:00-03:00: 23 hours.
     [
       'Europe/Madrid',
@@ -325,40 +335,15 @@ describe('the caller’s own time zone', () => {
     expect(titles(await wholeRange('today', { owner: owner._id }, driver.token))).toEqual([]);
   });
 
-  it.each([
-    // Santiago's spring day (23 hours) and Madrid's autumn day (25 hours).
-    [
-      'America/Santiago',
-      ['2026-09-05', '2026-09-06', '2026-09-07'],
-      ['2026-09-06T03:30:00.000Z', '2026-09-06T04:30:00.000Z', '2026-09-07T02:59:00.000Z'],
-    ],
-    [
-      'Europe/Madrid',
-      ['2026-10-24', '2026-10-25', '2026-10-26'],
-      ['2026-10-24T21:59:00.000Z', '2026-10-25T00:30:00.000Z', '2026-10-25T22:59:00.000Z'],
-    ],
-  ])(
+  it.each([SANTIAGO_SPRING, MADRID_AUTUMN])(
     'when the caller is in %s and the product in Asia/Tokyo, around %j no activity is lost or listed twice',
     async (timeZone, days, instants) => {
       const owner = await addUser(t.ctx, 'vendor');
       // Planned as the owner's zone has them (an activity's due instant is read in APP_TIME_ZONE).
-      t.ctx.config.timeZone = timeZone;
-      const id = (await createRequest(t, admin.token))._id;
-      for (const dueDate of days) {
-        await plan(id, { title: dueDate, dueDate, ownerId: owner._id }, admin.token);
-        for (let hour = 0; hour < 24; hour += 3) {
-          const dueTime = `${String(hour).padStart(2, '0')}:30`;
-          const title = `${dueDate} ${dueTime}`;
-          await plan(id, { title, dueDate, dueTime, ownerId: owner._id }, admin.token);
-        }
-      }
+      await hourly(timeZone, days, owner._id);
       await setZone(vendor.user._id, timeZone);
       for (const instant of instants) {
-        at('Asia/Tokyo', instant);
-        const listed: string[] = [];
-        for (const due of AGENDA_BUCKETS) {
-          listed.push(...titles(await wholeRange(due, { owner: owner._id })));
-        }
+        const listed = [...(await rangesAt(instant, 'Asia/Tokyo', owner._id)).values()].flat();
         expect(new Set(listed).size, instant).toBe(listed.length);
         expect(listed.length, instant).toBe(days.length * 9);
       }

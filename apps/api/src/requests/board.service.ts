@@ -20,7 +20,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { groupsSeveralAccumulators } from '../db/server-features.js';
-import { timeZoneOf } from '../users/index.js';
+import type { Caller } from '../auth/index.js';
 import { agendaClock } from './agenda.service.js';
 import { toRequestJson } from './requests.service.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
@@ -137,15 +137,11 @@ export function filterFor(
 
 /**
  * The day bounds a `next=` range is read in: now (agendaClock, which tests set), in the caller's
- * own zone (their preference, else APP_TIME_ZONE). Not read at all without such a filter.
+ * own zone (their preference, else APP_TIME_ZONE). Not worked out without such a filter.
  */
-export async function boardBounds(
-  ctx: AppContext,
-  filters: BoardFilters,
-  callerId: string,
-): Promise<AgendaBounds | undefined> {
+export function boardBounds(filters: BoardFilters, timeZone: string): AgendaBounds | undefined {
   if (!filters.next || filters.next === 'none') return undefined;
-  return agendaBounds(agendaClock.now(), await timeZoneOf(ctx, callerId));
+  return agendaBounds(agendaClock.now(), timeZone);
 }
 
 /**
@@ -311,12 +307,8 @@ async function columnTotals(
 }
 
 /** GET /api/form-contact/board: the five columns in board order (§2), each with its first page. */
-export async function getBoard(
-  ctx: AppContext,
-  query: BoardQuery,
-  callerId: string,
-): Promise<Board> {
-  const filter = filterFor(query, callerId, await boardBounds(ctx, query, callerId));
+export async function getBoard(ctx: AppContext, query: BoardQuery, caller: Caller): Promise<Board> {
+  const filter = filterFor(query, caller.userId, boardBounds(query, caller.timeZone));
   const [totals, pages] = await Promise.all([
     totalsByStatus(ctx, filter),
     Promise.all(BOARD_COLUMNS.map(({ status }) => pageOf(ctx, status, filter, query.limit))),
@@ -335,9 +327,9 @@ export async function getBoard(
 export async function getColumnPage(
   ctx: AppContext,
   query: ColumnQuery,
-  callerId: string,
+  caller: Caller,
 ): Promise<ColumnPage> {
-  const filter = filterFor(query, callerId, await boardBounds(ctx, query, callerId));
+  const filter = filterFor(query, caller.userId, boardBounds(query, caller.timeZone));
   const [page, totals] = await Promise.all([
     pageOf(ctx, query.status, filter, query.limit, query.cursor),
     columnTotals(ctx, query.status, filter),

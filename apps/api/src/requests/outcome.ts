@@ -45,8 +45,6 @@ const sameOutcome = (a: Outcome | null, b: Outcome | null) =>
 export const outcomeText = (outcome: Outcome | null): string | null =>
   outcome ? (outcome.result === 'won' ? 'won' : `lost: ${outcome.reason ?? ''}`) : null;
 
-const refuse = (path: string, message: string) => fieldError(path, message);
-
 /**
  * The outcome a request ends with when a move or an update leaves it in `status`, from
  * `stored` (its status and outcome before). Entering CERRADO needs one (400 `outcome`); any other
@@ -64,17 +62,17 @@ export async function outcomeAfter(
   const sent =
     sentBody && !sameOutcome(outcomeOf(sentBody), stored.outcome) ? outcomeOf(sentBody) : null;
   if (status !== 'closed') {
-    if (sent) throw refuse('outcome', FIELD_MESSAGES.outcomeOnOpenRequest);
+    if (sent) throw fieldError('outcome', FIELD_MESSAGES.outcomeOnOpenRequest);
     return null;
   }
   if (!sent) {
-    if (stored.status !== 'closed') throw refuse('outcome', FIELD_MESSAGES.outcomeRequired);
+    if (stored.status !== 'closed') throw fieldError('outcome', FIELD_MESSAGES.outcomeRequired);
     return stored.outcome;
   }
   const { reason } = sent;
   const kept = stored.outcome?.result === 'lost' && stored.outcome.reason === reason;
   if (reason !== null && !kept && !(await lostReasons(ctx)).includes(reason)) {
-    throw refuse('outcome.reason', FIELD_MESSAGES.lostReasonUnknown);
+    throw fieldError('outcome.reason', FIELD_MESSAGES.lostReasonUnknown);
   }
   return sent;
 }

@@ -19,8 +19,8 @@ import {
 export function requestsRoutes(ctx: AppContext): Router {
   return implement(ctx, api.requests, {
     list: () => listRequests(ctx),
-    board: ({ query }, req) => getBoard(ctx, query, currentUser(req).userId),
-    column: ({ query }, req) => getColumnPage(ctx, query, currentUser(req).userId),
+    board: ({ query }, req) => getBoard(ctx, query, currentUser(req)),
+    column: ({ query }, req) => getColumnPage(ctx, query, currentUser(req)),
     get: ({ params }) => getRequest(ctx, params.id),
     create: ({ body }) => createRequest(ctx, body),
     update: ({ params, body }, req) => updateRequest(ctx, params.id, body, currentUser(req).userId),

@@ -2,4 +2,3 @@
 export { ensureFirstAdmin } from './first-admin.js';
 export { usersModels } from './user.model.js';
 export { usersRoutes } from './users.routes.js';
-export { timeZoneOf } from './time-zone.js';

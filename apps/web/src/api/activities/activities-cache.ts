@@ -14,7 +14,7 @@ import { dueCountQueryKey } from './get-due-count';
  * activity (or loses it), in the list's order; nothing of the board is read again. The modal's
  * history, which records each change, reloads.
  */
-export function showActivity(
+function showActivity(
   queryClient: QueryClient,
   requestId: string,
   activity: Activity,
@@ -35,7 +35,7 @@ export function showActivity(
  * redraws; only the columns filtered by "Próxima acción" it may have entered or left are read
  * again); the bell's count; and the agenda's ranges (read again when shown).
  */
-export async function refreshAfterActivityChange(queryClient: QueryClient, requestId: string) {
+async function refreshAfterActivityChange(queryClient: QueryClient, requestId: string) {
   void queryClient.invalidateQueries({ queryKey: dueCountQueryKey() });
   void queryClient.invalidateQueries({ queryKey: allAgendaQueryKey() });
   const shown = readRecord(queryClient, requestId);
@@ -47,6 +47,20 @@ export async function refreshAfterActivityChange(queryClient: QueryClient, reque
     // The change itself is stored; the card catches up on the column's next refresh.
     console.error(error);
   }
+}
+
+/**
+ * An activity is as `activity` says now (`removed`: gone): the request's list shows it, and all
+ * that follows from it catches up (refreshAfterActivityChange).
+ */
+export function activityChanged(
+  queryClient: QueryClient,
+  requestId: string,
+  activity: Activity,
+  removed = false,
+) {
+  showActivity(queryClient, requestId, activity, removed);
+  void refreshAfterActivityChange(queryClient, requestId);
 }
 
 /** The activity as it is now, from a 409's `current.activity` (a stale version, done already). */
@@ -68,16 +82,11 @@ export function useActivityMutation<TVariables>(
   const queryClient = useQueryClient();
   return useMutation<Activity, Error, TVariables>({
     mutationFn,
-    onSuccess: (saved) => {
-      showActivity(queryClient, requestId, saved, removed);
-      void refreshAfterActivityChange(queryClient, requestId);
-    },
+    onSuccess: (saved) => activityChanged(queryClient, requestId, saved, removed),
     onError: (error) => {
       const current = currentActivityOf(error);
-      if (!current) return;
       // Someone else changed it: the request's next activity may have changed with it.
-      showActivity(queryClient, requestId, current);
-      void refreshAfterActivityChange(queryClient, requestId);
+      if (current) activityChanged(queryClient, requestId, current);
     },
   });
 }

@@ -2,12 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_MESSAGES, api, type Activity } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import {
-  currentActivityOf,
-  refreshAfterActivityChange,
-  showActivity,
-  useActivityMutation,
-} from './activities-cache';
+import { activityChanged, currentActivityOf, useActivityMutation } from './activities-cache';
 import { removeFromAgenda } from './get-agenda';
 
 /** POST /api/form-contact/{id}/activities/{activityId}/complete: done by the caller, now (409 when stale). */
@@ -25,7 +20,7 @@ export type AgendaCompletion = { requestId: string; activity: Activity };
 
 /**
  * "Completar" on an agenda row: the row leaves at once, and the request's card, the bell and
- * the other ranges follow (refreshAfterActivityChange). A 409 (done or changed meanwhile) says
+ * the other ranges follow (activityChanged). A 409 (done or changed meanwhile) says
  * so and shows the agenda as it is now.
  */
 export function useCompleteFromAgenda() {
@@ -35,8 +30,7 @@ export function useCompleteFromAgenda() {
       completeActivity(requestId, activity),
     onSuccess: (saved, { requestId }) => {
       removeFromAgenda(queryClient, saved._id);
-      showActivity(queryClient, requestId, saved);
-      void refreshAfterActivityChange(queryClient, requestId);
+      activityChanged(queryClient, requestId, saved);
     },
     onError: (error, { requestId }) => {
       const current = currentActivityOf(error);
@@ -47,8 +41,7 @@ export function useCompleteFromAgenda() {
       }
       notify.error(ACTIVITY_MESSAGES.changedMeanwhile);
       if (current.done) removeFromAgenda(queryClient, current._id);
-      showActivity(queryClient, requestId, current);
-      void refreshAfterActivityChange(queryClient, requestId);
+      activityChanged(queryClient, requestId, current);
     },
   });
 }

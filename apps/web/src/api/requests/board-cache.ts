@@ -40,7 +40,11 @@ export function seedColumns(queryClient: QueryClient, filters: BoardFilters, boa
   }
 }
 
-/** The fields the filters read: a change to one may move a request in or out of a filtered column. */
+/**
+ * The fields the filters read: a change to one may move a request in or out of a filtered column.
+ * "Próxima acción" and "Resultado" read objects (the next activity, the outcome), so every field
+ * is compared by value.
+ */
 const FILTERED_FIELDS = [
   'name',
   'email',
@@ -49,17 +53,16 @@ const FILTERED_FIELDS = [
   'vendor',
   'priority',
   'requestType',
+  'nextActivity',
+  'outcome',
 ] as const satisfies readonly (keyof Request)[];
 
 /** "Resultado" (issue 21) narrows CERRADO only: the open columns show the same under it. */
 const isFiltered = ({ q, vendor, priority, requestType, next, outcome, status }: ColumnKeyQuery) =>
   Boolean(q || vendor || priority || requestType || next || (outcome && status === 'closed'));
 
-/** "Próxima acción" and "Resultado" read objects (next activity, outcome): compared by value. */
 const filteredFieldsChanged = (before: Request, after: Request) =>
-  FILTERED_FIELDS.some((field) => before[field] !== after[field]) ||
-  !sameValue(before.nextActivity, after.nextActivity) ||
-  !sameValue(before.outcome, after.outcome);
+  FILTERED_FIELDS.some((field) => !sameValue(before[field], after[field]));
 
 /** What a request adds to its column's total ("Total estimado"): none counts 0. */
 const valueOf = (request: Request | undefined) => request?.expectedValue ?? 0;

@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
-import { ACTIVITY_LABELS, ACTIVITY_TYPE_LABELS, AGENDA_LABELS, type AgendaItem } from '@crm/shared';
+import { AGENDA_LABELS, type AgendaItem } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { formatDue } from '../../lib/activity-due';
-import { BOARD_PATH } from '../requests';
+import { ActivitySummary, BOARD_PATH } from '../requests';
 
 export type AgendaRowProps = {
   item: AgendaItem;
@@ -19,35 +18,20 @@ export type AgendaRowProps = {
  */
 export function AgendaRow({ item, overdueRange, completing, onComplete }: AgendaRowProps) {
   const { activity, request } = item;
-  const due = formatDue(activity);
-  const overdue = overdueRange || due.overdue;
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-white px-3 py-2 text-sm ring-1 ring-slate-200">
-      <div className="min-w-0 flex-1">
-        <p className="text-slate-900">
-          <span className="mr-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">
-            {ACTIVITY_TYPE_LABELS[activity.type]}
-          </span>
-          <span className="break-words">{activity.title}</span>
-        </p>
-        <p className="mt-0.5 text-xs text-slate-600">
-          <span className={overdue ? 'font-semibold text-red-700' : undefined}>
-            {due.text}
-            {overdue ? <span className="sr-only"> ({ACTIVITY_LABELS.overdue})</span> : null}
-          </span>
-          <span aria-hidden> · </span>
-          <Link
-            to={`${BOARD_PATH}/${request._id}`}
-            // As the board opens it: closing the modal goes back, here.
-            state={{ fromBoard: true }}
-            aria-label={`${AGENDA_LABELS.openRequest}: ${request.name}`}
-            className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
-          >
-            {request.name}
-          </Link>
-          {request.company ? <span> · {request.company}</span> : null}
-        </p>
-      </div>
+      <ActivitySummary activity={activity} overdue={overdueRange}>
+        <Link
+          to={`${BOARD_PATH}/${request._id}`}
+          // As the board opens it: closing the modal goes back, here.
+          state={{ fromBoard: true }}
+          aria-label={`${AGENDA_LABELS.openRequest}: ${request.name}`}
+          className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {request.name}
+        </Link>
+        {request.company ? <span> · {request.company}</span> : null}
+      </ActivitySummary>
       <Button
         variant="secondary"
         className="px-2.5 py-1 text-xs"

@@ -1,5 +1,6 @@
-// The door of the requests feature (/main/requests): what app/ and layout/ compose. Inside it,
-// each sub-feature (board, card, request-editor, notes, history, shared) has its own door.
+// The door of the requests feature (/main/requests): what app/, layout/ and agenda/ use. Inside
+// it, each sub-feature (board, card, request-editor, notes, history, shared) has its own door.
 export { RequestsBoard } from './board';
 export { BOARD_PATH } from './shared';
 export { EditRequestRoute } from './request-editor';
+export { ActivitySummary } from './activities';

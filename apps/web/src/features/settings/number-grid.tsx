@@ -1,4 +1,4 @@
-import { BOARD_COLUMNS, type RequestStatus } from '@crm/shared';
+import { columnTitleOf, type RequestStatus } from '@crm/shared';
 import { FormField, TextInput } from '../../components/ui/form-field';
 
 export type NumberGridProps<S extends RequestStatus> = {
@@ -12,7 +12,8 @@ export type NumberGridProps<S extends RequestStatus> = {
   min: number;
   max: number;
   onChange: (status: S, value: string) => void;
-  inputRef: (status: S, element: HTMLInputElement | null) => void;
+  /** Each input's ref, by its path (`staleDays.contacted`, as `errors` names it). */
+  inputRef: (path: string) => (element: HTMLInputElement | null) => void;
 };
 
 /** One whole number per stage, with its message next to it (the stale days, the probabilities). */
@@ -31,12 +32,13 @@ export function NumberGrid<S extends RequestStatus>({
     <div className="grid gap-4 sm:grid-cols-2">
       {statuses.map((status) => {
         const id = `${name}-${status.replace(/\s/g, '-')}`;
-        const error = errors[`${name}.${status}`];
-        const title = BOARD_COLUMNS.find((column) => column.status === status)?.title ?? status;
+        const path = `${name}.${status}`;
+        const error = errors[path];
+        const title = columnTitleOf(status);
         return (
           <FormField key={status} id={id} label={labelOf(title)} error={error}>
             <TextInput
-              ref={(element) => inputRef(status, element)}
+              ref={inputRef(path)}
               id={id}
               type="number"
               inputMode="numeric"

@@ -5,6 +5,7 @@ import {
   type RequestStatus,
   type Settings,
 } from '@crm/shared';
+import { sameValue } from '../../lib/same-value';
 
 /**
  * The "Ajustes" form's draft: each number as typed (empty: none), the lost reasons as listed.
@@ -72,9 +73,6 @@ const rebaseRecord = <K extends string>(
     ]),
   ) as Record<K, string>;
 
-const sameList = (a: readonly string[], b: readonly string[]) =>
-  a.length === b.length && a.every((item, index) => item === b[index]);
-
 /** A draft moved from one stored version to another: what was typed stays, the rest follows. */
 export const rebaseDraft = (
   typed: SettingsDraft,
@@ -82,7 +80,7 @@ export const rebaseDraft = (
   after: SettingsDraft,
 ): SettingsDraft => ({
   staleDays: rebaseRecord(typed.staleDays, before.staleDays, after.staleDays),
-  lostReasons: sameList(typed.lostReasons, before.lostReasons)
+  lostReasons: sameValue(typed.lostReasons, before.lostReasons)
     ? after.lostReasons
     : typed.lostReasons,
   winProbability: rebaseRecord(typed.winProbability, before.winProbability, after.winProbability),

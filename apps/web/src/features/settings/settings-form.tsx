@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   BOARD_COLUMNS,
+  columnTitleOf,
   MAX_STALE_DAYS,
   OPEN_STATUSES,
   SETTINGS_LABELS,
@@ -13,14 +14,7 @@ import { ApiError, isConflict } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { LostReasonsField } from './lost-reasons-field';
 import { NumberGrid } from './number-grid';
-import {
-  bodyOf,
-  draftOf,
-  errorsByPath,
-  rebaseDraft,
-  type SettingsDraft,
-  type SettingsErrors,
-} from './settings-draft';
+import { bodyOf, draftOf, errorsByPath, rebaseDraft, type SettingsErrors } from './settings-draft';
 
 const ALL_STAGES = BOARD_COLUMNS.map(({ status }) => status);
 
@@ -53,8 +47,6 @@ export function SettingsForm({ settings }: SettingsFormProps) {
     const first = [...inputs.current.entries()].find(([path]) => found[path]);
     first?.[1].focus();
   };
-
-  const change = (update: (current: SettingsDraft) => SettingsDraft) => setDraft(update);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,8 +97,7 @@ export function SettingsForm({ settings }: SettingsFormProps) {
             </li>
             {OPEN_STATUSES.map((status) => (
               <li key={status}>
-                {BOARD_COLUMNS.find((column) => column.status === status)?.title}:{' '}
-                {theirs.winProbability[status]} %
+                {columnTitleOf(status)}: {theirs.winProbability[status]} %
               </li>
             ))}
           </ul>
@@ -122,19 +113,19 @@ export function SettingsForm({ settings }: SettingsFormProps) {
           min={1}
           max={MAX_STALE_DAYS}
           onChange={(status, value) =>
-            change((current) => ({
+            setDraft((current) => ({
               ...current,
               staleDays: { ...current.staleDays, [status]: value },
             }))
           }
-          inputRef={(status, element) => keep(`staleDays.${status}`)(element)}
+          inputRef={keep}
         />
       </Panel>
       <div ref={keep('lostReasons')} tabIndex={-1} className="outline-none">
         <LostReasonsField
           reasons={draft.lostReasons}
           error={errors.lostReasons}
-          onChange={(lostReasons) => change((current) => ({ ...current, lostReasons }))}
+          onChange={(lostReasons) => setDraft((current) => ({ ...current, lostReasons }))}
         />
       </div>
       <Panel
@@ -151,12 +142,12 @@ export function SettingsForm({ settings }: SettingsFormProps) {
           min={0}
           max={100}
           onChange={(status, value) =>
-            change((current) => ({
+            setDraft((current) => ({
               ...current,
               winProbability: { ...current.winProbability, [status]: value },
             }))
           }
-          inputRef={(status, element) => keep(`winProbability.${status}`)(element)}
+          inputRef={keep}
         />
       </Panel>
       <Button type="submit" disabled={save.isPending}>

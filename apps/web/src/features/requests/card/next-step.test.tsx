@@ -2,12 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addDays, dayOf } from '../../../lib/activity-due';
 import { addActivity, addRequest, addUser, db } from '../../../test/fake-api';
+import { findCard } from '../../../test/board';
 import { renderApp } from '../../../test/render';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const today = dayOf(new Date());
-
-const findCard = (name: string) => screen.findByRole('article', { name: new RegExp(`: ${name}$`) });
 
 /** What a card says of its next step: the "Próxima acción:" line's value. */
 const nextStepOf = (card: HTMLElement) =>

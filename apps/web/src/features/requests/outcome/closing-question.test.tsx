@@ -1,36 +1,26 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_LABELS } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import { matchPhoneWidth } from '../../../test/media';
 import { answerOutcome, findOutcomeDialog } from '../../../test/outcome';
+import {
+  column,
+  dragWithKeys,
+  findCard,
+  findCardIn,
+  moveCalls,
+  queryCardIn,
+} from '../../../test/board';
 import { renderApp } from '../../../test/render';
 
 // Issue 21 on the board: the closing question on every way to CERRADO, the card's outcome line,
 // the columns' totals, the pipeline above them and the "Resultado" filter.
 
 const BOARD = '/main/requests';
-const column = (title: string) => screen.getByRole('region', { name: title });
 const totalOf = (title: string) => within(column(title)).getByTitle(OUTCOME_LABELS.columnTotal);
-const cardName = (name: string) => ({ name: new RegExp(`: ${name}$`) });
-const findCard = (name: string) => screen.findByRole('article', cardName(name));
-const findCardIn = (title: string, name: string) =>
-  within(column(title)).findByRole('article', cardName(name));
-const queryCardIn = (title: string, name: string) =>
-  within(column(title)).queryByRole('article', cardName(name));
-const moveCalls = () =>
-  db.calls.filter((call) => call.method === 'PATCH' && call.path.endsWith('/status'));
 const admin = () => addUser({ role: 'system admin', name: 'Admin', lastName: 'Root' });
-
-async function dragRightWithKeys(card: HTMLElement, steps: string) {
-  const user = userEvent.setup();
-  act(() => card.focus());
-  await user.keyboard('[Space]');
-  await user.keyboard(steps);
-  await user.keyboard('[Space]');
-  return user;
-}
 
 describe('the closing question ("¿Ganada o perdida?")', () => {
   it('a keyboard drag to CERRADO asks first; Perdida with its reason moves it with the outcome, the card says why and the totals follow', async () => {
@@ -41,7 +31,7 @@ describe('the closing question ("¿Ganada o perdida?")', () => {
     await waitFor(() => expect(totalOf('EN ESPERA')).toHaveTextContent('$250.000'));
     expect(within(card).getByText('$250.000')).toBeInTheDocument();
 
-    const user = await dragRightWithKeys(card, '[ArrowRight]');
+    const user = await dragWithKeys(card, '[ArrowRight]');
     const dialog = await findOutcomeDialog();
     // Nothing is sent until it is answered.
     expect(moveCalls()).toEqual([]);
@@ -82,7 +72,7 @@ describe('the closing question ("¿Ganada o perdida?")', () => {
   it('Cancelar leaves the card where it was and sends nothing', async () => {
     addRequest({ name: 'Se queda', status: 'follow up' });
     renderApp(BOARD, admin());
-    const user = await dragRightWithKeys(await findCard('Se queda'), '[ArrowRight]');
+    const user = await dragWithKeys(await findCard('Se queda'), '[ArrowRight]');
     const dialog = await findOutcomeDialog();
 
     await user.click(within(dialog).getByRole('button', { name: OUTCOME_LABELS.cancel }));
@@ -135,7 +125,7 @@ describe('the pipeline above the columns', () => {
     expect(summary).toHaveTextContent(`${OUTCOME_LABELS.pipelineTotal}:$1.500.000`);
     expect(summary).toHaveTextContent(`${OUTCOME_LABELS.forecast}:$300.000`);
 
-    await dragRightWithKeys(await findCard('A'), '[ArrowRight]');
+    await dragWithKeys(await findCard('A'), '[ArrowRight]');
     // Now in CONTACTADO (20 %): 1.000.000 × 20 % + 200.000.
     await waitFor(() => expect(summary).toHaveTextContent(`${OUTCOME_LABELS.forecast}:$400.000`));
     expect(summary).toHaveTextContent(`${OUTCOME_LABELS.pipelineTotal}:$1.500.000`);

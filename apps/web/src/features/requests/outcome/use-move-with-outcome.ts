@@ -22,14 +22,12 @@ export function useMoveWithOutcome() {
   const move = useCallback(
     /** `onSend`: called as the move is sent, once the question (if any) is answered. */
     async (request: Request, to: RequestStatus, onSend?: () => void): Promise<Request> => {
-      if (to !== 'closed' || request.status === 'closed') {
-        const moving = mutateAsync({ request, to });
-        onSend?.();
-        return moving;
-      }
-      const outcome = await askOutcome(request);
-      if (!outcome) throw new MoveCancelled();
-      const moving = mutateAsync({ request, to, outcome });
+      // Into CERRADO from another stage, the question first (null: cancelled, nothing is sent);
+      // any other move is sent at once, with no await before it.
+      const outcome =
+        to === 'closed' && request.status !== 'closed' ? await askOutcome(request) : undefined;
+      if (outcome === null) throw new MoveCancelled();
+      const moving = mutateAsync(outcome ? { request, to, outcome } : { request, to });
       onSend?.();
       return moving;
     },

@@ -1,35 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, systemTimeZone, zonedDueAt, type Activity } from '@crm/shared';
+import { FIELD_MESSAGES, type Activity } from '@crm/shared';
 import { addDays, dayOf, quickDueDays } from '../../../lib/activity-due';
 import { findDiscardPrompt } from '../../../test/discard-prompt';
-import { addRequest, db, newId } from '../../../test/fake-api';
+import { addActivity, addRequest, db } from '../../../test/fake-api';
 import { fill, openEditorAlone, seedUsers, type User } from './edit-request.test-kit';
 
 const today = dayOf(new Date());
 
-/** An activity already planned on the request, as the API stores it. */
-function seedActivity(requestId: string, fields: Partial<Activity> = {}): Activity {
-  const dueDate = fields.dueDate ?? addDays(today, 2);
-  const activity: Activity = {
-    _id: newId(),
-    type: 'call',
-    title: 'Llamar para confirmar',
-    dueDate,
-    dueTime: null,
-    dueAt: zonedDueAt(dueDate, fields.dueTime ?? null, systemTimeZone()).toISOString(),
-    ownerId: null,
-    done: false,
-    doneAt: null,
-    doneBy: null,
-    createdAt: new Date().toISOString(),
-    createdBy: null,
-    version: 0,
-    ...fields,
-  };
-  db.activities.set(requestId, [...(db.activities.get(requestId) ?? []), activity]);
-  return activity;
-}
+/** An activity already planned on the request (in two days, unless said), as the API stores it. */
+const seedActivity = (requestId: string, fields: Partial<Activity> = {}) =>
+  addActivity(requestId, { title: 'Llamar para confirmar', dueDate: addDays(today, 2), ...fields });
 
 /** The modal on a request (with these activities), at "Actividades". */
 async function openActivities(seed: Partial<Activity>[] = []) {

@@ -6,22 +6,22 @@ import { MOVE_MESSAGES } from '../../../../api/requests/move-request';
 import { addRequest, addUser, db } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
 import { answerOutcome } from '../../../../test/outcome';
+import {
+  column,
+  dragWithKeys,
+  findCard,
+  findCardIn,
+  moveCalls,
+  pickUpAndMove,
+  queryCardIn,
+} from '../../../../test/board';
 import { renderApp } from '../../../../test/render';
 import { COMPLETE_FIELDS } from '../../../../test/requests';
 
 const BOARD = '/main/requests';
 const NEW = 'NUEVA SOLICITUD';
 
-const column = (title: string) => screen.getByRole('region', { name: title });
 const countOf = (title: string) => within(column(title)).getByLabelText(/ solicitudes$/);
-const cardName = (name: string) => ({ name: new RegExp(`: ${name}$`) });
-const findCard = (name: string) => screen.findByRole('article', cardName(name));
-const findCardIn = (title: string, name: string) =>
-  within(column(title)).findByRole('article', cardName(name));
-const queryCardIn = (title: string, name: string) =>
-  within(column(title)).queryByRole('article', cardName(name));
-const moveCalls = () =>
-  db.calls.filter((call) => call.method === 'PATCH' && call.path.endsWith('/status'));
 const location = () => screen.getByTestId('location').textContent;
 const locationSearch = () => screen.getByTestId('location-search').textContent;
 
@@ -33,25 +33,6 @@ function admin() {
 function completeRequest(overrides: Partial<Request>) {
   const vendor = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
   return addRequest({ ...COMPLETE_FIELDS, vendor: vendor._id, ...overrides });
-}
-
-/**
- * A keyboard drag, as a person starts it: the card has the focus, Space picks it up, each
- * ArrowRight goes one column right. The card is still held.
- */
-async function pickUpAndMove(card: HTMLElement, steps: string) {
-  const user = userEvent.setup();
-  act(() => card.focus());
-  await user.keyboard('[Space]');
-  await user.keyboard(steps);
-  return user;
-}
-
-/** A whole keyboard drag: picked up, moved by `steps`, and dropped with Space. */
-async function dragWithKeys(card: HTMLElement, steps: string) {
-  const user = await pickUpAndMove(card, steps);
-  await user.keyboard('[Space]');
-  return user;
 }
 
 describe('moving a card with the keyboard (drag and drop)', () => {

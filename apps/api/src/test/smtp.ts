@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { from: string; to: string[]; raw: string };
+
+/**
+ * A real SMTP server in this process, keeping every mail it accepts, for the tests of the
+ * app's mails (website leads, reminders). `state.refuseNext` makes it refuse the next N with a
+ * temporary error (451), as a busy server would.
+ */
+export async function startSmtp() {
+  const mails: ReceivedMail[] = [];
+  const state = { refuseNext: 0 };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        if (state.refuseNext > 0) {
+          state.refuseNext -= 1;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type TestSmtp = Awaited<ReturnType<typeof startSmtp>>;
+
+/** A raw mail with its quoted-printable text undone (bytes, then UTF-8). */
+export function textOf(raw: string): string {
+  const body = raw.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < body.length; i++) {
+    const hex = body.slice(i + 1, i + 3);
+    if (body[i] === '=' && /^[0-9A-F]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(body.charCodeAt(i));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
