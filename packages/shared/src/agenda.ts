@@ -99,8 +99,8 @@ export type DueCount = z.infer<typeof dueCountSchema>;
 // The ranges. A date-only activity's `dueAt` is its day's start (zonedDueAt), so it is "today"
 // all that day and overdue from the next one; a timed one is overdue from its instant on.
 
-/** The day `days` after a `YYYY-MM-DD` day. */
-function plusDays(day: string, days: number): string {
+/** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
+export function plusDays(day: string, days: number): string {
   const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
   // Days come from the clock, 1900 onwards: Date.UTC's 0-99 quirk never applies.
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);

@@ -312,6 +312,59 @@ export const SETTINGS_LABELS = {
     'Otra persona cambió los ajustes mientras los editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión.',
 } as const;
 
+/** Inicio, /main/home (issue 22): the dashboard's panels, selectors and tables. */
+export const DASHBOARD_LABELS = {
+  title: 'Inicio',
+  period: 'Período',
+  periods: {
+    week: 'Esta semana',
+    month: 'Este mes',
+    last30: 'Últimos 30 días',
+    quarter: 'Este trimestre',
+    custom: 'Personalizado',
+  },
+  from: 'Desde',
+  to: 'Hasta',
+  apply: 'Aplicar',
+  executive: 'Ejecutivo',
+  wholeTeam: 'Todo el equipo',
+  showTable: 'Ver tabla',
+  showChart: 'Ver gráfico',
+  today: 'Para hoy',
+  todayEmpty: 'Nada vencido ni para hoy.',
+  funnel: 'Embudo',
+  funnelHelp: 'Solicitudes creadas en el período según la etapa más avanzada a la que llegaron.',
+  stage: 'Etapa',
+  reached: 'Llegaron',
+  conversion: 'Conversión desde la etapa anterior',
+  weekly: 'Nuevas solicitudes por semana',
+  week: 'Semana del',
+  website: 'Formulario landing',
+  otherSources: 'Otras fuentes',
+  total: 'Total',
+  stageTimes: 'Tiempo en cada etapa',
+  stageTimesHelp:
+    'Días que pasaron en cada etapa las solicitudes que salieron de ella en el período.',
+  left: 'Salieron',
+  median: 'Mediana (días)',
+  p90: 'Percentil 90 (días)',
+  closed: 'Cerradas',
+  closedCount: 'Solicitudes cerradas',
+  amountPaid: 'Monto pagado',
+  previousPeriod: 'Período anterior',
+  outcomes: 'Ganadas y perdidas',
+  winRate: 'Tasa de éxito',
+  lostReasons: 'Motivos de pérdida',
+  noLostReasons: 'Ninguna perdida en el período.',
+  team: 'Equipo',
+  open: 'Abiertas',
+  stale: 'Estancadas',
+  amount: 'Monto',
+  loadFailed: 'No se pudieron cargar las cifras',
+  retry: 'Reintentar',
+  noData: 'Sin datos en el período.',
+} as const;
+
 export const BOARD_SCROLL_STEP_PX = 30;
 export const MISSING_REQUEST_NUMBER = 'unnasigned';
 export const CARD_DATE_FORMAT = 'dd/mm/yy';

@@ -11,6 +11,7 @@ export * from './board.js';
 export * from './agenda.js';
 export * from './outcome.js';
 export * from './settings.js';
+export * from './dashboard.js';
 export * from './preferences.js';
 export * from './request-rules.js';
 export * from './operations.js';

@@ -83,6 +83,18 @@ const outcomeSchema = new Schema(
   { _id: false },
 );
 
+/** One ended stay in a stage (issue 22): where, from when to when, and how long (ms). */
+const stageVisitSchema = new Schema(
+  {
+    status: { type: String, enum: REQUEST_STATUSES, required: true },
+    enteredAt: { type: Date, required: true },
+    leftAt: { type: Date, required: true },
+    /** leftAt − enteredAt, stored so the database can sort and return it without arithmetic. */
+    ms: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
 const requestSchema = new Schema(
   {
     /** Absent (not null) when unknown, so the sparse unique index allows many such requests. */
@@ -145,6 +157,19 @@ const requestSchema = new Schema(
       },
     },
     /**
+     * Inicio's funnel (issue 22): the furthest stage the request has been in, as its index in
+     * REQUEST_STATUSES (skipping a stage passes it). Set at creation and raised with `$max` in the
+     * same write as every status change; absent until the one-time start-up backfill
+     * (stage-visits.ts) has read it from the history.
+     */
+    furthestStage: { type: Number },
+    /**
+     * Inicio's "Tiempo en cada etapa" (issue 22): each stay in a stage that has ended, appended in
+     * the same write as the status change that ends it (from `stageChangedAt`, to that instant),
+     * oldest first. Absent until the start-up backfill, like `furthestStage`.
+     */
+    stageVisits: { type: [stageVisitSchema], default: undefined },
+    /**
      * Staff's estimate of its worth (issue 21), a whole amount in APP_CURRENCY; null: none.
      * Absent on requests stored before it (read as null; the board's $sum counts it 0).
      */
@@ -188,7 +213,7 @@ requestSchema.index({ status: 1, 'outcome.result': 1, createdAt: -1, _id: -1 });
  * grow. Writes (findOneAndUpdate) can't project on FerretDB 1.x (findAndModify `fields` is not
  * implemented), so they bring back one request's lists, which toRequestJson leaves out.
  */
-export const REQUEST_FIELDS_ONLY = '-history -activities -activitiesVersion';
+export const REQUEST_FIELDS_ONLY = '-history -activities -activitiesVersion -stageVisits';
 
 /** A request's `nextActivity` as stored (dueTime may be absent on a hand-written document). */
 export type StoredNextActivity = {

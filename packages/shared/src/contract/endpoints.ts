@@ -52,6 +52,7 @@ import {
 } from '../activity.js';
 import { MAX_ACTIVITIES_PER_REQUEST } from '../constants.js';
 import { settingsSchema, updateSettingsBodySchema } from '../settings.js';
+import { dashboardQuerySchema, dashboardSchema } from '../dashboard.js';
 import {
   calendarFeedSchema,
   calendarFeedParamsSchema,
@@ -584,6 +585,33 @@ export const api = {
       response: dueCountSchema,
       responseDescription: 'The count',
       errors: { 400: 'A bad `owner`, or an unknown parameter' },
+    }),
+  },
+  // Inicio's figures (issue 22).
+  dashboard: {
+    get: defineEndpoint({
+      id: 'dashboard.get',
+      method: 'get',
+      path: '/api/dashboard',
+      tag: 'requests',
+      summary: "Inicio's figures for a period and an executive",
+      description:
+        '`period`: `week`, `month` or `quarter` (the calendar one holding today, compared with ' +
+        'the one before), `last30` (the 30 days ending today, compared with the 30 before) or ' +
+        '`custom` with `from` and `to` (`YYYY-MM-DD`, both included, at most 2 years, compared ' +
+        'with as many days right before); days in the caller’s time zone, weeks from Monday. ' +
+        '`vendor`: a user id, `me` or `all`; absent, `all` for a system admin and `me` for ' +
+        'everyone else, who may not ask for anyone else (403). Computed by the database on ' +
+        'indexed fields each call (no cache): a move shows on the next load.',
+      access: 'signed-in',
+      query: dashboardQuerySchema,
+      status: 200,
+      response: dashboardSchema,
+      responseDescription: 'The figures',
+      errors: {
+        400: 'A bad `period`, `from`, `to` or `vendor` (an unknown user), or an unknown parameter',
+        403: `${API_MESSAGES.forbidden}: another executive's or the whole team's figures`,
+      },
     }),
   },
   // The product's settings (issue 20): every signed-in role reads them, a system admin changes them.
