@@ -8,7 +8,7 @@ import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { leadsModels } from './leads/index.js';
 import { remindersModels } from './reminders/index.js';
-import { backfillStageChangedAt, requestsModels } from './requests/index.js';
+import { backfillStageChangedAt, backfillStageVisits, requestsModels } from './requests/index.js';
 import { settingsModels } from './settings/index.js';
 import { usersModels } from './users/index.js';
 
@@ -44,5 +44,7 @@ export async function createContext(
   const ctx = { config, connection, models, logger };
   const context = { ...ctx, access: accessGuards(ctx) };
   await backfillStageChangedAt(context);
+  // From the same history: a request's last ended stay ends where its stageChangedAt begins.
+  await backfillStageVisits(context);
   return context;
 }

@@ -6,6 +6,7 @@ import { authRoutes } from './auth/index.js';
 import { calendarRoutes } from './calendar/index.js';
 import { captchaRoutes } from './captcha/index.js';
 import type { AppContext } from './context.js';
+import { dashboardRoutes } from './dashboard/index.js';
 import { AppError } from './http/app-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { refuseUndeclaredMethods } from './http/refuse-unknown-methods.js';
@@ -58,6 +59,7 @@ export function createApp(ctx: AppContext): Express {
     activitiesRoutes(ctx),
     leadsRoutes(ctx),
     settingsRoutes(ctx),
+    dashboardRoutes(ctx),
     preferencesRoutes(ctx),
     calendarRoutes(ctx),
   );

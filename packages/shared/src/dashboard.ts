@@ -82,6 +82,8 @@ export const dashboardQuerySchema = z
       }
     }
     if (query.from === undefined || query.to === undefined) return;
+    // Only two real days are compared: a malformed one has its own error, and no other.
+    if (!DUE_DATE_PATTERN.test(query.from) || !DUE_DATE_PATTERN.test(query.to)) return;
     if (query.to < query.from) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: API_MESSAGES.periodEndBeforeStart });
     } else if (daysBetween(query.from, query.to) > DASHBOARD_MAX_DAYS) {

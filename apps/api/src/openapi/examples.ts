@@ -158,6 +158,9 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   secret: 'pV3kq0Yb1mZr8TtXw2nH5cL9aS4dF7gJ6eK0uI1oP2q',
   next: 'overdue',
   outcome: 'lost',
+  // Inicio (issue 22). `from` and `to` have none: they go only with period=custom (the
+  // operation's description says so), a rule between parameters that one example can't keep.
+  period: 'month',
 };
 
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */

@@ -1,4 +1,4 @@
-import { Types, type FilterQuery, type PipelineStage } from 'mongoose';
+import { Types, type FilterQuery } from 'mongoose';
 import {
   BOARD_COLUMNS,
   OPEN_STATUSES,
@@ -19,7 +19,7 @@ import {
   type RequestStatus,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { groupsSeveralAccumulators } from '../db/server-features.js';
+import { groupTotals, totalsPipeline, type GroupTotal } from '../db/group-totals.js';
 import type { Caller } from '../auth/index.js';
 import { agendaClock } from './agenda.service.js';
 import { toRequestJson } from './requests.service.js';
@@ -222,52 +222,21 @@ const NO_REQUESTS: ColumnTotals = { count: 0, totalValue: 0 };
  * A group's count and the sum of its expected values (issue 21): $sum counts a null or missing
  * `expectedValue` (none estimated, or stored before issue 21) as 0, on MongoDB and FerretDB 1.x.
  */
-const TOTALS = { count: { $sum: 1 }, total: { $sum: '$expectedValue' } } as const;
-type TotalsGroup<Id extends GroupId> = { _id: Id; count: number; total: number };
-
-const totalsPipeline = (match: RequestFilter, id: '$status' | null): PipelineStage[] => [
-  { $match: match },
-  { $group: { _id: id, ...TOTALS } },
-];
+const SUMMED = '$expectedValue';
 
 /**
- * The counts and values of `match` grouped by `id`, in one aggregation. FerretDB 1.x computes
- * only a $group's first accumulator (FerretDB#4616): there each is grouped on its own, the same
- * read twice, in parallel. Groups without a request are absent.
+ * The counts and values of `match` grouped by `id`, in one aggregation (two on FerretDB 1.x,
+ * db/group-totals.ts). Groups without a request are absent.
  */
-async function groupTotals(
+async function columnsTotals(
   ctx: AppContext,
   match: RequestFilter,
   id: '$status' | null,
 ): Promise<Map<GroupId, ColumnTotals>> {
-  const { Request } = ctx.models;
-  const groups = (await groupsSeveralAccumulators(ctx.connection))
-    ? await Request.aggregate<TotalsGroup<GroupId>>(totalsPipeline(match, id))
-    : await oneAccumulatorEach(ctx, match, id);
+  const groups = await groupTotals<GroupId>(ctx.connection, ctx.models.Request, match, id, SUMMED);
   return new Map(
     groups.map((group) => [group._id, { count: group.count, totalValue: group.total }]),
   );
-}
-
-async function oneAccumulatorEach(
-  ctx: AppContext,
-  match: RequestFilter,
-  id: '$status' | null,
-): Promise<TotalsGroup<GroupId>[]> {
-  const [counts, totals] = await Promise.all(
-    (['count', 'total'] as const).map((name) =>
-      ctx.models.Request.aggregate<{ _id: GroupId } & Partial<Record<typeof name, number>>>([
-        { $match: match },
-        { $group: { _id: id, [name]: TOTALS[name] } },
-      ]),
-    ),
-  );
-  const totalOf = new Map((totals ?? []).map((group) => [group._id, group.total ?? 0]));
-  return (counts ?? []).map((group) => ({
-    _id: group._id,
-    count: group.count ?? 0,
-    total: totalOf.get(group._id) ?? 0,
-  }));
 }
 
 /** The board's counts read the five statuses: one range of the indexes led by status. */
@@ -284,17 +253,17 @@ const countsMatch = (filter: RequestFilter): RequestFilter => ({
  * down. Returned unrun, in MongoDB's form, so index-bound.test.ts explains what the board runs.
  */
 export const countsQuery = (ctx: AppContext, filter: RequestFilter) =>
-  ctx.models.Request.aggregate<TotalsGroup<RequestStatus>>(
-    totalsPipeline(countsMatch(filter), '$status'),
+  ctx.models.Request.aggregate<GroupTotal<RequestStatus>>(
+    totalsPipeline(countsMatch(filter), '$status', SUMMED),
   );
 
 const totalsByStatus = (ctx: AppContext, filter: RequestFilter) =>
-  groupTotals(ctx, countsMatch(filter), '$status');
+  columnsTotals(ctx, countsMatch(filter), '$status');
 
 /** One column's count and value: one read, the range its page walks (not the page's length). */
 export const columnTotalsQuery = (ctx: AppContext, status: RequestStatus, filter: RequestFilter) =>
-  ctx.models.Request.aggregate<TotalsGroup<null>>(
-    totalsPipeline(columnFilter(status, filter), null),
+  ctx.models.Request.aggregate<GroupTotal<null>>(
+    totalsPipeline(columnFilter(status, filter), null, SUMMED),
   );
 
 async function columnTotals(
@@ -302,7 +271,7 @@ async function columnTotals(
   status: RequestStatus,
   filter: RequestFilter,
 ): Promise<ColumnTotals> {
-  const totals = await groupTotals(ctx, columnFilter(status, filter), null);
+  const totals = await columnsTotals(ctx, columnFilter(status, filter), null);
   return totals.get(null) ?? NO_REQUESTS;
 }
 

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_ROLE,
   BOARD_PAGE_SIZE,
+  DEFAULT_STALE_DAYS,
+  OPEN_STATUSES,
   PRIORITIES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
@@ -15,6 +17,17 @@ import {
   type BoardQuery,
   type RequestStatus,
 } from '@crm/shared';
+import { closedIn, outcomesQuery } from '../dashboard/closings.js';
+import {
+  funnelQuery,
+  pipelineQuery,
+  staysQuery,
+  weekCountFilters,
+  type Range,
+  type Scope,
+} from '../dashboard/figures.js';
+import { openByVendorQuery, staleByVendorQuery, staleFilter } from '../dashboard/team.js';
+import { totalsPipeline } from '../db/group-totals.js';
 import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities.service.js';
@@ -76,6 +89,25 @@ const WITH_LATER = REQUESTS / LATER_EVERY;
 const CLOSED = PER_COLUMN;
 const OUTCOME_NONE_EVERY = 3;
 const AGENDA_NOW = new Date('2026-06-10T15:00:00.000Z');
+// Inicio (issue 22): request i is created (and enters its stage) at SEED_START + i minutes, one
+// in WEBSITE_EVERY from the landing form, with one ended stay that left at its creation. The
+// dashboard is asked for the first day (DASHBOARD_DAY: the first 1,440 requests), a week's counts
+// for its first 12 hours (720), and the stale ones at STALE_NOW: with the default limits only the
+// NUEVA requests of the first day (more than 2 days in it) are.
+const SEED_START = Date.parse('2026-01-01T00:00:00.000Z');
+const WEBSITE_EVERY = 4;
+const minutes = (n: number) => new Date(SEED_START + n * 60_000);
+const DASHBOARD_DAY: Range = { start: minutes(0), end: minutes(1440) };
+const IN_DAY = 1440;
+const HALF_DAY: Range = { start: minutes(0), end: minutes(720) };
+const IN_HALF_DAY = 720;
+const STALE_NOW = new Date('2026-01-04T00:00:00.000Z');
+/** Of the first day's requests: the closed ones, and the caller's (the even ones). */
+const CLOSED_IN_DAY = IN_DAY / STATUSES;
+const CALLERS_IN_DAY = IN_DAY / 2;
+const CALLERS_CLOSED_IN_DAY = IN_DAY / (2 * STATUSES);
+/** Stale at STALE_NOW: the first day's NUEVA requests. */
+const STALE_AT_NOW = IN_DAY / STATUSES;
 const agenda = () => agendaBounds(AGENDA_NOW, 'UTC');
 
 type IndexKeys = Record<string, number>;
@@ -181,7 +213,7 @@ function outcomeOf(i: number) {
 
 /** Straight into the collection: the plans are under test, not the create path. */
 async function seedRequests() {
-  const start = Date.parse('2026-01-01T00:00:00.000Z');
+  const start = SEED_START;
   const vendorOf = (i: number) => {
     if (i % OTHER_VENDOR_EVERY === 1) return new Types.ObjectId(otherVendorId);
     return i % 2 === 0 ? new Types.ObjectId(callerId) : null;
@@ -198,7 +230,7 @@ async function seedRequests() {
     status: REQUEST_STATUSES[i % STATUSES],
     priority: PRIORITIES[i % PRIORITIES.length],
     vendor: vendorOf(i),
-    sourceOfContact: 'vendor',
+    sourceOfContact: i % WEBSITE_EVERY === 0 ? 'website' : 'vendor',
     notes: [],
     createdAt: new Date(start + i * 60_000),
     version: 0,
@@ -210,6 +242,15 @@ async function seedRequests() {
     stageChangedAt: new Date(start + i * 60_000),
     expectedValue: i * 1000,
     outcome: outcomeOf(i),
+    furthestStage: i % STATUSES,
+    stageVisits: [
+      {
+        status: REQUEST_STATUSES[(i + STATUSES - 1) % STATUSES],
+        enteredAt: new Date(start + i * 60_000 - 86_400_000),
+        leftAt: new Date(start + i * 60_000),
+        ms: 86_400_000,
+      },
+    ],
   }));
   await t.ctx.models.Request.collection.insertMany(docs);
 }
@@ -533,7 +574,101 @@ const probes: ProbeCase[] = [
         maxDocsExamined: WITH_OVERDUE,
       }),
   },
+  // Inicio (issue 22): every read of GET /api/dashboard, for the whole team and for the caller.
+  ...dashboardProbes('the whole team', {}, { day: IN_DAY, closed: CLOSED_IN_DAY }),
+  ...dashboardProbes('the caller', () => ({ vendor: new Types.ObjectId(callerId) }), {
+    day: CALLERS_IN_DAY,
+    closed: CALLERS_CLOSED_IN_DAY,
+  }),
+  {
+    name: 'the team’s open requests per executive',
+    build: () => aggregateProbe(openByVendorQuery(t.ctx), REQUESTS - CLOSED),
+  },
+  // The stale ones: a rooted $or, one range of { status, stageChangedAt } per stage with a limit
+  // (each branch must be index-bound); the read examines only the stale ones.
+  ...OPEN_STATUSES.map((status, branch) => ({
+    name: `the team’s stale requests per executive ("${status}" branch)`,
+    build: () => {
+      const filter = staleFilter(DEFAULT_STALE_DAYS, STALE_NOW)!;
+      const aggregate = staleByVendorQuery(t.ctx, filter);
+      return {
+        ...aggregateProbe(aggregate, Math.ceil(STALE_AT_NOW * SLACK)),
+        filter: (filter.$or as Filter[])[branch]!,
+      };
+    },
+  })),
 ];
+
+/** An aggregate as the dashboard sends it, its first $match the index's. */
+function aggregateProbe(aggregate: Aggregate<unknown>, maxDocsExamined: number): Probe {
+  return {
+    indexes: declaredIndexes(t.ctx.models.Request.schema),
+    filter: firstMatch(aggregate),
+    explain: () => aggregate.explain('executionStats'),
+    maxDocsExamined,
+  };
+}
+
+/**
+ * The dashboard's reads for one scope (`{}` or the caller's `{ vendor }`, built when the test
+ * runs), over DASHBOARD_DAY; `day` requests were created in it, `closed` of them are closed.
+ */
+function dashboardProbes(
+  who: string,
+  scopeOf: Scope | (() => Scope),
+  { day, closed }: { day: number; closed: number },
+): ProbeCase[] {
+  const scope = () => (typeof scopeOf === 'function' ? scopeOf() : scopeOf);
+  const half = day / 2;
+  return [
+    {
+      // Grouped by furthest stage and status: the period's documents, no others.
+      name: `the funnel of ${who}`,
+      build: () => aggregateProbe(funnelQuery(t.ctx, scope(), DASHBOARD_DAY), day),
+    },
+    {
+      name: `a week’s count of ${who}`,
+      build: () => countDocumentsProbe('Request', weekCountFilters(scope(), HALF_DAY).all, half),
+    },
+    {
+      // The source is read in the index's keys after the createdAt range (onDocuments here
+      // lets the rule accept a key after the range): a covered count, or a fetch of what it
+      // counts; the keys read are the week's range, plus a seek per key of another source.
+      name: `a week’s count from the landing form of ${who}`,
+      build: () => {
+        const filter = weekCountFilters(scope(), HALF_DAY).website;
+        // Every WEBSITE_EVERY-th request is even, so the caller's too.
+        const website = IN_HALF_DAY / WEBSITE_EVERY;
+        return {
+          ...countDocumentsProbe('Request', filter, website, ['sourceOfContact']),
+          maxKeysExamined: 2 * half + 2,
+        };
+      },
+    },
+    {
+      // The requests holding a stay that ended in the period (each seeded request holds one),
+      // both ends of the multikey range bound by $elemMatch on MongoDB.
+      name: `the stays in each stage of ${who}`,
+      build: () => aggregateProbe(staysQuery(t.ctx, scope(), DASHBOARD_DAY, !isFerretDb), day),
+    },
+    {
+      name: `the closed count and amount of ${who}`,
+      build: () => {
+        const pipeline = totalsPipeline(closedIn(scope(), DASHBOARD_DAY), '$vendor', '$amoutPaid');
+        return aggregateProbe(t.ctx.models.Request.aggregate(pipeline), closed);
+      },
+    },
+    {
+      name: `the outcomes of ${who}`,
+      build: () => aggregateProbe(outcomesQuery(t.ctx, scope(), DASHBOARD_DAY), closed),
+    },
+    {
+      // One range of { status, createdAt } per open stage.
+      name: `the pipeline of ${who}`,
+      build: () => aggregateProbe(pipelineQuery(t.ctx, scope(), DASHBOARD_DAY), day - closed),
+    },
+  ];
+}
 
 // How a filter meets an index.
 

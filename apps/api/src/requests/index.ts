@@ -8,3 +8,4 @@ export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest, toRequestJson } from './requests.service.js';
 export { backfillStageChangedAt } from './stage-changed-at.js';
+export { backfillStageVisits, stageVisitsOf } from './stage-visits.js';

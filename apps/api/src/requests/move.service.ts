@@ -5,6 +5,7 @@ import { historyEntry } from './history.service.js';
 import { outcomeAfter, outcomeChange, toOutcomeJson, type StoredOutcome } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
+import { stageChange } from './stage-visits.js';
 
 /** 409 naming where the request is now, or 404 when it is gone. */
 async function refuseMove(ctx: AppContext, id: string): Promise<never> {
@@ -15,12 +16,17 @@ async function refuseMove(ctx: AppContext, id: string): Promise<never> {
   throw conflict(API_MESSAGES.requestMoved, { status: current.status });
 }
 
-type OutcomeBaseDoc = Pick<RequestDoc, 'status' | 'version'> & { outcome?: StoredOutcome | null };
+type MoveBaseDoc = Pick<
+  RequestDoc,
+  'status' | 'statusVersion' | 'version' | 'createdAt' | 'stageChangedAt'
+> & { outcome?: StoredOutcome | null };
 
 /**
  * PATCH /api/form-contact/:id/status. One conditional write: it applies only while the request
- * is still in `from`, sets nothing but the status and when its stage began (not `version`, so
- * no edit conflicts with it), bumps statusVersion and records the move.
+ * is still in `from` and no other status change came since it was read (statusVersion), sets
+ * nothing but the status and when its stage began (not `version`, so no edit conflicts with it),
+ * bumps statusVersion and records the move, the furthest stage and the stay it ends (issue 22).
+ * Another move back into `from` meanwhile: it reads again; out of `from`: 409.
  *
  * Issue 21: the outcome is checked against `from` and `to` before anything is read (400 before
  * 409): CERRADO is reached only with one, no other stage takes one. A move into or out of
@@ -44,33 +50,35 @@ export async function moveRequest(
     ).lean<RequestDoc>();
     return same ? toRequestJson(same) : refuseMove(ctx, id);
   }
-  const move = {
-    // The new stage starts now, in the same write (the card's "Estancada" count).
-    $set: { status: to, stageChangedAt: new Date() },
-    $inc: { statusVersion: 1 },
-  };
-  if (from !== 'closed' && to !== 'closed') {
-    const moved = await Request.findOneAndUpdate(
-      { _id: id, status: from },
-      { ...move, $push: { history: historyEntry(userId, 'status', from, to) } },
-      { new: true },
-    ).lean<RequestDoc>();
-    return moved ? toRequestJson(moved) : refuseMove(ctx, id);
-  }
+  const closing = from === 'closed' || to === 'closed';
   for (let attempt = 0; attempt < 20; attempt++) {
     const stored = await Request.findOne(
       { _id: id, status: from },
-      'status version outcome',
-    ).lean<OutcomeBaseDoc>();
+      'status statusVersion version outcome createdAt stageChangedAt',
+    ).lean<MoveBaseDoc>();
     if (!stored) return refuseMove(ctx, id);
-    const change = outcomeChange(userId, toOutcomeJson(stored.outcome), outcome);
+    const change = closing
+      ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
+      : { set: {}, entries: [] };
+    // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
+    const stage = stageChange(stored, to, new Date());
     const moved = await Request.findOneAndUpdate(
-      { _id: id, status: from, version: stored.version },
       {
-        ...move,
-        $set: { ...move.$set, ...change.set },
+        _id: id,
+        status: from,
+        // The copy read is the one replaced, so the stay ended is the one that was running; null
+        // also matches a request stored before statusVersion existed.
+        statusVersion: stored.statusVersion ?? null,
+        // A move that sets or clears the outcome names the one read.
+        ...(closing && { version: stored.version }),
+      },
+      {
+        $set: { status: to, ...stage.set, ...change.set },
+        $inc: { statusVersion: 1 },
+        $max: stage.max,
         $push: {
           history: { $each: [historyEntry(userId, 'status', from, to), ...change.entries] },
+          stageVisits: stage.visit,
         },
       },
       { new: true },

@@ -206,6 +206,21 @@ requestSchema.index({ status: 1, 'nextActivity.dueAt': 1, createdAt: -1, _id: -1
 // equality, which matches a missing outcome too) pins outcome.result, so a page is one range in
 // the column's order and a count its size, as `next=none` above.
 requestSchema.index({ status: 1, 'outcome.result': 1, createdAt: -1, _id: -1 });
+// Inicio (issue 22, dashboard.service.ts), each figure one range, whole team then per executive:
+// - the funnel and each week's count of "Nuevas solicitudes por semana" read the requests created
+//   in a range; the landing form's share of a week is the same range with sourceOfContact
+//   checked in the index keys (a covered count: no document read).
+requestSchema.index({ createdAt: 1, sourceOfContact: 1 });
+requestSchema.index({ vendor: 1, createdAt: 1, sourceOfContact: 1 });
+// - "Cerradas" and its outcomes (closed, got there in a range), and the team's stale requests
+//   (each open stage's own range of stageChangedAt, older than its limit).
+requestSchema.index({ status: 1, stageChangedAt: 1 });
+requestSchema.index({ vendor: 1, status: 1, stageChangedAt: 1 });
+// - "Tiempo en cada etapa": the requests holding a stay that ended in a range (multikey).
+requestSchema.index({ 'stageVisits.leftAt': 1 });
+requestSchema.index({ vendor: 1, 'stageVisits.leftAt': 1 });
+// The pipeline (created in the period, still open) and the team's open counts are ranges of the
+// board's { status, createdAt, _id } and { vendor, status, createdAt, _id } above.
 
 /**
  * The projection of every read that answers a request: its history and its activities stay in

@@ -1,5 +1,6 @@
 import {
   API_MESSAGES,
+  NEW_REQUEST_DEFAULTS,
   REQUEST_EDITABLE_FIELDS,
   type AssignVendorBody,
   type CreateRequestBody,
@@ -19,6 +20,7 @@ import {
   type StoredOutcome,
 } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc, type StoredNextActivity } from './request.model.js';
+import { stageChange, stageFieldsAtCreation } from './stage-visits.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
 
@@ -128,8 +130,9 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
         ...body,
         requestNumber: await nextRequestNumber(ctx),
         createdAt,
-        // It enters its first stage now.
+        // It enters its first stage now, the furthest it has been, and has left none yet.
         stageChangedAt: createdAt,
+        ...stageFieldsAtCreation(NEW_REQUEST_DEFAULTS.status),
       });
       return toRequestJson(created.toObject());
     } catch (error) {
@@ -138,7 +141,10 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
   }
 }
 
-type UpdateBaseDoc = Pick<RequestDoc, 'status' | 'statusVersion' | 'notes' | 'version'> & {
+type UpdateBaseDoc = Pick<
+  RequestDoc,
+  'status' | 'statusVersion' | 'notes' | 'version' | 'createdAt' | 'stageChangedAt'
+> & {
   expectedValue?: number | null;
   outcome?: StoredOutcome | null;
 };
@@ -166,7 +172,7 @@ export async function updateRequest(
   for (let attempt = 0; attempt < 20; attempt++) {
     const stored = await Request.findById(
       id,
-      'status statusVersion notes version expectedValue outcome',
+      'status statusVersion notes version expectedValue outcome createdAt stageChangedAt',
     ).lean<UpdateBaseDoc>();
     if (!stored) throw notFound(API_MESSAGES.requestNotFound);
     if (stored.version !== body.version) throw conflict(API_MESSAGES.requestConflict);
@@ -190,6 +196,9 @@ export async function updateRequest(
       ...expectedValueEntries(userId, storedValue, expectedValue),
       ...notesDiff(userId, stored.notes, editable.notes),
     ];
+    // A status change starts the new stage now (the "Estancada" count restarts) and ends the
+    // stay read, which the write's statusVersion condition makes the one it replaces.
+    const stage = moved ? stageChange(stored, status, new Date()) : undefined;
     const updated = await Request.findOneAndUpdate(
       // null also matches a request stored before statusVersion existed.
       {
@@ -199,16 +208,15 @@ export async function updateRequest(
         statusVersion: stored.statusVersion ?? null,
       },
       {
-        // A status change starts the new stage now (the "Estancada" count restarts).
-        $set: {
-          ...editable,
-          status,
-          expectedValue,
-          ...outcomeChanged.set,
-          ...(moved ? { stageChangedAt: new Date() } : {}),
-        },
+        $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...stage?.set },
         $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
-        ...(entries.length > 0 ? { $push: { history: { $each: entries } } } : {}),
+        ...(stage && { $max: stage.max }),
+        ...((entries.length > 0 || stage) && {
+          $push: {
+            ...(entries.length > 0 && { history: { $each: entries } }),
+            ...(stage && { stageVisits: stage.visit }),
+          },
+        }),
       },
       { new: true },
     ).lean<RequestDoc>();

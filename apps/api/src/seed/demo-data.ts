@@ -10,9 +10,10 @@ import {
   normaliseEmail,
   dayIn,
   zonedDueAt,
+  type RequestStatus,
   type Role,
 } from '@crm/shared';
-import type { StoredActivity } from '../requests/index.js';
+import { stageVisitsOf, type StoredActivity } from '../requests/index.js';
 import type { AppContext } from '../context.js';
 
 /** The password of every demo user (it follows the §5 rule). */
@@ -172,7 +173,15 @@ export function demoRequests(
       version: 0,
     };
     const stageChangedAt = stageStart(request.createdAt, advanced, i, now);
-    return { ...request, stageChangedAt, ...valueAndOutcome(status, i, stageChangedAt, vendor) };
+    const history = stageHistory(request.createdAt, stageChangedAt, i, vendor);
+    return {
+      ...request,
+      stageChangedAt,
+      history,
+      // As the start-up backfill reads them from the history, so all three agree.
+      ...stageVisitsOf({ status, createdAt: request.createdAt, history }),
+      ...valueAndOutcome(status, i, stageChangedAt, vendor),
+    };
   });
 }
 
@@ -207,6 +216,43 @@ function stageStart(createdAt: Date, moved: boolean, index: number, now: number)
   if (!moved) return createdAt;
   const share = (index % 10) / 10;
   return new Date(createdAt.getTime() + Math.floor((now - createdAt.getTime()) * share));
+}
+
+/**
+ * The stages a demo request went through to reach REQUEST_STATUSES[index % 5] (its status), by
+ * index as above: most one by one; some skipped CONTACTADO; some went one stage further and came
+ * back (their furthest stage is past their current one). A new one never moved.
+ */
+function stagePath(index: number): RequestStatus[] {
+  const reached = index % REQUEST_STATUSES.length;
+  const upTo = (last: number) => REQUEST_STATUSES.slice(0, last + 1);
+  if (reached >= 1 && reached <= 3 && index % 9 === 4) {
+    return [...upTo(reached + 1), REQUEST_STATUSES[reached]!];
+  }
+  if (reached >= 2 && index % 6 === 1) return upTo(reached).filter((_, at) => at !== 1);
+  return upTo(reached);
+}
+
+/**
+ * Its status moves as the API records them (issue 12), evenly spread from its creation to when it
+ * entered its stage, the last one at that instant, each by its executive.
+ */
+function stageHistory(
+  createdAt: Date,
+  stageChangedAt: Date,
+  index: number,
+  by: Types.ObjectId | null,
+) {
+  const path = stagePath(index);
+  const moves = path.length - 1;
+  const span = stageChangedAt.getTime() - createdAt.getTime();
+  return path.slice(1).map((to, at) => ({
+    at: new Date(createdAt.getTime() + Math.floor((span * (at + 1)) / moves)),
+    by,
+    field: 'status' as const,
+    from: path[at]!,
+    to,
+  }));
 }
 
 const ACTIVITY_TITLES = [

@@ -1,0 +1,114 @@
+import { Types } from 'mongoose';
+import {
+  API_MESSAGES,
+  DASHBOARD_VENDOR_ALL,
+  DASHBOARD_VENDOR_ME,
+  instantsOf,
+  periodDays,
+  type Dashboard,
+  type ParsedDashboardQuery,
+} from '@crm/shared';
+import type { Caller } from '../auth/index.js';
+import type { AppContext } from '../context.js';
+import { supportsElemMatchOnDocuments } from '../db/server-features.js';
+import { fieldError, forbidden } from '../http/app-error.js';
+import { getSettings } from '../settings/index.js';
+import { closedTotals, outcomesOf, outcomesQuery, sumOf } from './closings.js';
+import {
+  funnelOf,
+  funnelQuery,
+  pipelineFrom,
+  pipelineQuery,
+  stageTimesOf,
+  staysQuery,
+  weeklyOf,
+  type Scope,
+} from './figures.js';
+import { teamOf } from './team.js';
+
+/** Now, for the period and the stale counts; tests set it. */
+export const dashboardClock = { now: (): Date => new Date() };
+
+/** Who asks: their id and zone, and whether they are a system admin. */
+export type DashboardCaller = Caller & { admin: boolean };
+
+/**
+ * Whose figures (`vendor=`): the caller's own for `me` or their own id; anyone else's, or the
+ * whole team's (null), for a system admin only (403, before saying whether the id is a user's).
+ * Absent: the whole team for a system admin, their own for everyone else.
+ */
+async function whoseFigures(
+  ctx: AppContext,
+  asked: string | undefined,
+  caller: DashboardCaller,
+): Promise<string | null> {
+  const vendor = asked ?? (caller.admin ? DASHBOARD_VENDOR_ALL : DASHBOARD_VENDOR_ME);
+  if (vendor === DASHBOARD_VENDOR_ME || vendor === caller.userId) return caller.userId;
+  if (!caller.admin) throw forbidden();
+  if (vendor === DASHBOARD_VENDOR_ALL) return null;
+  if (!(await ctx.models.User.exists({ _id: vendor }))) {
+    throw fieldError('vendor', API_MESSAGES.unknownExecutive);
+  }
+  return vendor;
+}
+
+/**
+ * GET /api/dashboard: every panel's figures for the period and executive, read from the database
+ * on each call (no cache: a move shows on the next load), the reads in parallel. The period's days
+ * are the caller's (their zone, else APP_TIME_ZONE).
+ */
+export async function getDashboard(
+  ctx: AppContext,
+  query: ParsedDashboardQuery,
+  caller: DashboardCaller,
+): Promise<Dashboard> {
+  const vendor = await whoseFigures(ctx, query.vendor, caller);
+  const now = dashboardClock.now();
+  const { timeZone } = caller;
+  const days = periodDays(query, now, timeZone);
+  const period = instantsOf(days.from, days.to, timeZone);
+  const previous = instantsOf(days.previousFrom, days.previousTo, timeZone);
+  // ObjectIds, not strings: aggregate's $match is sent as written, without mongoose's casting.
+  const scope: Scope = vendor ? { vendor: new Types.ObjectId(vendor) } : {};
+  const withTeam = vendor === null;
+
+  const settings = getSettings(ctx);
+  // The team's rows share the period's closed read, grouped by executive.
+  const closedNow = closedTotals(ctx, scope, period, withTeam);
+  const [funnel, weekly, stays, closed, closedBefore, outcomes, pipeline, team] = await Promise.all(
+    [
+      funnelQuery(ctx, scope, period),
+      weeklyOf(ctx, scope, now, timeZone),
+      supportsElemMatchOnDocuments(ctx.connection).then((elemMatch) =>
+        staysQuery(ctx, scope, period, elemMatch),
+      ),
+      closedNow,
+      closedTotals(ctx, scope, previous, false),
+      outcomesQuery(ctx, scope, period),
+      Promise.all([pipelineQuery(ctx, scope, period), settings]).then(
+        ([groups, { winProbability }]) => pipelineFrom(groups, winProbability),
+      ),
+      withTeam
+        ? settings.then(({ staleDays }) => teamOf(ctx, staleDays, now, closedNow))
+        : Promise.resolve(null),
+    ],
+  );
+  const closedSum = sumOf(closed);
+  const previousSum = sumOf(closedBefore);
+  return {
+    period: days,
+    vendor,
+    funnel: funnelOf(funnel),
+    weekly,
+    stageTimes: stageTimesOf(stays),
+    closed: {
+      count: closedSum.count,
+      amount: closedSum.amount,
+      previousCount: previousSum.count,
+      previousAmount: previousSum.amount,
+    },
+    outcomes: outcomesOf(outcomes),
+    pipeline,
+    team,
+  };
+}
