@@ -126,21 +126,23 @@ switch (task) {
   case 'bench:abuse':
   case 'bench:board':
   case 'bench:agenda':
+  case 'bench:dashboard':
   case 'seed':
     // The benchmarks run from source (tsx, apps/api/bench/, outside the API's build) over the
-    // built @crm/shared; bench:abuse starts the built API and bench:board the built web app.
+    // built @crm/shared; bench:abuse starts the built API, bench:board and bench:dashboard the
+    // built web app.
     await pnpm(
       'turbo',
       'run',
       'build',
       '--filter=@crm/api...',
-      ...(task === 'bench:board' ? ['--filter=@crm/web...'] : []),
+      ...(task === 'bench:board' || task === 'bench:dashboard' ? ['--filter=@crm/web...'] : []),
     );
     process.exit(await run(pnpmBin, [...pnpmPrefix, '--filter', '@crm/api', task], { env }));
     break;
   default:
     console.error(
-      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:agenda|seed',
+      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:agenda|bench:dashboard|seed',
     );
     process.exit(2);
 }

@@ -4,8 +4,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import {
   AGENDA_LABELS,
+  DASHBOARD_LABELS,
   API_MESSAGES,
   LOGIN_MESSAGES,
+  OUTAGE_LABELS,
   REQUEST_MESSAGES,
   SETTINGS_LABELS,
   USER_MESSAGES,
@@ -143,6 +145,14 @@ async function holdCalls(page: Page, url: string) {
   };
 }
 
+/** The API's answer while its database is away (error-handler.ts). */
+const answerDatabaseAway = (route: Route) =>
+  route.fulfill({
+    status: 503,
+    headers: { 'Retry-After': '5' },
+    json: { message: API_MESSAGES.databaseUnavailable },
+  });
+
 const columnsLoaded = (page: Page) =>
   expect(column(page, 'NUEVA SOLICITUD').getByText('Loading...')).toHaveCount(0);
 
@@ -212,6 +222,45 @@ for (const { size, viewport } of SIZES) {
         column(page, 'NUEVA SOLICITUD').getByRole('alert').filter({ hasText: 'Error: ' }),
       ).toBeVisible({ timeout: 20_000 });
       await expectNoViolations(page, size, 'board-error');
+    });
+
+    test('board, a filter’s call failed: each column’s error at full contrast, with "Reintentar"', async ({
+      page,
+    }) => {
+      await openAs(page, admin, '/main/requests');
+      await expect(card(page, assignedName)).toBeVisible();
+      await columnsLoaded(page);
+      await page.route('**/api/form-contact/board**', answerDatabaseAway);
+      // Another filter, in the app (not a reload): the previous cards stay, dimmed, while it
+      // loads; its failure takes their place and must not be dimmed with them (issue 25).
+      await page.evaluate(() => {
+        window.history.pushState(null, '', '/main/requests?priority=high');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const first = column(page, 'NUEVA SOLICITUD');
+      await expect(first.getByRole('alert').filter({ hasText: 'Error: ' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(first.getByRole('button', { name: OUTAGE_LABELS.retry })).toBeVisible();
+      await expectNoViolations(page, size, 'board-filter-error');
+    });
+
+    test('outage: the app’s first data can’t be had, then the app opens by itself', async ({
+      page,
+    }) => {
+      await page.route('**/api/user/data/**', answerDatabaseAway);
+      await openAs(page, admin, '/main/requests');
+      await expect(page.getByRole('heading', { level: 1, name: OUTAGE_LABELS.title })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(page.getByRole('button', { name: OUTAGE_LABELS.retry })).toBeVisible();
+      await expect(page.getByText('Loading...')).toHaveCount(0);
+      await expectNoViolations(page, size, 'outage');
+
+      // The database is back: the next automatic attempt opens the app, nobody pressing a key.
+      await page.unroute('**/api/user/data/**');
+      await expect(board(page)).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByRole('heading', { name: OUTAGE_LABELS.title })).toHaveCount(0);
     });
 
     test('board, a card’s delete confirmation open', async ({ page }) => {
@@ -284,7 +333,7 @@ for (const { size, viewport } of SIZES) {
 
     test('users, a row selected', async ({ page }) => {
       await openAs(page, admin, '/main/users');
-      const row = page.getByRole('listitem').filter({ hasText: vendor.email });
+      const row = page.getByRole('row').filter({ hasText: vendor.email });
       await row
         .getByRole('button', { name: `${vendor.name} ${vendor.lastName}`, exact: true })
         .click();
@@ -299,7 +348,7 @@ for (const { size, viewport } of SIZES) {
       await openAs(page, admin, '/main/users');
       // The first row: the one a pop-up at the top is most likely to cover. (A CSS locator: while
       // the pop-up is open the page behind it is hidden from the accessibility tree.)
-      const row = page.locator('main li').first();
+      const row = page.locator('main [role="row"][data-user-id]').first();
       await expect(row).toBeVisible();
       const name = (await row.getByRole('button').first().textContent()) ?? '';
       await row.getByRole('button', { name: `Eliminar ${name}`, exact: true }).click();
@@ -318,7 +367,7 @@ for (const { size, viewport } of SIZES) {
     test('users, a notice clear of the page’s actions', async ({ page }) => {
       const deletable = deletables[size];
       await openAs(page, admin, '/main/users');
-      const row = page.getByRole('listitem').filter({ hasText: deletable.email });
+      const row = page.getByRole('row').filter({ hasText: deletable.email });
       await row
         .getByRole('button', { name: `Eliminar ${deletable.name} ${deletable.lastName}` })
         .click();
@@ -354,7 +403,10 @@ for (const { size, viewport } of SIZES) {
 
     test('home', async ({ page }) => {
       await openAs(page, admin, '/main/home');
-      await expect(page.getByText('This will be the home page.')).toBeVisible();
+      // Every panel drawn (issue 22's dashboard), the team's included for an admin.
+      await expect(
+        page.getByRole('heading', { level: 2, name: DASHBOARD_LABELS.team }),
+      ).toBeVisible();
       await expect(page).toHaveTitle('Inicio · CRM');
       await expectNoViolations(page, size, 'home');
     });
@@ -368,7 +420,9 @@ for (const { size, viewport } of SIZES) {
 
     test('the skip link is the first stop and moves focus to the content', async ({ page }) => {
       await openAs(page, admin, '/main/home');
-      await expect(page.getByText('This will be the home page.')).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 1, name: DASHBOARD_LABELS.title }),
+      ).toBeVisible();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Saltar al contenido' });
       await expect(skip).toBeFocused();

@@ -58,6 +58,14 @@ test.describe.serial('requests on the board', () => {
     await expect(notice(page, REQUEST_MESSAGES.created)).toBeVisible();
     await expect(create).toHaveCount(0);
 
+    // Issue 25: the new request's edit window opens in the create modal's place, at its address.
+    const dialog = editDialog(page);
+    await expect(dialog.getByLabel('Nombre', { exact: true })).toHaveValue(name);
+    await expect(page).toHaveURL(/\/main\/requests\/[0-9a-f]{24}$/);
+    await snap(page, 'requests-02-created-edit-window');
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toHaveCount(0);
+
     const created = column(page, 'NUEVA SOLICITUD').getByRole('article', {
       name: `Solicitud ${nextNumber}: ${name}`,
     });
@@ -68,7 +76,6 @@ test.describe.serial('requests on the board', () => {
 
     // Stage and a first note.
     await created.getByRole('button', { name: 'Editar solicitud' }).click();
-    const dialog = editDialog(page);
     await dialog.getByLabel('Etapa de la solicitud').selectOption({ label: 'Contactado' });
     await dialog.getByRole('button', { name: 'Agregar nota' }).click();
     await dialog.getByPlaceholder('Add a new note').fill('Llamar el lunes');

@@ -89,7 +89,7 @@ test.describe.serial('user administration', () => {
       [vendor, 'vendor'],
       [driver, 'driver'],
     ] as const) {
-      const row = page.getByRole('listitem').filter({ hasText: person.email });
+      const row = page.getByRole('row').filter({ hasText: person.email });
       await expect(row).toContainText(fullName(person));
       await expect(row).toContainText(role);
     }
@@ -176,15 +176,15 @@ test.describe.serial('user administration', () => {
 
     // Cancel keeps the user; Yes removes it.
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: driver.email })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: driver.email })).toBeVisible();
     await page.getByRole('button', { name: `Eliminar ${fullName(driver)}` }).click();
     await confirm.getByRole('button', { name: 'Yes' }).click();
     await expect(notice(page, USER_MESSAGES.deleted)).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: driver.email })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: driver.email })).toHaveCount(0);
     await snap(page, 'users-09-deleted');
 
     await page.reload();
-    await expect(page.getByRole('listitem').filter({ hasText: vendor.email })).toBeVisible();
-    await expect(page.getByRole('listitem').filter({ hasText: driver.email })).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: vendor.email })).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: driver.email })).toHaveCount(0);
   });
 });

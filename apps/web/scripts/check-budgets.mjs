@@ -27,6 +27,8 @@ import { gzipSync } from 'node:zlib';
 const LAZY_SCREENS = {
   agenda: /^src\/features\/agenda\//,
   settings: /^src\/features\/settings\//,
+  home: /^src\/features\/home\//,
+  users: /^src\/features\/users\//,
 };
 
 export const PAGES = [
@@ -46,8 +48,15 @@ export const PAGES = [
     description: '/main/requests signed in: the app, the board and all it may open',
     entry: 'index.html',
     // The captcha widget mounts only on the login screen; the agenda and the settings screens
-    // are lazy chunks of their own (issue 20), measured below.
-    leaves: [/altcha/, LAZY_SCREENS.agenda, LAZY_SCREENS.settings],
+    // (issue 20), Inicio with its chart library (issue 22) and the users screen (issue 25) are
+    // lazy chunks of their own, measured below.
+    leaves: [
+      /altcha/,
+      LAZY_SCREENS.agenda,
+      LAZY_SCREENS.settings,
+      LAZY_SCREENS.home,
+      LAZY_SCREENS.users,
+    ],
     // Issue 21 (+3 kB): the closing question, column totals, pipeline and "Resultado" filter.
     budget: 233,
   },
@@ -55,15 +64,37 @@ export const PAGES = [
     name: 'agenda',
     description: '/main/agenda signed in: the app and the agenda screen, its own chunk',
     entry: LAZY_SCREENS.agenda,
-    leaves: [/altcha/, LAZY_SCREENS.settings],
-    budget: 235,
+    leaves: [/altcha/, LAZY_SCREENS.settings, LAZY_SCREENS.home, LAZY_SCREENS.users],
+    // Issue 22 (+1 kB): its row is shared with Inicio's "Para hoy", in a chunk of its own.
+    budget: 236,
   },
   {
     name: 'settings',
     description: '/main/settings signed in (system admin): the app and the settings screen',
     entry: LAZY_SCREENS.settings,
-    leaves: [/altcha/, LAZY_SCREENS.agenda],
-    budget: 235,
+    leaves: [/altcha/, LAZY_SCREENS.agenda, LAZY_SCREENS.home, LAZY_SCREENS.users],
+    // Issues 22 and 25 (+1 kB in the app every screen loads): the dashboard endpoint's contract
+    // and the outage page with its retries; the board stayed within 233 kB by moving the users
+    // screen out of it.
+    budget: 236,
+  },
+  {
+    name: 'home',
+    description: '/main/home signed in: the app and Inicio, its own chunk with its chart (visx)',
+    entry: LAZY_SCREENS.home,
+    leaves: [/altcha/, LAZY_SCREENS.agenda, LAZY_SCREENS.settings, LAZY_SCREENS.users],
+    // Issue 22: the app and about 30 kB of Inicio, most of it visx's scales, stack and axes
+    // (recharts, the obvious choice, weighs 130 kB gzipped for the same chart).
+    budget: 265,
+  },
+  {
+    name: 'users',
+    description: '/main/users signed in (system admin): the app and the users screen',
+    entry: LAZY_SCREENS.users,
+    leaves: [/altcha/, LAZY_SCREENS.agenda, LAZY_SCREENS.settings, LAZY_SCREENS.home],
+    // Issue 25: its own chunk (about 6 kB with the search and the sortable table), out of the
+    // board's first visit.
+    budget: 240,
   },
   {
     name: 'form',

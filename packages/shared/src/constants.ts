@@ -312,58 +312,41 @@ export const SETTINGS_LABELS = {
     'Otra persona cambió los ajustes mientras los editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión.',
 } as const;
 
-/** Inicio, /main/home (issue 22): the dashboard's panels, selectors and tables. */
-export const DASHBOARD_LABELS = {
-  title: 'Inicio',
-  period: 'Período',
-  periods: {
-    week: 'Esta semana',
-    month: 'Este mes',
-    last30: 'Últimos 30 días',
-    quarter: 'Este trimestre',
-    custom: 'Personalizado',
+/** The users screen's search, sortable column headers and count, /main/users (issue 25). */
+export const USERS_LABELS = {
+  search: 'Buscar usuarios',
+  searchPlaceholder: 'Buscar por nombre o correo',
+  name: 'Nombre',
+  email: 'Correo',
+  role: 'Rol',
+  /** The header of the edit and delete buttons' column, read by screen readers only. */
+  actions: 'Acciones',
+  /** "3 usuarios", or "1 de 3 usuarios" while a search leaves some out. */
+  count: (shown: number, total: number) => {
+    const noun = total === 1 ? 'usuario' : 'usuarios';
+    return shown === total ? `${total} ${noun}` : `${shown} de ${total} ${noun}`;
   },
-  from: 'Desde',
-  to: 'Hasta',
-  apply: 'Aplicar',
-  executive: 'Ejecutivo',
-  wholeTeam: 'Todo el equipo',
-  showTable: 'Ver tabla',
-  showChart: 'Ver gráfico',
-  today: 'Para hoy',
-  todayEmpty: 'Nada vencido ni para hoy.',
-  funnel: 'Embudo',
-  funnelHelp: 'Solicitudes creadas en el período según la etapa más avanzada a la que llegaron.',
-  stage: 'Etapa',
-  reached: 'Llegaron',
-  conversion: 'Conversión desde la etapa anterior',
-  weekly: 'Nuevas solicitudes por semana',
-  week: 'Semana del',
-  website: 'Formulario landing',
-  otherSources: 'Otras fuentes',
-  total: 'Total',
-  stageTimes: 'Tiempo en cada etapa',
-  stageTimesHelp:
-    'Días que pasaron en cada etapa las solicitudes que salieron de ella en el período.',
-  left: 'Salieron',
-  median: 'Mediana (días)',
-  p90: 'Percentil 90 (días)',
-  closed: 'Cerradas',
-  closedCount: 'Solicitudes cerradas',
-  amountPaid: 'Monto pagado',
-  previousPeriod: 'Período anterior',
-  outcomes: 'Ganadas y perdidas',
-  winRate: 'Tasa de éxito',
-  lostReasons: 'Motivos de pérdida',
-  noLostReasons: 'Ninguna perdida en el período.',
-  team: 'Equipo',
-  open: 'Abiertas',
-  stale: 'Estancadas',
-  amount: 'Monto',
-  loadFailed: 'No se pudieron cargar las cifras',
-  retry: 'Reintentar',
-  noData: 'Sin datos en el período.',
+  noMatch: (query: string) => `Ningún usuario coincide con «${query}».`,
 } as const;
+
+/**
+ * Outages (issue 25): the page shown while the app's first data can't be had (the server or
+ * its database away), and the button of every list that failed to load.
+ */
+export const OUTAGE_LABELS = {
+  title: 'No podemos conectar con el servidor',
+  explanation:
+    'El servidor o su base de datos no responde en este momento. No se ha perdido nada: la aplicación vuelve a intentarlo sola y se abrirá en cuanto responda.',
+  retry: 'Reintentar',
+  retrying: 'Reintentando…',
+  /** The countdown to the next automatic attempt. */
+  nextAttempt: (seconds: number) => `Nuevo intento automático en ${seconds} s.`,
+} as const;
+
+// Inicio's words (issue 22) live in a module of their own: a bundler places a module whole in
+// one chunk, so here, in the module the login page loads, they would grow it; there, only the
+// dashboard's chunk carries them.
+export { DASHBOARD_LABELS } from './dashboard-labels.js';
 
 export const BOARD_SCROLL_STEP_PX = 30;
 export const MISSING_REQUEST_NUMBER = 'unnasigned';

@@ -63,7 +63,7 @@ describe('the staff app in the browser (app.ts: the login screen without React)'
     signIn(addUser({ role: 'vendor' }));
     openAddress('/main/home');
     start();
-    expect(await screen.findByText('This will be the home page.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(address()).toBe('/login');

@@ -21,7 +21,14 @@ export default function AuthenticatedApp() {
     <Routes>
       <Route element={<MainLayout />}>
         <Route index element={<Navigate to={HOME_AFTER_LOGIN} replace />} />
-        <Route path="home" element={<HomePage />} />
+        <Route
+          path="home"
+          element={
+            <LazyScreen>
+              <HomePage />
+            </LazyScreen>
+          }
+        />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="requests" element={<RequestsBoard />}>
           <Route path=":requestId" element={<EditRequestRoute />} />
@@ -38,7 +45,9 @@ export default function AuthenticatedApp() {
           path="users"
           element={
             <RequireAdmin>
-              <UsersPage />
+              <LazyScreen>
+                <UsersPage />
+              </LazyScreen>
             </RequireAdmin>
           }
         />

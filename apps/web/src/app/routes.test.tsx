@@ -34,7 +34,7 @@ describe('routes and session (§2 route map, §4 session)', () => {
     db.latencyMs = 100;
     renderApp('/main/home', ana);
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
-    expect(await screen.findByText('This will be the home page.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
   });
 
   it('sends a signed-in user who opens /login to the board', async () => {
@@ -47,7 +47,7 @@ describe('routes and session (§2 route map, §4 session)', () => {
   it('fetches the board (the first page of every column, in place of all requests) and all users once signed in (§2 start-up)', async () => {
     const ana = addUser({ role: 'driver' });
     renderApp('/main/home', ana);
-    await screen.findByText('This will be the home page.');
+    await screen.findByRole('heading', { level: 1, name: 'Inicio' });
     await waitFor(() => {
       const paths = db.calls.map((call) => call.path);
       expect(paths).toContain('/api/form-contact/board');
@@ -57,11 +57,12 @@ describe('routes and session (§2 route map, §4 session)', () => {
     });
   });
 
-  it('shows the home and profile placeholders', async () => {
+  it('shows the dashboard at home (issue 22 replaced its placeholder) and the profile placeholder', async () => {
     const ana = addUser({ role: 'vendor' });
     const { unmount } = renderApp('/main/home', ana);
-    expect(await screen.findByRole('heading', { name: /CRM/ })).toBeInTheDocument();
-    expect(screen.getByText('This will be the home page.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
+    expect(screen.queryByText('This will be the home page.')).not.toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Embudo' })).toBeInTheDocument();
     unmount();
     renderApp('/main/profile', ana);
     expect(await screen.findByText('Here will be the user profile')).toBeInTheDocument();
@@ -84,7 +85,7 @@ describe('routes and session (§2 route map, §4 session)', () => {
     console.error = (...args: unknown[]) => errors.push(args);
     try {
       renderApp('/main/home', admin);
-      expect(await screen.findByText('This will be the home page.')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
       expect(errors.some((args) => args[0] === SESSION_MESSAGES.userDataFailed)).toBe(true);
       expect(screen.queryByRole('link', { name: 'Usuarios' })).not.toBeInTheDocument();
       expect(screen.queryByText(SESSION_MESSAGES.userDataFailed)).not.toBeInTheDocument();

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import AuthenticatedApp from './authenticated-app';
+import { FirstDataGate } from './first-data-gate';
 import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
 import { LoginRoute } from './login-route';
 import { LOGIN_PATH, titleOf } from './route-titles';
@@ -24,7 +25,9 @@ const routes: RouteObject[] = [
     path: '/main/*',
     element: (
       <RequireSession>
-        <AuthenticatedApp />
+        <FirstDataGate>
+          <AuthenticatedApp />
+        </FirstDataGate>
       </RequireSession>
     ),
   },

@@ -1,15 +1,41 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AGENDA_LABELS } from '@crm/shared';
+import { AGENDA_LABELS, OUTCOME_LABELS } from '@crm/shared';
 import { addDays, dayOf } from '../lib/activity-due';
+import { formatMoney } from '../lib/money';
+import { BELL_QUIET_MS } from '../api/activities/get-due-count';
 import { addActivity, addRequest, addUser, db } from '../test/fake-api';
+import { findCard } from '../test/board';
 import { renderApp } from '../test/render';
 import { server } from '../test/server';
 
 const DUE_COUNT = '/api/activities/due-count';
 const today = dayOf(new Date());
 const findBell = (count: number) => screen.findByRole('link', { name: AGENDA_LABELS.bell(count) });
+const BOARD_CALL = '/api/form-contact/board';
+const SETTINGS_CALL = '/api/settings';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const callsTo = (path: string) => db.calls.filter((call) => call.path === path).length;
+
+/**
+ * Holds every GET of `path` until `release()`, then lets the fake API answer it (a handler that
+ * returns nothing hands the call on). `arrived()` counts the calls made so far, held or not.
+ */
+function hold(path: string) {
+  let release = () => {};
+  let arrived = 0;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.use(
+    http.get(path, async () => {
+      arrived += 1;
+      await released;
+    }),
+  );
+  return { release, arrived: () => arrived };
+}
 
 describe('the bell (issue 20)', () => {
   it("counts the person's overdue and today's open activities, and leads to the agenda", async () => {
@@ -68,5 +94,55 @@ describe('the bell (issue 20)', () => {
     await waitFor(() =>
       expect(db.calls.filter((call) => call.path === DUE_COUNT).length).toBeGreaterThan(before),
     );
+  });
+});
+
+describe('the bell and the board’s first cards (issue 20: new features must not slow the board)', () => {
+  it('shows the cards while the count and the settings are on their way; the badges, the amount and the count follow', async () => {
+    const admin = addUser({ role: 'system admin' });
+    const request = addRequest({
+      name: 'Cliente Quieto',
+      status: 'contacted',
+      expectedValue: 1500000,
+      stageChangedAt: new Date(Date.now() - 9 * DAY_MS - 60_000).toISOString(),
+    });
+    addActivity(request._id, { ownerId: admin._id, dueDate: today });
+    const dueCount = hold(DUE_COUNT);
+    const settings = hold(SETTINGS_CALL);
+    renderApp('/main/requests', admin);
+
+    const card = await findCard('Cliente Quieto');
+    expect(settings.arrived()).toBe(1); // asked, and still unanswered
+    expect(card).not.toHaveTextContent('Estancada');
+    expect(within(card).queryByText(`${OUTCOME_LABELS.expectedValue}:`)).toBeNull();
+    expect(screen.queryByRole('link', { name: AGENDA_LABELS.bell(1) })).toBeNull();
+
+    settings.release();
+    await waitFor(() => expect(card).toHaveTextContent('Estancada 9 días'));
+    expect(card).toHaveTextContent(formatMoney(1500000, 'CLP'));
+
+    await waitFor(() => expect(dueCount.arrived()).toBe(1));
+    dueCount.release();
+    expect(await findBell(1)).toHaveTextContent('1');
+  });
+
+  it('asks for the count only once the board’s first data is in, then shows it', async () => {
+    const admin = addUser({ role: 'system admin' });
+    const request = addRequest({ name: 'Cliente Uno' });
+    addActivity(request._id, { ownerId: admin._id, dueDate: addDays(today, -1) });
+    const board = hold(BOARD_CALL);
+    renderApp('/main/requests', admin);
+
+    await waitFor(() => expect(board.arrived()).toBe(1));
+    // Well past the bell's quiet time, the board still loading: the bell has not asked.
+    await new Promise((resolve) => setTimeout(resolve, BELL_QUIET_MS * 3));
+    expect(callsTo(DUE_COUNT)).toBe(0);
+
+    board.release();
+    await findCard('Cliente Uno');
+    expect(await findBell(1)).toHaveTextContent('1');
+    const boardAt = db.calls.findIndex((call) => call.path === BOARD_CALL);
+    const countAt = db.calls.findIndex((call) => call.path === DUE_COUNT);
+    expect(countAt).toBeGreaterThan(boardAt);
   });
 });

@@ -8,7 +8,7 @@ describe('authenticated layout: "Saltar al contenido"', () => {
   it('is the first thing Tab reaches, before the bell and the sidebar', async () => {
     const ana = addUser({ role: 'vendor' });
     renderApp('/main/home', ana);
-    await screen.findByText('This will be the home page.');
+    await screen.findByRole('heading', { level: 1, name: 'Inicio' });
     const bell = await screen.findByRole('link', { name: 'Actividades vencidas y de hoy: 0' });
     const user = userEvent.setup();
 
@@ -44,9 +44,8 @@ describe('authenticated layout: "Saltar al contenido"', () => {
   it('marks the spec\'s English words of the layout with lang="en"', async () => {
     const ana = addUser({ role: 'vendor', name: 'Ana', lastName: 'García' });
     renderApp('/main/home', ana);
-    await screen.findByText('This will be the home page.');
+    await screen.findByRole('heading', { level: 1, name: 'Inicio' });
     expect(screen.getByRole('button', { name: 'Logout' })).toHaveAttribute('lang', 'en');
-    expect(screen.getByText('This will be the home page.')).toHaveAttribute('lang', 'en');
     // The product's own words are Spanish (the page's language).
     expect(screen.getByRole('link', { name: 'Saltar al contenido' })).not.toHaveAttribute('lang');
   });

@@ -25,6 +25,9 @@ async function pollFrom(after: string | undefined, signal: AbortSignal) {
 /** Until the first answer says otherwise (the API's LEADS_POLL_SECONDS, at most 30 s). */
 const FIRST_POLL_AFTER_MS = 15_000;
 
+/** Any board call (the five columns' first pages), whatever its filters. */
+const BOARD_CALLS = queryKeyOf(api.requests.board);
+
 export const recentLeadsQueryKey = () => queryKeyOf(api.leads.recent);
 
 /**
@@ -42,6 +45,11 @@ export const recentLeadsQueryOptions = () =>
     queryKey: recentLeadsQueryKey(),
     queryFn: async ({ signal, client }): Promise<RecentLeads> => {
       const previous = client.getQueryData<RecentLeads>(recentLeadsQueryKey());
+      // A poll while the board's own read is still on its way waits for the next turn (its
+      // position is kept, so no lead is missed): where the database scans for it (FerretDB),
+      // it competed with that read and delayed the first cards (docs/benchmarks.md). The
+      // first call, which only takes the position, is never put off.
+      if (previous && client.isFetching({ queryKey: BOARD_CALLS }) > 0) return previous;
       const answer = await pollFrom(previous?.cursor, signal);
       // Every lead into the cache, then each column that needs the server read once.
       const stale = answer.items.flatMap((lead) => changeCachedColumns(client, undefined, lead));

@@ -17,7 +17,10 @@ export function LoadingText({ className = 'text-sm' }: StatusTextProps) {
 
 export type ErrorTextProps = StatusTextProps & { message: string };
 
-/** "Error: " followed by the message (§8), in English as the spec and the API word them. */
+/**
+ * "Error: " followed by the message (§8), in English as the spec and the API word them. red-700:
+ * 4.5:1 and more on white, slate-50 and the columns' slate-100, as long as no opacity dims it.
+ */
 export function ErrorText({ message, className = 'text-sm' }: ErrorTextProps) {
   return (
     <p role="alert" {...EN} className={`text-red-700 ${className}`}>

@@ -1,9 +1,10 @@
 import { useId } from 'react';
-import { AGENDA_LABELS, type AgendaBucket } from '@crm/shared';
+import { ACTIVITY_MESSAGES, AGENDA_LABELS, type AgendaBucket } from '@crm/shared';
 import { useCompleteFromAgenda } from '../../api/activities/complete-activity';
 import type { useAgenda } from '../../api/activities/get-agenda';
 import { Button } from '../../components/ui/button';
-import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../components/ui/load-error';
+import { LoadingText } from '../../components/ui/status-text';
 import { AgendaRow } from './agenda-row';
 
 export type AgendaSectionProps = {
@@ -22,10 +23,15 @@ export function AgendaSection({ due, title, query }: AgendaSectionProps) {
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
         {title}
       </h2>
-      {query.isPending ? (
+      {hasFailed(query) ? (
+        // Its first page failed (a later page's failure keeps the rows, below).
+        <LoadError
+          message={query.error?.message ?? ACTIVITY_MESSAGES.loadFailed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : query.isPending ? (
         <LoadingText />
-      ) : query.isError ? (
-        <ErrorText message={query.error.message} />
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{AGENDA_LABELS.emptyBucket}</p>
       ) : (
@@ -45,7 +51,21 @@ export function AgendaSection({ due, title, query }: AgendaSectionProps) {
           ))}
         </ul>
       )}
-      {query.hasNextPage ? (
+      {query.isFetchNextPageError ? (
+        <LoadError
+          message={query.error.message}
+          onRetry={() => void query.fetchNextPage()}
+          retrying={query.isFetchingNextPage}
+        />
+      ) : query.isRefetchError ? (
+        // A refresh failed: the rows shown may be out of date.
+        <LoadError
+          message={query.error.message}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : null}
+      {query.hasNextPage && !query.isError ? (
         <Button
           variant="secondary"
           disabled={query.isFetchingNextPage}

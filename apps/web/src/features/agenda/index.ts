@@ -8,3 +8,6 @@ export const AGENDA_PATH = '/main/agenda';
 export const AgendaPage = lazy(() =>
   import('./agenda-page').then((module) => ({ default: module.AgendaPage })),
 );
+
+// One activity's row (Inicio's "Para hoy" lists the same rows, issue 22).
+export { AgendaRow } from './agenda-row';

@@ -16,7 +16,8 @@ import { useActivities } from '../../../api/activities/get-activities';
 import { useReopenActivity } from '../../../api/activities/reopen-activity';
 import { Button, IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../../components/ui/load-error';
+import { LoadingText } from '../../../components/ui/status-text';
 import { formatDue } from '../../../lib/activity-due';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
@@ -254,10 +255,15 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
         />
       ) : null}
 
-      {activities.isPending ? (
+      {activities.isError || hasFailed(activities) ? (
+        <LoadError
+          message={ACTIVITY_MESSAGES.loadFailed}
+          onRetry={() => void activities.refetch()}
+          retrying={activities.isFetching}
+          className="mt-2"
+        />
+      ) : activities.isPending ? (
         <LoadingText />
-      ) : activities.isError ? (
-        <ErrorText message={ACTIVITY_MESSAGES.loadFailed} />
       ) : items.length === 0 ? (
         <p className="mt-2 text-sm text-slate-500">{ACTIVITY_LABELS.none}</p>
       ) : (

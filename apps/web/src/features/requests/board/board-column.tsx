@@ -1,16 +1,27 @@
 import { useCallback, useMemo } from 'react';
 import { useDroppable } from '@dnd-kit/core';
-import type { BoardFilters, Request, RequestStatus } from '@crm/shared';
+import { SESSION_MESSAGES, type BoardFilters, type Request, type RequestStatus } from '@crm/shared';
 import { useColumn } from '../../../api/requests/get-column';
-import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../../components/ui/load-error';
+import { LoadingText } from '../../../components/ui/status-text';
 import { draggedRequest } from './drag/card-drag';
 import { ColumnCards } from './column-cards';
 import { ColumnHeader } from './column-header';
 import { LoadMoreRow } from './load-more-row';
 import type { CardOwner } from '../card';
 
-/** How far the board call has gone: it seeds every column's first page. */
-export type BoardSeed = { ready: boolean; errorMessage?: string };
+/**
+ * How far the board call has gone: it seeds every column's first page. When it `failed`, every
+ * column shows its error and "Reintentar", which asks the board again (`retry`), `retrying` while
+ * that runs.
+ */
+export type BoardSeed = {
+  ready: boolean;
+  failed?: boolean;
+  errorMessage?: string;
+  retry?: () => void;
+  retrying?: boolean;
+};
 
 export type BoardColumnProps = {
   status: RequestStatus;
@@ -66,8 +77,13 @@ export function BoardColumn({
   const ids = useMemo(() => data?.pages.flatMap((page) => page.ids) ?? [], [data]);
   const count = data?.pages.at(-1)?.count;
   const totalValue = data?.pages.at(-1)?.totalValue;
-  const errorMessage = seed.errorMessage ?? (data ? undefined : column.error?.message);
-  const state = errorMessage ? 'error' : data ? 'ready' : 'loading';
+  // The board call failed (asking it again seeds every column), or this column's own call.
+  const boardFailed = Boolean(seed.failed && seed.retry);
+  const state = boardFailed || hasFailed(column) ? 'error' : data ? 'ready' : 'loading';
+  const errorMessage =
+    (boardFailed ? seed.errorMessage : column.error?.message) ?? SESSION_MESSAGES.fetchFailed;
+  const retry = (boardFailed ? seed.retry : undefined) ?? (() => void column.refetch());
+  const retrying = boardFailed ? Boolean(seed.retrying) : column.isFetching;
 
   // The previous filters' cards (shown while the new ones load) have nothing more to load.
   const showingPrevious = column.isPlaceholderData;
@@ -100,10 +116,21 @@ export function BoardColumn({
         onCreate={onCreate}
       />
 
-      <div className={`px-1.5 pb-2 transition-opacity ${showingPrevious ? 'opacity-60' : ''}`}>
+      {/* Only the previous filters' cards are dimmed while the new ones load: an error that
+          takes their place keeps its full contrast. */}
+      <div
+        className={`px-1.5 pb-2 transition-opacity ${
+          showingPrevious && state === 'ready' ? 'opacity-60' : ''
+        }`}
+      >
         {state === 'loading' ? <LoadingText className="px-1 py-2 text-sm" /> : null}
         {state === 'error' ? (
-          <ErrorText message={errorMessage ?? ''} className="px-1 py-2 text-sm" />
+          <LoadError
+            message={errorMessage}
+            onRetry={retry}
+            retrying={retrying}
+            className="px-1 py-2"
+          />
         ) : null}
         {state === 'ready' && scrollElement ? (
           <>

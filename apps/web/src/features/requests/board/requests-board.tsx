@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { BOARD_COLUMNS, type Request, type RequestStatus } from '@crm/shared';
+import { BOARD_COLUMNS, SESSION_MESSAGES, type Request, type RequestStatus } from '@crm/shared';
 import { useBoard } from '../../../api/requests/get-board';
 import { useCurrentUser } from '../../../api/session/get-current-user';
 import { useSettings } from '../../../api/settings/get-settings';
 import { useUsers } from '../../../api/users/get-users';
+import { hasFailed } from '../../../components/ui/load-error';
 import { fullName, initials } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useBoardFilters } from './toolbar/use-board-filters';
@@ -106,9 +107,17 @@ export function RequestsBoard() {
     [navigate, search],
   );
 
+  const { refetch: refetchBoard } = board;
+  const boardFailed = hasFailed(board);
   const seed: BoardSeed = useMemo(
-    () => ({ ready: board.isSuccess, errorMessage: board.error?.message }),
-    [board.isSuccess, board.error],
+    () => ({
+      ready: board.isSuccess,
+      failed: boardFailed,
+      errorMessage: board.error?.message ?? SESSION_MESSAGES.fetchFailed,
+      retry: () => void refetchBoard(),
+      retrying: board.isFetching,
+    }),
+    [board.isSuccess, boardFailed, board.error, board.isFetching, refetchBoard],
   );
   const columns = isPhone
     ? BOARD_COLUMNS.filter((column) => column.status === stage)
@@ -175,7 +184,11 @@ export function RequestsBoard() {
         </CardTimeProvider>
       </div>
 
-      <CreateRequestModal open={creating} onClose={() => setCreating(false)} />
+      <CreateRequestModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={openRequest}
+      />
       <KeyboardHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
       <Outlet />
       {/* "¿Ganada o perdida?" for every move to CERRADO, the modal's included (it opens here). */}

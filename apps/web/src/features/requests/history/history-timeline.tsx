@@ -1,7 +1,8 @@
 import { History } from 'lucide-react';
 import { SESSION_MESSAGES, type RequestHistory, type User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../../components/ui/load-error';
+import { LoadingText } from '../../../components/ui/status-text';
 import { describeEntry } from './history-text';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
@@ -27,8 +28,12 @@ export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
         ) : null}
       </summary>
       <div className="border-t border-slate-200 px-3 py-2 text-sm">
-        {history.isError ? (
-          <ErrorText message={SESSION_MESSAGES.fetchFailed} />
+        {history.isError || hasFailed(history) ? (
+          <LoadError
+            message={SESSION_MESSAGES.fetchFailed}
+            onRetry={() => void history.refetch()}
+            retrying={history.isFetching}
+          />
         ) : !history.data ? (
           <LoadingText />
         ) : entries.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { createRequestBodySchema, DEFAULT_REQUEST_TYPE, type CreateRequestBody } from '@crm/shared';
 import { useCreateRequest } from '../../../api/requests/create-request';
 import { Button } from '../../../components/ui/button';
@@ -15,14 +15,30 @@ const EMPTY_REQUEST: CreateRequestBody = {
   message: '',
 };
 
-export type CreateRequestModalProps = { open: boolean; onClose: () => void };
+export type CreateRequestModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** The request was created: open its Edit Request modal, where the person carries on. */
+  onCreated: (requestId: string) => void;
+};
 
 /**
  * The Create Request modal (§2), opened by the "+" of the "NUEVA SOLICITUD" column. Closing it
  * (X, Escape, backdrop) with something typed asks "¿Descartar los cambios?" first (issue 12).
+ * On success it resets and closes as §2 says, with its notice, and the new request's Edit
+ * Request modal opens in its place (issue 25): its other fields are what comes next.
  */
-export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
+export function CreateRequestModal({ open, onClose, onCreated }: CreateRequestModalProps) {
   const creation = useCreateRequest();
+  // Set between a success and this dialog's closing: the Edit Request modal opening in its
+  // place takes the focus, so this one gives none back to the "+" (it would land behind the
+  // new modal). That modal, once closed, gives it to the new card (requestFocusTarget).
+  const handedOver = useRef(false);
+  // Cleared on each opening: a creation answered after the dialog was closed (Escape while it
+  // was sending) must not keep the next closing from giving the focus back.
+  useEffect(() => {
+    if (open) handedOver.current = false;
+  }, [open]);
   const form = useZodForm(createRequestBodySchema, EMPTY_REQUEST, {
     focusFirstError: true,
   });
@@ -37,9 +53,11 @@ export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
 
   const onSubmit = form.handleSubmit((body) => {
     creation.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (created) => {
         form.reset();
+        handedOver.current = true;
         onClose();
+        onCreated(created._id);
       },
     });
   });
@@ -54,6 +72,7 @@ export function CreateRequestModal({ open, onClose }: CreateRequestModalProps) {
       open={open}
       onOpenChange={(next) => !next && discard.requestClose()}
       title="New request"
+      returnFocus={(opener) => (handedOver.current ? null : opener)}
     >
       {discard.prompt}
       <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">

@@ -247,7 +247,7 @@ describe('Edit User modal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Bernardo Díaz')).toBeInTheDocument();
     expect(screen.queryByText('Bruno Díaz')).not.toBeInTheDocument();
-    const row = screen.getByText('Bernardo Díaz').closest('li')!;
+    const row = screen.getByText('Bernardo Díaz').closest<HTMLElement>('[role="row"]')!;
     expect(within(row).getByText('driver')).toBeInTheDocument();
   });
 

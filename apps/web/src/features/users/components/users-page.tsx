@@ -1,20 +1,30 @@
-import { useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { UserPlus, X } from 'lucide-react';
-import type { User } from '@crm/shared';
+import { SESSION_MESSAGES, USERS_LABELS, type User } from '@crm/shared';
 import { useDeleteUser } from '../../../api/users/delete-user';
 import { useUsers } from '../../../api/users/get-users';
 import { Button } from '../../../components/ui/button';
-import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../../components/ui/load-error';
+import { LoadingText } from '../../../components/ui/status-text';
 import { keepClearBelow } from '../../../lib/keep-clear';
 import { LABELS } from '../../../lib/labels';
 import { CreateUserForm } from './create-user-form';
 import { DeleteUserConfirm } from './delete-user-confirm';
 import { EditUserModal } from './edit-user-modal';
 import { UserList } from './user-list';
+import { UserSearch } from './user-search';
+import { useUsersView } from './use-users-view';
+import { usersInView } from './users-view';
 
-/** /main/users, "Usuarios" (§2). */
+/**
+ * /main/users, "Usuarios" (§2): the heading and "Crear Usuario", then the create form or the
+ * list, which a search by name or email and its sortable headers narrow and order (issue 25).
+ */
 export function UsersPage() {
   const users = useUsers();
+  const { view, setView } = useUsersView();
+  const shown = useMemo(() => usersInView(users.data ?? [], view), [users.data, view]);
+  const headingId = useId();
   const deletion = useDeleteUser();
   const [creating, setCreating] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -33,7 +43,9 @@ export function UsersPage() {
     <div className="mx-auto max-w-5xl space-y-5 p-4 md:p-8">
       {clearance > 0 ? <div aria-hidden style={{ height: clearance }} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{LABELS.users}</h1>
+        <h1 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
+          {LABELS.users}
+        </h1>
         <Button
           variant={creating ? 'secondary' : 'primary'}
           onClick={() => setCreating((open) => !open)}
@@ -50,19 +62,38 @@ export function UsersPage() {
 
       {creating ? (
         <CreateUserForm />
+      ) : users.isError || hasFailed(users) ? (
+        <LoadError
+          message={users.error?.message ?? SESSION_MESSAGES.fetchFailed}
+          onRetry={() => void users.refetch()}
+          retrying={users.isFetching}
+        />
       ) : users.isPending ? (
         <LoadingText />
-      ) : users.isError ? (
-        <ErrorText message={users.error.message} />
       ) : (
-        <div ref={listRef}>
-          <UserList
-            users={users.data}
-            selectedId={selectedId}
-            onSelect={setSelectedId}
-            onEdit={setEditing}
-            onDelete={setDeleting}
+        <div className="space-y-3">
+          <UserSearch
+            value={view.q}
+            onSearch={(q) => setView({ q })}
+            shown={shown.length}
+            total={users.data.length}
           />
+          <div ref={listRef}>
+            <UserList
+              users={shown}
+              sort={view.sort}
+              dir={view.dir}
+              onSort={(sort, dir) => setView({ sort, dir })}
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              onEdit={setEditing}
+              onDelete={setDeleting}
+              labelledBy={headingId}
+            />
+          </div>
+          {shown.length === 0 && view.q ? (
+            <p className="px-1 text-sm text-slate-600">{USERS_LABELS.noMatch(view.q)}</p>
+          ) : null}
         </div>
       )}
 

@@ -1,5 +1,6 @@
 // What the users screen's test files share: its people and how the screen is opened. Test code
 // only: imported by *.test.tsx, never by the app.
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ADMIN_ROLE } from '@crm/shared';
 import { addUser, type StoredUser } from '../../../test/fake-api';
@@ -20,4 +21,12 @@ export const addVendorBruno = () =>
 export function renderUsersPage(admin: StoredUser) {
   renderApp('/main/users', admin);
   return userEvent.setup();
+}
+
+/** The user table's rows, in the order shown (its header row left out). */
+export function userRows(): HTMLElement[] {
+  const table = screen.getByRole('table', { name: 'Usuarios' });
+  return within(table)
+    .getAllByRole('row')
+    .filter((row) => within(row).queryAllByRole('columnheader').length === 0);
 }

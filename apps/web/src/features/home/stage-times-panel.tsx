@@ -1,0 +1,54 @@
+import { columnTitleOf, DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
+import { formatCount, formatDays } from './format';
+import {
+  CELL_CLASS,
+  HEAD_CELL_CLASS,
+  NUMBER_CELL_CLASS,
+  NUMBER_HEAD_CLASS,
+  Panel,
+  TABLE_CLASS,
+} from './panel';
+
+export type StageTimesPanelProps = { stageTimes: Dashboard['stageTimes'] };
+
+/**
+ * "Tiempo en cada etapa": per open stage, how many requests left it in the period and the
+ * median and 90th percentile of the days they had spent in it ("—": none left). No board link:
+ * the board can't show stays that ended.
+ */
+export function StageTimesPanel({ stageTimes }: StageTimesPanelProps) {
+  return (
+    <Panel title={DASHBOARD_LABELS.stageTimes} help={DASHBOARD_LABELS.stageTimesHelp}>
+      <table className={TABLE_CLASS}>
+        <thead>
+          <tr>
+            <th scope="col" className={HEAD_CELL_CLASS}>
+              {DASHBOARD_LABELS.stage}
+            </th>
+            <th scope="col" className={NUMBER_HEAD_CLASS}>
+              {DASHBOARD_LABELS.left}
+            </th>
+            <th scope="col" className={NUMBER_HEAD_CLASS}>
+              {DASHBOARD_LABELS.median}
+            </th>
+            <th scope="col" className={NUMBER_HEAD_CLASS}>
+              {DASHBOARD_LABELS.p90}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {stageTimes.map(({ status, count, medianDays, p90Days }) => (
+            <tr key={status}>
+              <th scope="row" className={`${CELL_CLASS} text-xs font-medium`}>
+                {columnTitleOf(status)}
+              </th>
+              <td className={NUMBER_CELL_CLASS}>{formatCount(count)}</td>
+              <td className={NUMBER_CELL_CLASS}>{formatDays(medianDays)}</td>
+              <td className={NUMBER_CELL_CLASS}>{formatDays(p90Days)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Panel>
+  );
+}

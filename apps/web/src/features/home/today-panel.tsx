@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { AGENDA_LABELS, DASHBOARD_LABELS, type AgendaBucket } from '@crm/shared';
+import { useCompleteFromAgenda } from '../../api/activities/complete-activity';
+import { useAgenda } from '../../api/activities/get-agenda';
+import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { AGENDA_PATH, AgendaRow } from '../agenda';
+import { Panel } from './panel';
+
+/**
+ * "Para hoy": the caller's overdue and today's activities, as the agenda lists them (its rows:
+ * each opens its request, "Completar" completes it in place). The rest is one link away.
+ */
+export function TodayPanel() {
+  const ranges = [
+    { due: 'overdue', title: AGENDA_LABELS.overdue, query: useAgenda('overdue') },
+    { due: 'today', title: AGENDA_LABELS.today, query: useAgenda('today') },
+  ] as const;
+  const nothingDue = ranges.every(
+    ({ query }) => query.isSuccess && query.data.pages.every((page) => page.items.length === 0),
+  );
+  const more = ranges.some(({ query }) => query.hasNextPage);
+  return (
+    <Panel title={DASHBOARD_LABELS.today}>
+      {nothingDue ? (
+        <p className="text-sm text-slate-600">{DASHBOARD_LABELS.todayEmpty}</p>
+      ) : (
+        <div className="space-y-4">
+          {ranges.map(({ due, title, query }) => (
+            <TodayRange key={due} due={due} title={title} query={query} />
+          ))}
+        </div>
+      )}
+      {more ? (
+        <Link
+          to={AGENDA_PATH}
+          className="mt-3 inline-block text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+        >
+          {AGENDA_LABELS.title}
+        </Link>
+      ) : null}
+    </Panel>
+  );
+}
+
+type TodayRangeProps = {
+  due: AgendaBucket;
+  title: string;
+  query: ReturnType<typeof useAgenda>;
+};
+
+/** "Vencidas" or "Hoy": the first page of the range (the agenda pages the rest). */
+function TodayRange({ due, title, query }: TodayRangeProps) {
+  const headingId = useId();
+  const complete = useCompleteFromAgenda();
+  const items = query.data?.pages[0]?.items ?? [];
+  return (
+    <div className="space-y-2">
+      <h3 id={headingId} className="text-sm font-semibold text-slate-800">
+        {title}
+      </h3>
+      {query.isPending ? (
+        <LoadingText />
+      ) : query.isError ? (
+        <ErrorText message={query.error.message} />
+      ) : items.length === 0 ? (
+        <p className="text-sm text-slate-600">{AGENDA_LABELS.emptyBucket}</p>
+      ) : (
+        <ul aria-labelledby={headingId} className="space-y-2">
+          {items.map((item) => (
+            <AgendaRow
+              key={item.activity._id}
+              item={item}
+              overdueRange={due === 'overdue'}
+              completing={
+                complete.isPending && complete.variables.activity._id === item.activity._id
+              }
+              onComplete={() =>
+                complete.mutate({ requestId: item.request._id, activity: item.activity })
+              }
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

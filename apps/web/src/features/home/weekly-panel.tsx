@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
+import { Button } from '../../components/ui/button';
+import { formatCount, formatLongDay } from './format';
+import {
+  CELL_CLASS,
+  HEAD_CELL_CLASS,
+  NUMBER_CELL_CLASS,
+  NUMBER_HEAD_CLASS,
+  Panel,
+  TABLE_CLASS,
+} from './panel';
+import { WeeklyChart } from './weekly-chart';
+
+export type WeeklyPanelProps = { weekly: Dashboard['weekly'] };
+
+/**
+ * "Nuevas solicitudes por semana": the last 12 weeks by source, as a chart or, one toggle away,
+ * as a table with the same numbers (for a screen reader, or to read them exactly). No board
+ * link: the board has no date filter.
+ */
+export function WeeklyPanel({ weekly }: WeeklyPanelProps) {
+  const [asTable, setAsTable] = useState(false);
+  return (
+    <Panel
+      title={DASHBOARD_LABELS.weekly}
+      action={
+        <Button
+          variant="secondary"
+          className="px-2.5 py-1 text-xs"
+          onClick={() => setAsTable((shown) => !shown)}
+        >
+          {asTable ? DASHBOARD_LABELS.showChart : DASHBOARD_LABELS.showTable}
+        </Button>
+      }
+    >
+      {asTable ? <WeeklyTable weekly={weekly} /> : <WeeklyChart weekly={weekly} />}
+    </Panel>
+  );
+}
+
+function WeeklyTable({ weekly }: WeeklyPanelProps) {
+  return (
+    <table className={TABLE_CLASS}>
+      <caption className="sr-only">{DASHBOARD_LABELS.weekly}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className={HEAD_CELL_CLASS}>
+            {DASHBOARD_LABELS.week}
+          </th>
+          <th scope="col" className={NUMBER_HEAD_CLASS}>
+            {DASHBOARD_LABELS.website}
+          </th>
+          <th scope="col" className={NUMBER_HEAD_CLASS}>
+            {DASHBOARD_LABELS.otherSources}
+          </th>
+          <th scope="col" className={NUMBER_HEAD_CLASS}>
+            {DASHBOARD_LABELS.total}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {weekly.map(({ weekStart, website, other }) => (
+          <tr key={weekStart}>
+            <th scope="row" className={`${CELL_CLASS} font-normal`}>
+              {formatLongDay(weekStart)}
+            </th>
+            <td className={NUMBER_CELL_CLASS}>{formatCount(website)}</td>
+            <td className={NUMBER_CELL_CLASS}>{formatCount(other)}</td>
+            <td className={`${NUMBER_CELL_CLASS} font-semibold`}>{formatCount(website + other)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
