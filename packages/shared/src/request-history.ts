@@ -8,6 +8,84 @@ import {
 import { maxLength, objectIdSchema } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { outcomeBodySchema } from './outcome.js';
+import type { requestEditableSchema } from './request.js';
+
+/**
+ * Issue 25: the request's own fields a save (PUT /api/form-contact/update/:id) records, each
+ * changed one as an entry of its name, `from`/`to` its value as text (historyValueText). The
+ * status, notes, expected value and outcome keep their own entries.
+ */
+export const HISTORY_EDITED_FIELDS = [
+  'name',
+  'email',
+  'jobPosition',
+  'company',
+  'contactNumber',
+  'requestType',
+  'priority',
+  'paymentMethod',
+  'bussinesItem',
+  'eventsQuantity',
+  'pax',
+  'amoutPaid',
+  'eventDate',
+  'emailSentToCloseEvents',
+] as const satisfies readonly (keyof z.infer<typeof requestEditableSchema>)[];
+export type HistoryEditedField = (typeof HISTORY_EDITED_FIELDS)[number];
+
+/** Each recorded field by the label the Edit Request modal gives it. */
+export const HISTORY_EDITED_FIELD_LABELS: Record<HistoryEditedField, string> = {
+  name: 'Nombre',
+  email: 'Correo',
+  jobPosition: 'Cargo',
+  company: 'Compañía',
+  contactNumber: 'Teléfono',
+  requestType: 'Tipo de solicitud',
+  priority: 'Prioridad',
+  paymentMethod: 'Método de pago',
+  bussinesItem: 'Rubro',
+  eventsQuantity: 'Cantidad de eventos',
+  pax: 'Pax',
+  amoutPaid: 'Monto pagado',
+  eventDate: 'Fecha del evento',
+  emailSentToCloseEvents: 'Correo de cierre enviado',
+};
+
+export const isHistoryEditedField = (field: string): field is HistoryEditedField =>
+  (HISTORY_EDITED_FIELDS as readonly string[]).includes(field);
+
+/**
+ * The longest text an entry keeps (a note's text, a field's value): a history of 40 long notes
+ * stays a fraction of the document's limit. Longer ones keep their start and end in "…".
+ */
+export const HISTORY_TEXT_MAX_LENGTH = 500;
+export const HISTORY_TEXT_ELLIPSIS = '…';
+
+export function shortenHistoryText(text: string): string {
+  if (text.length <= HISTORY_TEXT_MAX_LENGTH) return text;
+  return text.slice(0, HISTORY_TEXT_MAX_LENGTH - 1) + HISTORY_TEXT_ELLIPSIS;
+}
+
+/** Whether an entry's text (maybe shortened) is this full text: how a note finds its author. */
+export function isHistoryTextOf(stored: string, full: string): boolean {
+  if (stored === full) return true;
+  return (
+    full.length > HISTORY_TEXT_MAX_LENGTH &&
+    stored.length === HISTORY_TEXT_MAX_LENGTH &&
+    stored.endsWith(HISTORY_TEXT_ELLIPSIS) &&
+    full.startsWith(stored.slice(0, -1))
+  );
+}
+
+/**
+ * A field's value as an entry stores it: text as typed (shortened), numbers in digits, a date
+ * as its ISO instant, `true`/`false`/`pending` for the closing email, null for none.
+ */
+export function historyValueText(value: string | number | boolean | Date | null | undefined) {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  return shortenHistoryText(String(value));
+}
 
 /**
  * What a request's history records (issue 12): stage moves, assignments and notes; and (issue
@@ -15,7 +93,9 @@ import { outcomeBodySchema } from './outcome.js';
  * `activityType` (type codes), `activityDue` (its due day and time, "2026-12-12 15:00" or
  * "2026-12-12"), `activityOwner` (user ids; null: no owner) and `activityDone` ("open" / "done":
  * completed or reopened). Each entry is written in the same single-document update as the
- * change it records.
+ * change it records. Issue 25: also each of HISTORY_EDITED_FIELDS a save changes; the entries of
+ * one save share their `at` and `by`, and a note's text (and a value) longer than
+ * HISTORY_TEXT_MAX_LENGTH is kept shortened.
  */
 export const HISTORY_FIELDS = [
   'status',
@@ -30,13 +110,15 @@ export const HISTORY_FIELDS = [
   'expectedValue',
   /** Issue 21: the outcome (from/to: "won", "lost: <reason>", null: none). */
   'outcome',
+  ...HISTORY_EDITED_FIELDS,
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /**
  * One change: when, by whom, and the value before and after. `from`/`to` are statuses for
  * `status`, user ids (null: unassigned) for `vendor`, and the note's text for `note` (from null:
- * added; to null: removed by a §7 update).
+ * added; to null: removed by a §7 update; shortened when long; entries written before issue 25
+ * may hold none), and historyValueText's for the edited fields.
  */
 export const historyEntrySchema = z.object({
   at: z.iso.datetime({ offset: true }),

@@ -2,6 +2,9 @@ import { Types } from 'mongoose';
 import {
   API_MESSAGES,
   diffNotes,
+  HISTORY_EDITED_FIELDS,
+  historyValueText,
+  shortenHistoryText,
   type HistoryEntry,
   type HistoryField,
   type RequestHistory,
@@ -42,6 +45,16 @@ export function historyEntry(
   };
 }
 
+/** A note change's entry: its texts, shortened when long (issue 25). */
+export function noteEntry(
+  userId: string | null,
+  from: string | null,
+  to: string | null,
+): StoredHistoryEntry {
+  const short = (text: string | null) => (text === null ? null : shortenHistoryText(text));
+  return historyEntry(userId, 'note', short(from), short(to));
+}
+
 /** The note entries of a whole-notes change (the §7 update): each note removed, then each added. */
 export function notesDiff(
   userId: string,
@@ -50,9 +63,38 @@ export function notesDiff(
 ): StoredHistoryEntry[] {
   const { removed, added } = diffNotes(before, after);
   return [
-    ...removed.map((note) => historyEntry(userId, 'note', note, null)),
-    ...added.map((note) => historyEntry(userId, 'note', null, note)),
+    ...removed.map((note) => noteEntry(userId, note, null)),
+    ...added.map((note) => noteEntry(userId, null, note)),
   ];
+}
+
+type EditedValue = string | number | boolean | Date | null | undefined;
+type EditedValues = Partial<Record<(typeof HISTORY_EDITED_FIELDS)[number], EditedValue>>;
+
+/** The event date as an instant's text, whichever offset it was sent in ("…-03:00" or "Z"). */
+function valueText(field: string, value: EditedValue): string | null {
+  if (field === 'eventDate' && typeof value === 'string') {
+    return historyValueText(new Date(value));
+  }
+  return historyValueText(value);
+}
+
+/**
+ * Issue 25: one entry for each of the request's own fields a save changes, `from` the stored
+ * value and `to` the saved one (as text); none for a field saved as it was.
+ */
+export function editedFieldEntries(
+  userId: string,
+  stored: EditedValues,
+  saved: EditedValues,
+): StoredHistoryEntry[] {
+  return HISTORY_EDITED_FIELDS.flatMap((field) => {
+    const from = valueText(field, stored[field]);
+    const to = valueText(field, saved[field]);
+    // None and empty read the same ("(vacío)"): a field stored before it had a default isn't
+    // changed by a save that sends it empty.
+    return (from ?? '') === (to ?? '') ? [] : [historyEntry(userId, field, from, to)];
+  });
 }
 
 /**

@@ -197,6 +197,53 @@ describe('PUT /api/form-contact/update/:id after a move', () => {
   });
 });
 
+describe('field edits in the history (issue 25)', () => {
+  const save = (body: Request, token = vendor.token) =>
+    request(t.app).put(`/api/form-contact/update/${body._id}`).set(bearer(token)).send(body);
+
+  it('records each field a save changes, from and to, all with the same who and when', async () => {
+    const created = await create();
+    const res = await save(
+      { ...created, company: 'Nueva SpA', pax: 120, emailSentToCloseEvents: true },
+      admin.token,
+    );
+    expect(res.status).toBe(200);
+    const entries = await historyOf(created._id);
+    expect(entries.map(({ field, from, to }) => ({ field, from, to }))).toEqual([
+      { field: 'emailSentToCloseEvents', from: 'pending', to: 'true' },
+      { field: 'pax', from: String(created.pax), to: '120' },
+      { field: 'company', from: created.company, to: 'Nueva SpA' },
+    ]);
+    expect(new Set(entries.map((entry) => `${entry.at} ${entry.by ?? ''}`))).toEqual(
+      new Set([`${entries[0]?.at ?? ''} ${admin.user._id}`]),
+    );
+  });
+
+  it('records nothing for a save that changes nothing, an event date sent in another offset included', async () => {
+    const created = await create();
+    const first = await save({ ...created, eventDate: '2026-12-12T15:00:00.000Z' });
+    expect(await historyOf(created._id)).toEqual([
+      expect.objectContaining({ field: 'eventDate', from: null, to: '2026-12-12T15:00:00.000Z' }),
+    ]);
+    const again = await save({
+      ...(first.body as Request),
+      eventDate: '2026-12-12T12:00:00-03:00',
+    });
+    expect(again.status).toBe(200);
+    expect(await historyOf(created._id)).toHaveLength(1);
+  });
+
+  it('keeps a note’s text in its entry, a very long one shortened', async () => {
+    const created = await create();
+    const long = 'L'.repeat(1500);
+    expect((await addNote(created._id, 'Llamar el lunes')).status).toBe(201);
+    expect((await addNote(created._id, long)).status).toBe(201);
+    const [longEntry, shortEntry] = await historyOf(created._id);
+    expect(shortEntry).toMatchObject({ field: 'note', from: null, to: 'Llamar el lunes' });
+    expect(longEntry?.to).toBe(`${'L'.repeat(499)}…`);
+  });
+});
+
 describe('notes saved on their own', () => {
   it('adds a note at the top at once, with its author and time, and bumps the version', async () => {
     const created = await create();

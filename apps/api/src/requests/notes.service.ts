@@ -7,7 +7,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
-import { historyEntry, type StoredHistoryEntry } from './history.service.js';
+import { noteEntry, type StoredHistoryEntry } from './history.service.js';
 import type { RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
 
@@ -71,7 +71,7 @@ export function addNote(
   return changeNotesAlways(ctx, id, (stored) => {
     const notes = [text, ...stored.notes];
     assertWithinLimits(notes, 'text');
-    return { notes, entry: historyEntry(userId, 'note', null, text) };
+    return { notes, entry: noteEntry(userId, null, text) };
   });
 }
 
@@ -90,6 +90,6 @@ export function editNote(
     }
     const notes = stored.notes.map((note, at) => (at === index ? to : note));
     assertWithinLimits(notes, 'to');
-    return { notes, entry: historyEntry(userId, 'note', from, to) };
+    return { notes, entry: noteEntry(userId, from, to) };
   });
 }

@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
-import { historyEntry, notesDiff } from './history.service.js';
+import { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
 import {
   expectedValueEntries,
   outcomeAfter,
@@ -141,10 +141,7 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
   }
 }
 
-type UpdateBaseDoc = Pick<
-  RequestDoc,
-  'status' | 'statusVersion' | 'notes' | 'version' | 'createdAt' | 'stageChangedAt'
-> & {
+type UpdateBaseDoc = RequestDoc & {
   expectedValue?: number | null;
   outcome?: StoredOutcome | null;
 };
@@ -157,7 +154,9 @@ type UpdateBaseDoc = Pick<
  * or removed are recorded in the history in the same write, which applies only if neither the
  * version nor the status changed since they were read (else it reads again). The outcome follows
  * the status as a move's does (outcome.ts); it and the expected value change only when sent, each
- * change recorded in the same write. A stale copy's outcome is ignored with its status.
+ * change recorded in the same write. A stale copy's outcome is ignored with its status. Each
+ * other field the save changes is recorded too (issue 25), and all the save's entries share one
+ * `at`, which is how the history tells one save from the next.
  */
 export async function updateRequest(
   ctx: AppContext,
@@ -170,10 +169,7 @@ export async function updateRequest(
     REQUEST_EDITABLE_FIELDS.map((field) => [field, body[field]]),
   ) as Pick<UpdateRequestBody, (typeof REQUEST_EDITABLE_FIELDS)[number]>;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findById(
-      id,
-      'status statusVersion notes version expectedValue outcome createdAt stageChangedAt',
-    ).lean<UpdateBaseDoc>();
+    const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<UpdateBaseDoc>();
     if (!stored) throw notFound(API_MESSAGES.requestNotFound);
     if (stored.version !== body.version) throw conflict(API_MESSAGES.requestConflict);
     const statusVersion = stored.statusVersion ?? 0;
@@ -190,15 +186,17 @@ export async function updateRequest(
     const outcomeChanged = outcomeChange(userId, storedOutcome, outcome);
     const storedValue = stored.expectedValue ?? null;
     const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
+    const at = new Date();
     const entries = [
       ...(moved ? [historyEntry(userId, 'status', stored.status, status)] : []),
       ...outcomeChanged.entries,
       ...expectedValueEntries(userId, storedValue, expectedValue),
+      ...editedFieldEntries(userId, stored, editable),
       ...notesDiff(userId, stored.notes, editable.notes),
-    ];
+    ].map((entry) => ({ ...entry, at }));
     // A status change starts the new stage now (the "Estancada" count restarts) and ends the
     // stay read, which the write's statusVersion condition makes the one it replaces.
-    const stage = moved ? stageChange(stored, status, new Date()) : undefined;
+    const stage = moved ? stageChange(stored, status, at) : undefined;
     const updated = await Request.findOneAndUpdate(
       // null also matches a request stored before statusVersion existed.
       {

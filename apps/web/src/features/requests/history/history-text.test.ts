@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryEntry } from '@crm/shared';
-import { describeChange, describeEntry, noteAuthors, whoDid } from './history-text';
+import { HISTORY_TEXT_MAX_LENGTH, shortenHistoryText, type HistoryEntry } from '@crm/shared';
+import {
+  describeChange,
+  describeEntry,
+  describeWhat,
+  groupBySave,
+  hasLongText,
+  HISTORY_PREVIEW_LENGTH,
+  noteAuthors,
+  whoDid,
+} from './history-text';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -37,13 +46,52 @@ describe('describeEntry (the "Historial" lines)', () => {
     );
   });
 
-  it('notes: added, edited, removed', () => {
+  it('notes: added, edited, removed, with their text (issue 25); older entries without it', () => {
     vi.stubEnv('TZ', 'UTC');
     const note = (from: string | null, to: string | null) =>
       describeEntry(entry({ field: 'note', from, to }), users);
-    expect(note(null, 'Hola')).toMatch(/^Ana C\. agregó una nota · /);
-    expect(note('Hola', 'Hola!')).toMatch(/^Ana C\. editó una nota · /);
-    expect(note('Hola', null)).toMatch(/^Ana C\. borró una nota · /);
+    expect(note(null, 'Hola')).toBe('Ana C. agregó una nota: «Hola» · 23/11/26 10:42');
+    expect(note('Hola', 'Hola!')).toMatch(/^Ana C\. editó una nota: «Hola» → «Hola!» · /);
+    expect(note('Hola', null)).toMatch(/^Ana C\. borró una nota: «Hola» · /);
+    expect(note(null, null)).toBe('Ana C. agregó una nota · 23/11/26 10:42');
+    expect(note(null, '')).toBe('Ana C. agregó una nota · 23/11/26 10:42');
+  });
+
+  it('edited fields (issue 25): "campo: antes → después" in the modal’s words', () => {
+    const edit = (field: HistoryEntry['field'], from: string | null, to: string | null) =>
+      describeChange(entry({ field, from, to }), users);
+    expect(edit('company', 'Vieja', 'Nueva')).toBe('Ana C. cambió Compañía: Vieja → Nueva');
+    expect(edit('contactNumber', null, '+56 9 1234')).toBe(
+      'Ana C. cambió Teléfono: (vacío) → +56 9 1234',
+    );
+    expect(edit('priority', 'mid', 'high')).toBe('Ana C. cambió Prioridad: Media → Alta');
+    expect(edit('eventDate', null, '2026-12-12T00:00:00.000Z')).toBe(
+      'Ana C. cambió Fecha del evento: (vacío) → 12/12/2026',
+    );
+    expect(edit('amoutPaid', '0', '1500000')).toBe('Ana C. cambió Monto pagado: 0 → 1.500.000');
+    expect(edit('emailSentToCloseEvents', 'true', 'false')).toBe(
+      'Ana C. cambió Correo de cierre enviado: Sí → No',
+    );
+  });
+
+  it('shortens a long text unless asked for all of it', () => {
+    const long = 'x'.repeat(HISTORY_PREVIEW_LENGTH + 50);
+    const what = (full: boolean) =>
+      describeWhat(entry({ field: 'bussinesItem', from: null, to: long }), users, full);
+    expect(hasLongText({ from: null, to: long })).toBe(true);
+    expect(what(false)).toBe(`Rubro: (vacío) → ${'x'.repeat(HISTORY_PREVIEW_LENGTH - 1)}…`);
+    expect(what(true)).toBe(`Rubro: (vacío) → ${long}`);
+  });
+});
+
+describe('groupBySave (issue 25)', () => {
+  it('keeps consecutive entries of the same moment and author together', () => {
+    const later = '2026-11-24T10:00:00.000Z';
+    const a = entry({ field: 'company', at: later });
+    const b = entry({ field: 'pax', at: later });
+    const c = entry({ field: 'pax', at: later, by: luis._id });
+    const d = entry({});
+    expect(groupBySave([a, b, c, d])).toEqual([[a, b], [c], [d]]);
   });
 });
 
@@ -76,6 +124,18 @@ describe('noteAuthors', () => {
     expect(authors.get('Hola!')).toBe('Luis P. · 23/11/26 11:00');
     expect(authors.get('Otra')).toBe('Ana C. · 23/11/26 10:42');
     expect(authors.size).toBe(2);
+  });
+
+  it('finds a long note by the shortened text its entry keeps (issue 25)', () => {
+    vi.stubEnv('TZ', 'UTC');
+    const long = 'n'.repeat(HISTORY_TEXT_MAX_LENGTH + 100);
+    const authors = noteAuthors(
+      [entry({ field: 'note', by: luis._id, from: null, to: shortenHistoryText(long) })],
+      users,
+    );
+    expect(authors.get(long)).toBe('Luis P. · 23/11/26 10:42');
+    expect(authors.get('n'.repeat(HISTORY_TEXT_MAX_LENGTH + 1))).toBe('Luis P. · 23/11/26 10:42');
+    expect(authors.get('otra')).toBeUndefined();
   });
 });
 

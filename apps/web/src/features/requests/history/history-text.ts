@@ -1,12 +1,18 @@
 import {
   ACTIVITY_TYPE_LABELS,
+  HISTORY_EDITED_FIELD_LABELS,
   OUTCOME_LABELS,
+  PRIORITY_LABELS,
   columnTitleOf,
+  isHistoryEditedField,
+  isHistoryTextOf,
   type ActivityType,
+  type HistoryEditedField,
   type HistoryEntry,
+  type Priority,
   type User,
 } from '@crm/shared';
-import { formatDateTime, shortName } from '../../../lib/format';
+import { eventDateToText, formatDateTime, shortName } from '../../../lib/format';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
@@ -15,7 +21,23 @@ export const HISTORY_LABELS = {
   nobody: 'Alguien',
   /** A user who has since been deleted. */
   deletedUser: 'Usuario eliminado',
+  /** An empty value, as the modal's "(vacío)". */
+  empty: '(vacío)',
+  showAll: 'Ver todo',
+  showLess: 'Ver menos',
 } as const;
+
+/** How much of a text the timeline shows before "Ver todo" (a note, a message-long value). */
+export const HISTORY_PREVIEW_LENGTH = 120;
+
+const preview = (text: string, full: boolean) =>
+  full || text.length <= HISTORY_PREVIEW_LENGTH
+    ? text
+    : `${text.slice(0, HISTORY_PREVIEW_LENGTH - 1).trimEnd()}…`;
+
+/** Whether the entry holds a text the timeline shortens, so it offers "Ver todo". */
+export const hasLongText = (entry: Pick<HistoryEntry, 'from' | 'to'>) =>
+  [entry.from, entry.to].some((text) => text !== null && text.length > HISTORY_PREVIEW_LENGTH);
 
 /** "Ana C." from a full name as the API gives it ("Ana Castro"), when the user isn't listed. */
 function shortFromFullName(fullName: string): string {
@@ -37,49 +59,108 @@ const vendorName = (id: string, users: readonly Person[]) => {
   return user ? shortName(user) : HISTORY_LABELS.deletedUser;
 };
 
-/** One change in words: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA". */
-export function describeChange(entry: HistoryEntry, users: readonly Person[]): string {
-  const who = whoDid(entry, users);
+/**
+ * An edited field's value as the history stores it (historyValueText), as the modal shows it:
+ * the priority's label, the event's day, "Sí"/"No"/"Pendiente", "(vacío)" for none.
+ */
+function fieldValueText(field: HistoryEditedField, value: string | null, full: boolean): string {
+  if (value === null || value === '') return HISTORY_LABELS.empty;
+  switch (field) {
+    case 'priority':
+      return PRIORITY_LABELS[value as Priority] ?? value;
+    case 'eventDate':
+      return eventDateToText(value) || value;
+    case 'emailSentToCloseEvents':
+      return value === 'true' ? 'Sí' : value === 'false' ? 'No' : 'Pendiente';
+    case 'amoutPaid':
+      return amountText(value);
+    default:
+      return preview(value, full);
+  }
+}
+
+/** A note's text in quotes, shortened unless `full`; nothing for an entry written without it. */
+const noteText = (text: string | null, full: boolean) => (text ? `: «${preview(text, full)}»` : '');
+
+/**
+ * One change in words, without who made it: "movió de CONTACTADO a COTIZACIÓN ENVIADA",
+ * "Cargo: Gerente → Director" (issue 25). Long texts are shortened unless `full`.
+ */
+export function describeWhat(entry: HistoryEntry, users: readonly Person[], full = false): string {
+  if (isHistoryEditedField(entry.field)) {
+    const field = entry.field;
+    const value = (text: string | null) => fieldValueText(field, text, full);
+    return `${HISTORY_EDITED_FIELD_LABELS[field]}: ${value(entry.from)} → ${value(entry.to)}`;
+  }
   switch (entry.field) {
     case 'status':
       return entry.from === null || entry.to === null
-        ? `${who} movió a ${columnTitleOf(entry.to ?? '')}`
-        : `${who} movió de ${columnTitleOf(entry.from)} a ${columnTitleOf(entry.to)}`;
+        ? `movió a ${columnTitleOf(entry.to ?? '')}`
+        : `movió de ${columnTitleOf(entry.from)} a ${columnTitleOf(entry.to)}`;
     case 'vendor':
-      return entry.to === null
-        ? `${who} quitó la asignación`
-        : `${who} asignó a ${vendorName(entry.to, users)}`;
+      return entry.to === null ? 'quitó la asignación' : `asignó a ${vendorName(entry.to, users)}`;
     case 'note':
-      if (entry.from === null) return `${who} agregó una nota`;
-      if (entry.to === null || entry.to === '') return `${who} borró una nota`;
-      return `${who} editó una nota`;
+      // Entries before issue 25 may hold no text: the line still says what happened.
+      if (entry.from === null) return `agregó una nota${noteText(entry.to, full)}`;
+      if (entry.to === null || entry.to === '') {
+        return `borró una nota${noteText(entry.from, full)}`;
+      }
+      return `editó una nota: «${preview(entry.from, full)}» → «${preview(entry.to, full)}»`;
     // Activities (issue 20); the Actividades section's own wording comes with its screen.
     case 'activity':
-      if (entry.from === null) return `${who} planificó «${entry.to ?? ''}»`;
-      if (entry.to === null) return `${who} borró la actividad «${entry.from}»`;
-      return `${who} renombró «${entry.from}» a «${entry.to}»`;
+      if (entry.from === null) return `planificó «${entry.to ?? ''}»`;
+      if (entry.to === null) return `borró la actividad «${entry.from}»`;
+      return `renombró «${entry.from}» a «${entry.to}»`;
     case 'activityType':
-      return `${who} cambió «${activityTitle(entry)}» a ${typeLabel(entry.to)}`;
+      return `cambió «${activityTitle(entry)}» a ${typeLabel(entry.to)}`;
     case 'activityDue':
-      return `${who} reprogramó «${activityTitle(entry)}» para ${entry.to ?? ''}`;
+      return `reprogramó «${activityTitle(entry)}» para ${entry.to ?? ''}`;
     case 'activityOwner':
       return entry.to === null
-        ? `${who} dejó «${activityTitle(entry)}» sin responsable`
-        : `${who} asignó «${activityTitle(entry)}» a ${vendorName(entry.to, users)}`;
+        ? `dejó «${activityTitle(entry)}» sin responsable`
+        : `asignó «${activityTitle(entry)}» a ${vendorName(entry.to, users)}`;
     case 'activityDone':
       return entry.to === 'done'
-        ? `${who} completó «${activityTitle(entry)}»`
-        : `${who} reabrió «${activityTitle(entry)}»`;
+        ? `completó «${activityTitle(entry)}»`
+        : `reabrió «${activityTitle(entry)}»`;
     // Value and outcomes (issue 21).
     case 'expectedValue':
       return entry.to === null
-        ? `${who} quitó el monto estimado`
-        : `${who} estimó el monto en ${amountText(entry.to)}`;
+        ? 'quitó el monto estimado'
+        : `estimó el monto en ${amountText(entry.to)}`;
     case 'outcome':
-      return entry.to === null
-        ? `${who} quitó el resultado`
-        : `${who} marcó ${outcomeWords(entry.to)}`;
+      return entry.to === null ? 'quitó el resultado' : `marcó ${outcomeWords(entry.to)}`;
+    default:
+      return '';
   }
+}
+
+/**
+ * One change in words: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA"; an edited field's as
+ * "Ana C. cambió Cargo: Gerente → Director".
+ */
+export function describeChange(entry: HistoryEntry, users: readonly Person[], full = false) {
+  const what = describeWhat(entry, users, full);
+  return `${whoDid(entry, users)} ${isHistoryEditedField(entry.field) ? `cambió ${what}` : what}`;
+}
+
+/** Who and when of a change or a save: "Ana C. · 23/11/26 10:42". */
+export const whoAndWhen = (entry: HistoryEntry, users: readonly Person[]) =>
+  `${whoDid(entry, users)} · ${formatDateTime(entry.at)}`;
+
+/**
+ * The entries of one save together (issue 25): consecutive entries with the same `at` and `by`,
+ * as the API writes every change of one save; each older entry is a group of its own.
+ */
+export function groupBySave(entries: readonly HistoryEntry[]): HistoryEntry[][] {
+  const groups: HistoryEntry[][] = [];
+  for (const entry of entries) {
+    const last = groups.at(-1);
+    const head = last?.[0];
+    if (last && head && head.at === entry.at && head.by === entry.by) last.push(entry);
+    else groups.push([entry]);
+  }
+  return groups;
 }
 
 /** The amount as the history stores it (its digits), grouped as people read it here. */
@@ -98,8 +179,25 @@ const activityTitle = (entry: HistoryEntry) => entry.activity?.title ?? '';
 const typeLabel = (type: string | null) => ACTIVITY_TYPE_LABELS[type as ActivityType] ?? type ?? '';
 
 /** The timeline's line: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA · 23/11/26 10:42". */
-export const describeEntry = (entry: HistoryEntry, users: readonly Person[]) =>
-  `${describeChange(entry, users)} · ${formatDateTime(entry.at)}`;
+export const describeEntry = (entry: HistoryEntry, users: readonly Person[], full = false) =>
+  `${describeChange(entry, users, full)} · ${formatDateTime(entry.at)}`;
+
+/**
+ * Notes' authors by text; a note longer than the history keeps (issue 25) is found by the
+ * shortened text its entry holds.
+ */
+class NoteAuthors extends Map<string, string> {
+  override get(text: string): string | undefined {
+    const exact = super.get(text);
+    if (exact !== undefined) return exact;
+    for (const [stored, author] of this) if (isHistoryTextOf(stored, text)) return author;
+    return undefined;
+  }
+
+  override has(text: string): boolean {
+    return this.get(text) !== undefined;
+  }
+}
 
 /**
  * Who added or last changed each note, by its text ("Ana C. · 23/11/26 10:42"): the newest
@@ -109,11 +207,12 @@ export function noteAuthors(
   entries: readonly HistoryEntry[],
   users: readonly Person[],
 ): ReadonlyMap<string, string> {
-  const authors = new Map<string, string>();
+  const authors = new NoteAuthors();
   for (const entry of entries) {
     if (entry.field !== 'note' || entry.to === null || entry.to === '') continue;
-    if (!authors.has(entry.to)) {
-      authors.set(entry.to, `${whoDid(entry, users)} · ${formatDateTime(entry.at)}`);
+    // The exact key: a newer entry's shortened text must not hide an older exact one.
+    if (!Map.prototype.has.call(authors, entry.to)) {
+      authors.set(entry.to, whoAndWhen(entry, users));
     }
   }
   return authors;

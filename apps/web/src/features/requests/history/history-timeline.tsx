@@ -1,9 +1,17 @@
+import { useState } from 'react';
 import { History } from 'lucide-react';
-import { SESSION_MESSAGES, type RequestHistory, type User } from '@crm/shared';
+import { SESSION_MESSAGES, type HistoryEntry, type RequestHistory, type User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
-import { describeEntry } from './history-text';
+import {
+  describeEntry,
+  describeWhat,
+  groupBySave,
+  hasLongText,
+  HISTORY_LABELS,
+  whoAndWhen,
+} from './history-text';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
@@ -12,9 +20,39 @@ export type HistoryTimelineProps = {
   users: readonly Person[];
 };
 
+/** One change's words, long texts shortened with "Ver todo" to read them whole (issue 25). */
+function ChangeText({
+  entry,
+  describe,
+}: {
+  entry: HistoryEntry;
+  describe: (entry: HistoryEntry, full: boolean) => string;
+}) {
+  const [full, setFull] = useState(false);
+  return (
+    <>
+      <span className="break-words whitespace-pre-wrap">{describe(entry, full)}</span>
+      {hasLongText(entry) ? (
+        <>
+          {' '}
+          <button
+            type="button"
+            aria-expanded={full}
+            className="text-xs font-medium text-indigo-700 underline hover:text-indigo-900"
+            onClick={() => setFull(!full)}
+          >
+            {full ? HISTORY_LABELS.showLess : HISTORY_LABELS.showAll}
+          </button>
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * "Historial": who moved, assigned or changed notes of the request, and when, newest first
- * (issue 12). Folded by default so the form stays short.
+ * (issue 12). Folded by default so the form stays short. The changes of one save (issue 25) sit
+ * under one line saying who and when.
  */
 export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
   const entries = history.data?.entries ?? [];
@@ -40,13 +78,34 @@ export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
           <p className="text-slate-500">Todavía no hay cambios registrados.</p>
         ) : (
           <ol aria-label="Historial" className="relative space-y-2 border-l border-slate-200 pl-4">
-            {entries.map((entry, index) => (
-              <li key={`${entry.at}-${index}`} className="relative text-slate-700">
+            {groupBySave(entries).map((group, index) => (
+              <li key={`${group[0]?.at ?? ''}-${index}`} className="relative text-slate-700">
                 <span
                   aria-hidden
                   className="absolute top-1.5 -left-[1.3rem] size-2 rounded-full bg-indigo-400"
                 />
-                {describeEntry(entry, users)}
+                {group.length === 1 && group[0] ? (
+                  <ChangeText
+                    entry={group[0]}
+                    describe={(entry, full) => describeEntry(entry, users, full)}
+                  />
+                ) : (
+                  <>
+                    <p className="font-medium text-slate-900">
+                      {group[0] ? whoAndWhen(group[0], users) : null}
+                    </p>
+                    <ul className="mt-0.5 list-disc space-y-0.5 pl-4">
+                      {group.map((entry, at) => (
+                        <li key={`${entry.field}-${at}`}>
+                          <ChangeText
+                            entry={entry}
+                            describe={(change, full) => describeWhat(change, users, full)}
+                          />
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                )}
               </li>
             ))}
           </ol>

@@ -389,9 +389,9 @@ describe('Edit Request modal: "Historial"', () => {
         .map((item) => item.textContent),
     ).toEqual([
       'Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA · 23/11/26 10:42',
-      'Usuario eliminado editó una nota · 22/11/26 17:30',
+      'Usuario eliminado editó una nota: «Web» → «Web (revisada)» · 22/11/26 17:30',
       'Ana C. asignó a Luis P. · 21/11/26 08:05',
-      'Alguien agregó una nota · 20/11/26 09:00',
+      'Alguien agregó una nota: «Web» · 20/11/26 09:00',
     ]);
   });
 
