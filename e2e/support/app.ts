@@ -57,7 +57,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await fillLogin(page, email, password);
   await solveCaptcha(page);
   await page.getByRole('button', { name: 'Ingresar' }).click();
-  await expect(page).toHaveURL(/\/main\/requests$/);
+  // A vendor's first board is "Mis solicitudes" (issue 25): `?vendor=me` in the address.
+  await expect(page).toHaveURL(/\/main\/requests(\?vendor=me)?$/);
   await expect(board(page)).toBeVisible();
 }
 
@@ -181,6 +182,13 @@ export async function signInByApi(request: APIRequestContext, email: string, pas
   expect(res.status(), await res.text()).toBe(api.auth.login.status);
   const { token, user } = api.auth.login.response.parse(await res.json());
   const session: Session = { token, userId: user._id };
+  // Issue 25: a vendor's first board is "Mis solicitudes". These scenarios see the whole board,
+  // as the person would after choosing "Todos los ejecutivos" once.
+  const remembered = await request.put(pathOf(api.boardViews.putFilters), {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {},
+  });
+  expect(remembered.status(), await remembered.text()).toBe(api.boardViews.putFilters.status);
   return { session, api: apiAs(request, token) };
 }
 
@@ -214,6 +222,13 @@ export async function signInAsNewVendor(
  * out and back in.
  */
 export async function openAs(page: Page, session: Session, route = '/main/requests') {
+  // Issue 25: a board address without filters restores the person's remembered ones, which an
+  // earlier scenario of the same person may have changed; each scenario starts from the whole board.
+  const reset = await page.request.put(pathOf(api.boardViews.putFilters), {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: {},
+  });
+  expect(reset.status(), await reset.text()).toBe(api.boardViews.putFilters.status);
   await page.addInitScript(
     ({ keys, token, userId }) => {
       localStorage.setItem(keys.token, token);

@@ -80,7 +80,7 @@ test.describe.serial('requests on the board', () => {
     await dialog.getByRole('button', { name: 'Agregar nota' }).click();
     await dialog.getByPlaceholder('Add a new note').fill('Llamar el lunes');
     await dialog.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(dialog.getByText('Llamar el lunes')).toBeVisible();
+    await expect(dialog.getByText('Llamar el lunes', { exact: true })).toBeVisible();
     await snap(page, 'requests-03-edit-modal');
     await saveAndClose(page);
 
@@ -116,9 +116,9 @@ test.describe.serial('requests on the board', () => {
     await expect(reloaded).toBeVisible();
     await reloaded.getByRole('button', { name: 'Editar solicitud' }).click();
     await expect(dialog.getByLabel('Etapa de la solicitud')).toHaveValue('contacted');
-    await expect(dialog.getByText('Llamar el martes')).toBeVisible();
-    await expect(dialog.getByText('Enviar cotización')).toBeVisible();
-    await expect(dialog.getByText('Llamar el lunes')).toHaveCount(0);
+    await expect(dialog.getByText('Llamar el martes', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Enviar cotización', { exact: true })).toBeVisible();
+    await expect(dialog.getByText('Llamar el lunes', { exact: true })).toHaveCount(0);
     await snap(page, 'requests-05-after-reload');
   });
 

@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { accessGuards, authModels } from './auth/index.js';
+import { boardViewsModels } from './board-views/index.js';
 import { captchaModels } from './captcha/index.js';
 import type { AppConfig } from './config/env.js';
 import type { AppContext, Models } from './context.js';
@@ -27,6 +28,7 @@ function registerModels(connection: Connection): Models {
     ...leadsModels(connection),
     ...remindersModels(connection),
     ...settingsModels(connection),
+    ...boardViewsModels(connection),
   };
 }
 

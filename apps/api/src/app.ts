@@ -3,6 +3,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
 import { authRoutes } from './auth/index.js';
+import { boardViewsRoutes } from './board-views/index.js';
 import { calendarRoutes } from './calendar/index.js';
 import { captchaRoutes } from './captcha/index.js';
 import type { AppContext } from './context.js';
@@ -61,6 +62,7 @@ export function createApp(ctx: AppContext): Express {
     settingsRoutes(ctx),
     dashboardRoutes(ctx),
     preferencesRoutes(ctx),
+    boardViewsRoutes(ctx),
     calendarRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));

@@ -58,7 +58,9 @@ export const PAGES = [
       LAZY_SCREENS.users,
     ],
     // Issue 21 (+3 kB): the closing question, column totals, pipeline and "Resultado" filter.
-    budget: 233,
+    // Issue 25 (+2–3 kB in the app every screen loads): remembered board filters and saved
+    // views (six endpoints in the contract, the toolbar's dialog), the outage page and retries.
+    budget: 237,
   },
   {
     name: 'agenda',
@@ -66,7 +68,9 @@ export const PAGES = [
     entry: LAZY_SCREENS.agenda,
     leaves: [/altcha/, LAZY_SCREENS.settings, LAZY_SCREENS.home, LAZY_SCREENS.users],
     // Issue 22 (+1 kB): its row is shared with Inicio's "Para hoy", in a chunk of its own.
-    budget: 236,
+    // Issue 25 (+2–3 kB in the app every screen loads): remembered board filters and saved
+    // views (six endpoints in the contract, the toolbar's dialog), the outage page and retries.
+    budget: 238,
   },
   {
     name: 'settings',
@@ -76,7 +80,9 @@ export const PAGES = [
     // Issues 22 and 25 (+1 kB in the app every screen loads): the dashboard endpoint's contract
     // and the outage page with its retries; the board stayed within 233 kB by moving the users
     // screen out of it.
-    budget: 236,
+    // Issue 25 (+2–3 kB in the app every screen loads): remembered board filters and saved
+    // views (six endpoints in the contract, the toolbar's dialog), the outage page and retries.
+    budget: 239,
   },
   {
     name: 'home',
@@ -85,7 +91,9 @@ export const PAGES = [
     leaves: [/altcha/, LAZY_SCREENS.agenda, LAZY_SCREENS.settings, LAZY_SCREENS.users],
     // Issue 22: the app and about 30 kB of Inicio, most of it visx's scales, stack and axes
     // (recharts, the obvious choice, weighs 130 kB gzipped for the same chart).
-    budget: 265,
+    // Issue 25 (+2–3 kB in the app every screen loads): remembered board filters and saved
+    // views (six endpoints in the contract, the toolbar's dialog), the outage page and retries.
+    budget: 266,
   },
   {
     name: 'users',
@@ -94,7 +102,9 @@ export const PAGES = [
     leaves: [/altcha/, LAZY_SCREENS.agenda, LAZY_SCREENS.settings, LAZY_SCREENS.home],
     // Issue 25: its own chunk (about 6 kB with the search and the sortable table), out of the
     // board's first visit.
-    budget: 240,
+    // Issue 25 (+2–3 kB in the app every screen loads): remembered board filters and saved
+    // views (six endpoints in the contract, the toolbar's dialog), the outage page and retries.
+    budget: 242,
   },
   {
     name: 'form',

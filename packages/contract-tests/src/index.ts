@@ -1,6 +1,7 @@
 import { activityContractCases } from './activity-cases.js';
 import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
+import { boardViewsContractCases } from './board-views-cases.js';
 import type { ContractCase } from './client.js';
 import { leadContractCases } from './lead-cases.js';
 import { outcomeContractCases } from './outcome-cases.js';
@@ -25,6 +26,7 @@ export const contractCases: readonly ContractCase[] = [
   ...leadContractCases,
   ...activityContractCases,
   ...preferencesContractCases,
+  ...boardViewsContractCases,
   ...settingsContractCases,
 ];
 

@@ -62,6 +62,12 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     { timeZone: 'Europe/Madrid', emailDigest: true, emailReminders: false },
     { timeZone: null },
   ],
+  'boardViews.putFilters': [{ vendor: 'me', priority: 'high', next: 'overdue' }, {}],
+  'boardViews.create': [
+    { name: 'Urgentes de hoy', filters: { vendor: 'me', priority: 'high', next: 'today' } },
+    { name: 'Buscar García', filters: { q: 'García' } },
+  ],
+  'boardViews.update': [{ name: 'Urgentes' }, { filters: { priority: 'high', outcome: 'won' } }],
   'users.update': [
     { name: 'Ana', lastName: 'Pérez', email: 'ana.perez@example.com', role: 'vendor' },
     {

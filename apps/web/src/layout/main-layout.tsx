@@ -1,11 +1,12 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { usePrefetchQuery, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRememberedBoardFilters } from '../api/board-views/board-filters';
 import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
 import { BOARD_PATH } from '../features/requests';
-import { readBoardFilters } from '../lib/board-search-params';
+import { hasBoardFilters, readBoardFilters } from '../lib/board-search-params';
 import { FullPageLoading } from './full-page-loading';
 import { Notices } from './notices';
 import { Sidebar } from './sidebar';
@@ -23,11 +24,26 @@ export function MainLayout() {
   // §2 start-up fetches all requests and all users once signed in. All requests no longer: the
   // board's first pages (under the URL's filters when the board is the page), fetched while the
   // signed-in user is still being read. The board then finds them in the cache.
-  usePrefetchQuery(
-    boardQueryOptions(
-      pathname.startsWith(BOARD_PATH) ? readBoardFilters(new URLSearchParams(search)) : {},
-    ),
-  );
+  // Issue 25: on the board without filters in the URL, under the caller's remembered ones, read
+  // beside the user (so they cost no round trip of their own before the columns).
+  const onBoard = pathname.startsWith(BOARD_PATH);
+  const urlFilters = onBoard ? readBoardFilters(new URLSearchParams(search)) : {};
+  const remembers = onBoard && !hasBoardFilters(urlFilters);
+  const remembered = useRememberedBoardFilters(remembers);
+  const rememberedSettled = !remembered.isPending || remembered.isError;
+  const prefetchFilters = !remembers
+    ? urlFilters
+    : rememberedSettled
+      ? (remembered.data ?? {})
+      : null;
+  const prefetchKey = JSON.stringify(prefetchFilters);
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const filters = JSON.parse(prefetchKey) as typeof prefetchFilters;
+    if (!filters) return;
+    const options = boardQueryOptions(filters);
+    if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
+  }, [prefetchKey, queryClient]);
   useQuery(usersQueryOptions());
 
   if (currentUser.isPending) {

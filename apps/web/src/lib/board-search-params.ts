@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boardFilterShape, type BoardFilters } from '@crm/shared';
+import { boardFilterShape, type BoardFilters, type RememberedBoardFilters } from '@crm/shared';
 
 const FILTER_KEYS = ['q', 'vendor', 'priority', 'requestType', 'next', 'outcome'] as const;
 export type BoardFilterKey = (typeof FILTER_KEYS)[number];
@@ -35,3 +35,15 @@ export function writeBoardFilters(
 
 export const hasBoardFilters = (filters: BoardFilters) =>
   FILTER_KEYS.some((key) => Boolean(filters[key]));
+
+/** What the board remembers of its filters between visits: all but the search text. */
+export function rememberedOf({ q: _search, ...remembered }: BoardFilters): RememberedBoardFilters {
+  return remembered;
+}
+
+/** The changes that put exactly `filters` on the board (a saved view): the others go. */
+export const changesTo = (filters: BoardFilters): Record<BoardFilterKey, string | undefined> =>
+  Object.fromEntries(FILTER_KEYS.map((key) => [key, filters[key]])) as Record<
+    BoardFilterKey,
+    string | undefined
+  >;

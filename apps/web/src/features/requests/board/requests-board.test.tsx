@@ -13,7 +13,7 @@ import {
   type Request,
 } from '@crm/shared';
 import { LABELS } from '../../../lib/labels';
-import { addRequest, addUser, db, type Call } from '../../../test/fake-api';
+import { addRequest, addUser, db, type Call, rememberBoardFilters } from '../../../test/fake-api';
 import { optionTexts } from '../../../test/options';
 import { BOARD_HEIGHT_PX, CARD_ROW_PX } from '../../../test/layout';
 import { matchPhoneWidth } from '../../../test/media';
@@ -280,7 +280,7 @@ describe('requests board: deleting a request', () => {
 
   it.each(['vendor', 'driver'] as const)('a %s sees no delete icon', async (role) => {
     addRequest({ name: 'Uno' });
-    renderApp(BOARD, addUser({ role }));
+    renderApp(BOARD, rememberBoardFilters(addUser({ role })));
 
     const card = await findCard('Uno');
     expect(within(card).getByRole('button', { name: 'Editar solicitud' })).toBeInTheDocument();

@@ -9,6 +9,8 @@ import { hasFailed } from '../../../components/ui/load-error';
 import { fullName, initials } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useBoardFilters } from './toolbar/use-board-filters';
+import { useRestoredBoardFilters, useSaveBoardFilters } from './toolbar/use-remembered-filters';
+import { LoadingText } from '../../../components/ui/status-text';
 import { useBoardKeyboardScroll } from './keyboard/use-board-keyboard-scroll';
 import { useBoardMove } from './drag/use-board-move';
 import { useBoardShortcuts } from './keyboard/use-board-shortcuts';
@@ -36,7 +38,14 @@ const noEdit = () => undefined;
  * another stage by drag and drop (mouse, long press, keyboard) or its "Mover a…" menu.
  */
 export function RequestsBoard() {
+  // Issue 25: an address without filters first gets the caller's remembered ones.
+  const ready = useRestoredBoardFilters();
+  return ready ? <BoardScreen /> : <LoadingText className="p-5 text-sm" />;
+}
+
+function BoardScreen() {
   const { filters, setFilters } = useBoardFilters();
+  useSaveBoardFilters(filters);
   const board = useBoard(filters);
   const users = useUsers();
   const { isAdmin } = useCurrentUser();

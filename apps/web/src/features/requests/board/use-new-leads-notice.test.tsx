@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BOARD_COLUMNS, LEAD_MESSAGES } from '@crm/shared';
-import { addRequest, addUser, db, leadPoll } from '../../../test/fake-api';
+import { addRequest, addUser, db, leadPoll, rememberBoardFilters } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
 const BOARD = '/main/requests';
@@ -20,7 +20,7 @@ describe('new website leads on the board (useNewLeadsNotice)', () => {
   it('when a website request arrives, then its card appears on top of NUEVA SOLICITUD with a notice naming it, without refetching the board', async () => {
     leadPoll.afterMs = 150;
     addRequest({ name: 'Cliente antiguo', createdAt: '2026-01-01T10:00:00.000Z' });
-    renderApp(BOARD, addUser({ role: 'vendor' }));
+    renderApp(BOARD, rememberBoardFilters(addUser({ role: 'vendor' })));
     await within(await screen.findByRole('region', { name: NEW_REQUEST_TITLE })).findByRole(
       'article',
       { name: /: Cliente antiguo$/ },
@@ -57,7 +57,7 @@ describe('new website leads on the board (useNewLeadsNotice)', () => {
 
   it('when a request staff typed in is created meanwhile, then the poll does not announce it', async () => {
     leadPoll.afterMs = 100;
-    renderApp(BOARD, addUser({ role: 'vendor' }));
+    renderApp(BOARD, rememberBoardFilters(addUser({ role: 'vendor' })));
     await screen.findByRole('region', { name: NEW_REQUEST_TITLE });
     await waitFor(() => expect(callsTo(POLL_PATH).length).toBeGreaterThan(0));
 

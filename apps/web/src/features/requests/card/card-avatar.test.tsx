@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LABELS } from '../../../lib/labels';
-import { addRequest, addUser } from '../../../test/fake-api';
+import { addRequest, addUser, rememberBoardFilters } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
 const BOARD = '/main/requests';
@@ -21,7 +21,7 @@ describe('card avatar, shown honestly per role', () => {
     'for a %s, the avatars are plain pictures named after the executive, not buttons',
     async (role) => {
       seed();
-      renderApp(BOARD, addUser({ role }));
+      renderApp(BOARD, rememberBoardFilters(addUser({ role })));
 
       const free = await findCard('Libre');
       const plain = within(free).getByRole('img', { name: LABELS.noVendor });
@@ -39,7 +39,7 @@ describe('card avatar, shown honestly per role', () => {
 
   it('for a vendor, a click on the plain avatar still opens "Editar solicitud" (§2)', async () => {
     seed();
-    renderApp(BOARD, addUser({ role: 'vendor' }));
+    renderApp(BOARD, rememberBoardFilters(addUser({ role: 'vendor' })));
     const free = await findCard('Libre');
 
     await userEvent.setup().click(within(free).getByRole('img', { name: LABELS.noVendor }));

@@ -9,7 +9,7 @@ import {
   REQUEST_TYPES,
 } from '@crm/shared';
 import { answerDiscardPrompt } from '../../../test/discard-prompt';
-import { addRequest, addUser, db } from '../../../test/fake-api';
+import { addRequest, addUser, db, rememberBoardFilters } from '../../../test/fake-api';
 import { optionTexts } from '../../../test/options';
 import { renderApp } from '../../../test/render';
 
@@ -23,7 +23,7 @@ const createCalls = () => db.calls.filter((call) => call.path === CREATE_PATH);
 /** Opens the board as a vendor (any role may create, §6) and presses the column's "+". */
 async function openCreateModal() {
   addRequest({ name: 'Existente' });
-  renderApp('/main/requests', addUser({ role: 'vendor' }));
+  renderApp('/main/requests', rememberBoardFilters(addUser({ role: 'vendor' })));
   await screen.findByRole('article', { name: /Existente/ });
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));

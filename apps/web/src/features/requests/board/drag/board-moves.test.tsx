@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { type Request } from '@crm/shared';
 import { MOVE_MESSAGES } from '../../../../api/requests/move-request';
-import { addRequest, addUser, db } from '../../../../test/fake-api';
+import { addRequest, addUser, db, rememberBoardFilters } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
 import { answerOutcome } from '../../../../test/outcome';
 import {
@@ -291,7 +291,7 @@ describe('after a move into a stage whose §5 rules the request does not meet', 
     const vendor = addUser({ role: 'vendor', name: 'Vera', lastName: 'Vega' });
     // Complete but for the executive, which a vendor cannot assign (§6).
     addRequest({ ...COMPLETE_FIELDS, name: 'Sin ejecutivo', vendor: null });
-    renderApp(BOARD, vendor);
+    renderApp(BOARD, rememberBoardFilters(vendor));
 
     await dragWithKeys(await findCard('Sin ejecutivo'), '[ArrowRight]');
 

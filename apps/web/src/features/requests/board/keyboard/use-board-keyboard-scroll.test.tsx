@@ -3,7 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
-import { addRequest, addUser } from '../../../../test/fake-api';
+import { addRequest, addUser, rememberBoardFilters } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
 import { useBoardKeyboardScroll } from './use-board-keyboard-scroll';
 
@@ -143,7 +143,7 @@ describe('board keyboard scroll (§2, §9)', () => {
 describe('board keyboard scroll on the requests board (/main/requests)', () => {
   async function openBoard() {
     addRequest({ name: 'Cliente' });
-    renderApp('/main/requests', addUser({ role: 'vendor' }));
+    renderApp('/main/requests', rememberBoardFilters(addUser({ role: 'vendor' })));
     await screen.findByRole('article', { name: /Cliente/ });
     return userEvent.setup();
   }

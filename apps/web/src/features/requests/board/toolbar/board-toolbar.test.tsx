@@ -2,7 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../../../lib/activity-due';
-import { addActivity, addRequest, addUser, db, type StoredUser } from '../../../../test/fake-api';
+import {
+  addActivity,
+  addRequest,
+  addUser,
+  db,
+  rememberBoardFilters,
+  type StoredUser,
+} from '../../../../test/fake-api';
 import { optionTexts } from '../../../../test/options';
 import { renderApp } from '../../../../test/render';
 
@@ -91,7 +98,8 @@ describe('board search ("Buscar")', () => {
 describe('board filters', () => {
   it('"Mis solicitudes" shows only the requests assigned to the person signed in', async () => {
     const { bea } = seed();
-    const user = await renderBoard(BOARD, bea);
+    // Bea left the board on everyone's requests (a first visit starts on hers: board-memory).
+    const user = await renderBoard(BOARD, rememberBoardFilters(bea));
     await findCard('Pedro Gil');
 
     await user.selectOptions(

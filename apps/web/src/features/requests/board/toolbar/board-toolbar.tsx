@@ -9,10 +9,15 @@ import {
   type BoardFilters,
   type User,
 } from '@crm/shared';
-import { hasBoardFilters, type BoardFilterKey } from '../../../../lib/board-search-params';
+import {
+  changesTo,
+  hasBoardFilters,
+  type BoardFilterKey,
+} from '../../../../lib/board-search-params';
 import { fullName } from '../../../../lib/format';
 import { LABELS } from '../../../../lib/labels';
 import { FilterSelect } from './filter-select';
+import { SavedViewsMenu } from './saved-views-menu';
 import { SearchBox } from './search-box';
 import { PRIORITY_OPTIONS, REQUEST_TYPE_OPTIONS, type SelectOption } from '../../shared';
 
@@ -120,6 +125,11 @@ export function BoardToolbar({
           ) : null}
         </div>
       </div>
+      <SavedViewsMenu
+        filters={filters}
+        compact={compact}
+        onPick={(view) => onChange(changesTo(view))}
+      />
       {onShowShortcuts ? (
         <button
           type="button"

@@ -17,10 +17,13 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const sent = useRef(value);
   const [shown, setShown] = useState(value);
-  // The URL changed from elsewhere (filters cleared, Back): show it, unless it is our own echo.
+  // The URL changed from elsewhere (filters cleared, Back, a saved view): show it, unless it is
+  // our own echo. Either way it is now what the URL holds, so a later return to the text sent
+  // before (a view picked after "Quitar filtros") is shown too.
   if (value !== shown) {
     setShown(value);
     if (value !== sent.current) setText(value);
+    sent.current = value;
   }
 
   useEffect(() => {

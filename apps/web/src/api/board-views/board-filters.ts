@@ -1,0 +1,39 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeyOf, type RememberedBoardFilters } from '@crm/shared';
+import { callEndpoint } from '../../lib/api-client';
+
+/** GET /api/me/board-filters: the filters the caller last left the board with. */
+export function getBoardFilters(signal?: AbortSignal) {
+  return callEndpoint(api.boardViews.getFilters, {}, { signal });
+}
+
+export const boardFiltersQueryKey = () => queryKeyOf(api.boardViews.getFilters);
+
+/**
+ * Read once a session (on the first visit to the board without filters in its address): this
+ * browser's own saves write their answer here, so coming back to the board costs no read. The
+ * cache is cleared at sign-out, so the next user never sees these.
+ */
+export const boardFiltersQueryOptions = () =>
+  queryOptions({
+    queryKey: boardFiltersQueryKey(),
+    queryFn: ({ signal }) => getBoardFilters(signal),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    // A board that opens unfiltered beats one that waits on retries: one try.
+    retry: false,
+  });
+
+export function useRememberedBoardFilters(enabled: boolean) {
+  return useQuery({ ...boardFiltersQueryOptions(), enabled });
+}
+
+/** PUT /api/me/board-filters; the answer becomes the cached copy. */
+export function useSaveBoardFilters() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filters: RememberedBoardFilters) =>
+      callEndpoint(api.boardViews.putFilters, { body: filters }),
+    onSuccess: (saved) => queryClient.setQueryData(boardFiltersQueryKey(), saved),
+  });
+}
