@@ -9,12 +9,7 @@ export type BrowserFigures = {
   fps: number;
 };
 
-type Session = {
-  token: string;
-  userId: string;
-  storageKeys: { token: string; userId: string };
-  columnTitles: string[];
-};
+type Session = StoredSession & { columnTitles: string[] };
 
 // Page scripts are plain JavaScript strings: they run in the browser, and the API's TypeScript
 // has no DOM types to check them against.
@@ -44,9 +39,32 @@ const SCROLL_FPS = `new Promise((resolve) => {
   requestAnimationFrame(step);
 })`;
 
-const SIGN_IN = (keys: Session['storageKeys'], token: string, userId: string) =>
+const SIGN_IN = (keys: StoredSession['storageKeys'], token: string, userId: string) =>
   `localStorage.setItem(${JSON.stringify(keys.token)}, ${JSON.stringify(token)});` +
   `localStorage.setItem(${JSON.stringify(keys.userId)}, ${JSON.stringify(userId)});`;
+
+/** What the web app keeps in localStorage once signed in (§3), and under which keys. */
+export type StoredSession = {
+  token: string;
+  userId: string;
+  storageKeys: { token: string; userId: string };
+};
+
+/**
+ * A new 1280×800 browser context (cold: the app's files too) whose pages start signed in. Close
+ * it when done. bypassCSP: the measuring scripts are strings, which the app's CSP (no eval)
+ * would refuse.
+ */
+export async function signedInContext(browser: Browser, session: StoredSession) {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
+  await context.addInitScript({
+    content: SIGN_IN(session.storageKeys, session.token, session.userId),
+  });
+  return context;
+}
 
 /**
  * Opens the board as a signed-in admin in a 1280×800 page and measures it. Columns are the
@@ -57,15 +75,8 @@ export async function measureBoardInBrowser(
   base: string,
   session: Session,
 ): Promise<BrowserFigures> {
-  // bypassCSP: the measuring scripts are strings, which the app's CSP (no eval) would refuse.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
+  const context = await signedInContext(browser, session);
   try {
-    await context.addInitScript({
-      content: SIGN_IN(session.storageKeys, session.token, session.userId),
-    });
     const page = await context.newPage();
     // A cold start: the app's files too (from localhost, compressed; about 0.1 s of the figure).
     const started = performance.now();

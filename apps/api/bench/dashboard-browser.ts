@@ -1,9 +1,7 @@
 import type { Browser } from 'playwright-core';
+import { signedInContext, type StoredSession } from './board-browser.js';
 
-type Session = {
-  token: string;
-  userId: string;
-  storageKeys: { token: string; userId: string };
+type Session = StoredSession & {
   /** The headings of the panels the user must see (DASHBOARD_LABELS), each a labelled section. */
   panels: string[];
   /** Texts a panel shows in place of figures when it has none ("Sin datos en el período."). */
@@ -38,10 +36,6 @@ const EVERY_PANEL_SHOWS_FIGURES = (session: Session) => `(() => {
   });
 })()`;
 
-const SIGN_IN = (keys: Session['storageKeys'], token: string, userId: string) =>
-  `localStorage.setItem(${JSON.stringify(keys.token)}, ${JSON.stringify(token)});` +
-  `localStorage.setItem(${JSON.stringify(keys.userId)}, ${JSON.stringify(userId)});`;
-
 /**
  * Opens /main/home ("Inicio", apps/web/src/features/home) signed in, in a 1280×800 page, cold
  * (a new context: the app's files too), and resolves to the milliseconds from navigation until
@@ -52,15 +46,8 @@ export async function measureHomeInBrowser(
   base: string,
   session: Session,
 ): Promise<number> {
-  // bypassCSP: the measuring script is a string, which the app's CSP (no eval) would refuse.
-  const context = await browser.newContext({
-    viewport: { width: 1280, height: 800 },
-    bypassCSP: true,
-  });
+  const context = await signedInContext(browser, session);
   try {
-    await context.addInitScript({
-      content: SIGN_IN(session.storageKeys, session.token, session.userId),
-    });
     const page = await context.newPage();
     const started = performance.now();
     await page.goto(`${base}/main/home`);

@@ -1,5 +1,6 @@
 import {
   BOARD_COLUMNS,
+  HISTORY_EDITED_FIELD_LABELS,
   MISSING_REQUEST_NUMBER,
   OUTCOME_LABELS,
   PRIORITY_LABELS,
@@ -15,24 +16,12 @@ import type { RequestField } from './merge-request';
 
 /** Each field by the label the Edit Request modal gives it (§2, and the "Evento" section). */
 export const FIELD_LABELS: Record<RequestField, string> = {
+  // The fields a save records in the history (issue 25) carry the same labels there.
+  ...HISTORY_EDITED_FIELD_LABELS,
   status: 'Etapa de la solicitud',
   vendor: 'Ejecutivo',
   requestNumber: 'Número',
-  priority: 'Prioridad',
-  requestType: 'Tipo de solicitud',
   sourceOfContact: 'Fuente de contacto',
-  name: 'Nombre',
-  email: 'Correo',
-  jobPosition: 'Cargo',
-  company: 'Compañía',
-  contactNumber: 'Teléfono',
-  paymentMethod: 'Método de pago',
-  bussinesItem: 'Rubro',
-  eventsQuantity: 'Cantidad de eventos',
-  pax: 'Pax',
-  amoutPaid: 'Monto pagado',
-  eventDate: 'Fecha del evento',
-  emailSentToCloseEvents: 'Correo de cierre enviado',
   message: 'Mensaje',
   notes: 'Notas',
   expectedValue: OUTCOME_LABELS.expectedValue,
