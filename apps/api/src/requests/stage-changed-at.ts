@@ -1,5 +1,6 @@
 import type { Types } from 'mongoose';
 import type { AppContext } from '../context.js';
+import { backfillOnce } from './backfill-once.js';
 
 /*
  * Requests stored before issue 20 have no `stageChangedAt`. Once, on start, each gets the
@@ -8,10 +9,6 @@ import type { AppContext } from '../context.js';
  * only while the field is still missing, so two processes starting together, or a start cut
  * short, leave the same result; a marker then spares later starts the scan.
  */
-
-/** The marker, in the named counters' collection: present once every request has the field. */
-const DONE_MARKER = 'backfill:stageChangedAt';
-const BATCH = 500;
 
 type Missing = {
   _id: Types.ObjectId;
@@ -28,38 +25,12 @@ export function stageStartOf({ createdAt, history = [] }: Missing): Date {
   return createdAt;
 }
 
-/** Sets `stageChangedAt` on every request without it, a batch at a time. Returns how many. */
-export async function backfillStageChangedAt(ctx: AppContext): Promise<number> {
-  const { Request, Counter } = ctx.models;
-  if (await Counter.exists({ _id: DONE_MARKER })) return 0;
-  let filled = 0;
-  let after: Types.ObjectId | undefined;
-  for (;;) {
-    // In _id order from the last batch on, so each pass moves forward whatever happens meanwhile;
-    // only the fields it needs (not the notes, activities or the rest of each history entry).
-    const batch = await Request.find(
-      { stageChangedAt: { $exists: false }, ...(after && { _id: { $gt: after } }) },
-      'createdAt history.field history.at',
-    )
-      .sort({ _id: 1 })
-      .limit(BATCH)
-      .lean<Missing[]>();
-    if (batch.length > 0) {
-      const result = await Request.bulkWrite(
-        batch.map((request) => ({
-          updateOne: {
-            filter: { _id: request._id, stageChangedAt: { $exists: false } },
-            update: { $set: { stageChangedAt: stageStartOf(request) } },
-          },
-        })),
-        { ordered: false },
-      );
-      filled += result.modifiedCount;
-      after = batch.at(-1)?._id;
-    }
-    if (batch.length < BATCH) break;
-  }
-  await Counter.updateOne({ _id: DONE_MARKER }, { $set: { seq: 1 } }, { upsert: true });
-  if (filled > 0) ctx.logger.info({ filled }, 'requests: stageChangedAt backfilled');
-  return filled;
-}
+/** Sets `stageChangedAt` on every request without it (backfill-once.ts: batched, idempotent, once). */
+export const backfillStageChangedAt = (ctx: AppContext): Promise<number> =>
+  backfillOnce<Missing>(ctx, {
+    marker: 'backfill:stageChangedAt',
+    missing: 'stageChangedAt',
+    fields: 'createdAt history.field history.at',
+    compute: (request) => ({ stageChangedAt: stageStartOf(request) }),
+    what: 'stageChangedAt',
+  });

@@ -1,6 +1,7 @@
 import type { Types } from 'mongoose';
 import { isRequestStatus, REQUEST_STATUSES, type RequestStatus } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { backfillOnce } from './backfill-once.js';
 
 /*
  * Inicio's funnel and "Tiempo en cada etapa" (issue 22) read two fields of each request:
@@ -86,49 +87,15 @@ export function stageVisitsOf({ status, createdAt, history = [] }: Omit<Stored, 
   return { furthestStage, stageVisits };
 }
 
-/** The marker, in the named counters' collection: present once every request has the fields. */
-const DONE_MARKER = 'backfill:stageVisits';
-const BATCH = 500;
-
 /**
- * Sets `furthestStage` and `stageVisits` on every request without them, a batch at a time.
- * Idempotent: each write applies only while `furthestStage` is still missing, so two processes
- * starting together, or a start cut short, leave the same result; a marker then spares later
- * starts the scan. Returns how many it filled.
+ * Sets `furthestStage` and `stageVisits`, from the history, on every request without them
+ * (backfill-once.ts: batched, idempotent, once).
  */
-export async function backfillStageVisits(ctx: AppContext): Promise<number> {
-  const { Request, Counter } = ctx.models;
-  if (await Counter.exists({ _id: DONE_MARKER })) return 0;
-  let filled = 0;
-  let after: Types.ObjectId | undefined;
-  for (;;) {
-    // In _id order from the last batch on, so each pass moves forward whatever happens meanwhile;
-    // only the fields it needs (not the notes, activities or the rest of each history entry).
-    const batch = await Request.find(
-      { furthestStage: { $exists: false }, ...(after && { _id: { $gt: after } }) },
-      'status createdAt history.field history.from history.to history.at',
-    )
-      .sort({ _id: 1 })
-      .limit(BATCH)
-      .lean<Stored[]>();
-    if (batch.length > 0) {
-      // The driver's: the values are already as stored, and mongoose's bulkWrite types an array
-      // field as a document array.
-      const result = await Request.collection.bulkWrite(
-        batch.map((request) => ({
-          updateOne: {
-            filter: { _id: request._id, furthestStage: { $exists: false } },
-            update: { $set: stageVisitsOf(request) },
-          },
-        })),
-        { ordered: false },
-      );
-      filled += result.modifiedCount;
-      after = batch.at(-1)?._id;
-    }
-    if (batch.length < BATCH) break;
-  }
-  await Counter.updateOne({ _id: DONE_MARKER }, { $set: { seq: 1 } }, { upsert: true });
-  if (filled > 0) ctx.logger.info({ filled }, 'requests: furthestStage and stageVisits backfilled');
-  return filled;
-}
+export const backfillStageVisits = (ctx: AppContext): Promise<number> =>
+  backfillOnce<Stored>(ctx, {
+    marker: 'backfill:stageVisits',
+    missing: 'furthestStage',
+    fields: 'status createdAt history.field history.from history.to history.at',
+    compute: stageVisitsOf,
+    what: 'furthestStage and stageVisits',
+  });

@@ -1,11 +1,10 @@
 import { useId } from 'react';
 import { ACTIVITY_MESSAGES, AGENDA_LABELS, type AgendaBucket } from '@crm/shared';
-import { useCompleteFromAgenda } from '../../api/activities/complete-activity';
 import type { useAgenda } from '../../api/activities/get-agenda';
 import { Button } from '../../components/ui/button';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
-import { AgendaRow } from './agenda-row';
+import { AgendaRows } from './agenda-rows';
 
 export type AgendaSectionProps = {
   due: AgendaBucket;
@@ -16,7 +15,6 @@ export type AgendaSectionProps = {
 /** One range of the agenda ("Vencidas", "Hoy", "Próximos 7 días"): its rows and "Cargar más". */
 export function AgendaSection({ due, title, query }: AgendaSectionProps) {
   const headingId = useId();
-  const complete = useCompleteFromAgenda();
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
     <section aria-labelledby={headingId} className="space-y-2">
@@ -35,21 +33,7 @@ export function AgendaSection({ due, title, query }: AgendaSectionProps) {
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{AGENDA_LABELS.emptyBucket}</p>
       ) : (
-        <ul aria-labelledby={headingId} className="space-y-2">
-          {items.map((item) => (
-            <AgendaRow
-              key={item.activity._id}
-              item={item}
-              overdueRange={due === 'overdue'}
-              completing={
-                complete.isPending && complete.variables.activity._id === item.activity._id
-              }
-              onComplete={() =>
-                complete.mutate({ requestId: item.request._id, activity: item.activity })
-              }
-            />
-          ))}
-        </ul>
+        <AgendaRows items={items} due={due} labelledBy={headingId} />
       )}
       {query.isFetchNextPageError ? (
         <LoadError

@@ -10,4 +10,4 @@ export const AgendaPage = lazy(() =>
 );
 
 // One activity's row (Inicio's "Para hoy" lists the same rows, issue 22).
-export { AgendaRow } from './agenda-row';
+export { AgendaRows } from './agenda-rows';

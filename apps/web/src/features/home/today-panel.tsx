@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { AGENDA_LABELS, DASHBOARD_LABELS, type AgendaBucket } from '@crm/shared';
-import { useCompleteFromAgenda } from '../../api/activities/complete-activity';
 import { useAgenda } from '../../api/activities/get-agenda';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
-import { AGENDA_PATH, AgendaRow } from '../agenda';
+import { AGENDA_PATH, AgendaRows } from '../agenda';
 import { Panel } from './panel';
 
 /**
@@ -52,7 +51,6 @@ type TodayRangeProps = {
 /** "Vencidas" or "Hoy": the first page of the range (the agenda pages the rest). */
 function TodayRange({ due, title, query }: TodayRangeProps) {
   const headingId = useId();
-  const complete = useCompleteFromAgenda();
   const items = query.data?.pages[0]?.items ?? [];
   return (
     <div className="space-y-2">
@@ -66,21 +64,7 @@ function TodayRange({ due, title, query }: TodayRangeProps) {
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{AGENDA_LABELS.emptyBucket}</p>
       ) : (
-        <ul aria-labelledby={headingId} className="space-y-2">
-          {items.map((item) => (
-            <AgendaRow
-              key={item.activity._id}
-              item={item}
-              overdueRange={due === 'overdue'}
-              completing={
-                complete.isPending && complete.variables.activity._id === item.activity._id
-              }
-              onComplete={() =>
-                complete.mutate({ requestId: item.request._id, activity: item.activity })
-              }
-            />
-          ))}
-        </ul>
+        <AgendaRows items={items} due={due} labelledBy={headingId} />
       )}
     </div>
   );
