@@ -14,6 +14,7 @@ export * from './settings.js';
 export * from './dashboard.js';
 export * from './preferences.js';
 export * from './board-views.js';
+export * from './account.js';
 export * from './request-rules.js';
 export * from './operations.js';
 export * from './captcha.js';

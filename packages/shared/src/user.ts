@@ -18,12 +18,14 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(ROLES),
   photo: z.string(),
+  /** Invited (issue 23) and not yet set their password: they cannot sign in yet. */
+  invitationPending: z.boolean().optional(),
   events: z.array(z.object({ _id: objectIdSchema })).optional(),
 });
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
-const passwordSchema = z
+export const passwordSchema = z
   .string({ error: CREATE_USER_MESSAGES.passwordRequired })
   .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
   .min(1, CREATE_USER_MESSAGES.passwordRequired)
@@ -50,13 +52,13 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-const confirmPasswordSchema = z
+export const confirmPasswordSchema = z
   .string({ error: CREATE_USER_MESSAGES.confirmPasswordRequired })
   .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
   .min(1, CREATE_USER_MESSAGES.confirmPasswordRequired);
 
 /** §5: confirmPassword must equal password. Checked even while other fields still have errors. */
-const passwordsMatch: [
+export const passwordsMatch: [
   (value: { password: string; confirmPassword: string }) => boolean,
   { path: PropertyKey[]; message: string; when: (payload: z.core.ParsePayload) => boolean },
 ] = [

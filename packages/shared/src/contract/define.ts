@@ -15,7 +15,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Error statuses an endpoint may answer, each with the ErrorBody of packages/shared/error.ts. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
-export type Tag = 'operations' | 'captcha' | 'auth' | 'users' | 'requests' | 'settings';
+export type Tag = 'operations' | 'captcha' | 'auth' | 'account' | 'users' | 'requests' | 'settings';
 
 export type EndpointDeclaration = {
   /** Stable name, `<group>.<name>`; also the root of the endpoint's query keys. */
@@ -32,13 +32,18 @@ export type EndpointDeclaration = {
   /** The body schema; `bodyFor` picks it per payload where the rules depend on the payload. */
   body?: z.ZodType;
   bodyFor?: (raw: unknown) => z.ZodType;
+  /**
+   * A body of bytes rather than JSON (the profile photo): the media types taken and the most
+   * bytes read; anything else is 415 / 413 before the handler runs.
+   */
+  rawBody?: { mediaTypes: readonly string[]; maxBytes: number };
   /** The success status and answer. */
   status: 200 | 201;
   response: z.ZodType;
   /** What the success is, for the documentation. */
   responseDescription: string;
   /** `text/html` for pages, `text/calendar` for the calendar feed; JSON otherwise. */
-  responseMediaType?: 'application/json' | 'text/html' | 'text/calendar';
+  responseMediaType?: 'application/json' | 'text/html' | 'text/calendar' | 'image/webp';
   /** Error statuses beyond those implied by `access`, `body` and `database`, with their meaning. */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Behind the database gate (503 while the database is away). Defaults to true. */

@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { FIELD_MAX_LENGTH, ROLES } from './constants.js';
+import { altchaPayloadSchema } from './captcha.js';
+import {
+  dateTimeSchema,
+  maxLength,
+  objectIdSchema,
+  requiredEmail,
+  requiredText,
+} from './fields.js';
+import { CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messages.js';
+import { confirmPasswordSchema, passwordSchema, passwordsMatch } from './user.js';
+
+/*
+ * Issue 23, "Perfil and accounts": people manage their own name, photo, password, email and
+ * sessions (/api/me/…, always the caller's own: the routes take the caller's id, never one from
+ * the request), a forgotten password is reset by email, and a new colleague is invited to set
+ * their own password (/api/account/…, public, token in the body).
+ *
+ * One-time tokens (reset, invitation, email change) are 32 random bytes as 43 base64url
+ * characters, stored only as their SHA-256; single use; a newer token of the same purpose for the
+ * same user replaces the older one; a password change ends every reset and invitation token.
+ */
+
+/** How long each one-time link works, and the limits chosen (README, "Security"). */
+export const ACCOUNT_LIMITS = {
+  resetTokenMs: 30 * 60_000,
+  inviteTokenMs: 7 * 24 * 60 * 60_000,
+  /** The link confirming a new email address. */
+  emailTokenMs: 24 * 60 * 60_000,
+  /**
+   * Reset emails asked for one address (known or not: counted by the address typed, so the
+   * limit says nothing of whether an account exists) and from one client address, per hour.
+   */
+  resetPerEmailPerHour: 3,
+  resetPerClientPerHour: 10,
+  /** Invitations (first and re-sent) per invited address, per hour. */
+  invitePerEmailPerHour: 3,
+  /** Email-change confirmations one user may ask for, per hour. */
+  emailChangePerUserPerHour: 3,
+  /** The photo upload: PNG, JPEG or WebP up to 2 MB, at most 50 megapixels, stored 256×256 WebP. */
+  photoMaxBytes: 2 * 1024 * 1024,
+  photoMaxPixels: 50_000_000,
+  photoSize: 256,
+} as const;
+
+export const PHOTO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type PhotoMediaType = (typeof PHOTO_MEDIA_TYPES)[number];
+
+/** The secret in a one-time link: 43 base64url characters (32 random bytes). */
+export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** The web app's pages a one-time link opens (query `?token=`). */
+export const ACCOUNT_LINK_PATHS = {
+  reset: '/restablecer-contrasena',
+  invite: '/invitacion',
+  email: '/confirmar-correo',
+} as const;
+export const TOKEN_PURPOSES = ['reset', 'invite', 'email'] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+/** Messages of this feature: Spanish, as the product's own screens. */
+export const ACCOUNT_MESSAGES = {
+  currentPasswordRequired: 'Escribe tu contraseña actual',
+  currentPasswordWrong: 'La contraseña actual no es correcta',
+  samePassword: 'La nueva contraseña debe ser distinta de la actual',
+  passwordChanged: 'Contraseña cambiada. Se cerraron tus otras sesiones.',
+  profileSaved: 'Perfil guardado',
+  ownRoleLocked: 'No puedes cambiar tu propio rol',
+  sameEmail: 'Ese ya es tu correo',
+  emailChangeSent: (email: string) =>
+    `Te enviamos un enlace a ${email}. Tu correo cambiará cuando lo abras.`,
+  emailChanged: 'Correo confirmado: ya puedes iniciar sesión con él.',
+  mailUnavailable:
+    'El servidor no tiene correo configurado: pide a un administrador que cambie tu correo.',
+  forgotSent:
+    'Si existe una cuenta con ese correo, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada.',
+  passwordReset: 'Contraseña guardada. Se cerraron todas tus sesiones: inicia sesión con la nueva.',
+  invitationAccepted: 'Contraseña creada. Ya puedes iniciar sesión.',
+  /** Used, expired, altered or replaced: one message for all, never saying which. */
+  tokenInvalid:
+    'Este enlace ya no es válido: puede haberse usado, vencido o sido reemplazado por uno más nuevo.',
+  askAgain: 'Pedir un enlace nuevo',
+  tooManyEmails: (minutes: number) =>
+    `Demasiadas solicitudes de correo. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
+  invitationSent: (email: string) => `Invitación enviada a ${email}`,
+  invitationLinkOnce:
+    'El servidor no envía correos: copia este enlace y házselo llegar. No se volverá a mostrar.',
+  photoSaved: 'Foto actualizada',
+  photoRemoved: 'Foto eliminada',
+  photoNotImage: 'El archivo debe ser una imagen PNG, JPEG o WebP',
+  photoTooLarge: 'La imagen pesa más de 2 MB',
+  photoTooManyPixels: 'La imagen es demasiado grande: máximo 50 megapíxeles',
+  sessionNotFound: 'Esa sesión ya no existe',
+  sessionClosed: 'Sesión cerrada',
+  otherSessionsClosed: 'Se cerraron las demás sesiones',
+} as const;
+
+/** The subjects and texts of this feature's emails; `link` is absolute. */
+export const ACCOUNT_MAIL = {
+  resetSubject: 'Crea una nueva contraseña',
+  resetText: (name: string, link: string) =>
+    `Hola ${name}:\n\nPediste crear una nueva contraseña. Abre este enlace (vale 30 minutos y una sola vez):\n${link}\n\nSi no fuiste tú, ignora este correo: tu contraseña no cambia.`,
+  inviteSubject: 'Te invitaron al CRM',
+  inviteText: (name: string, link: string) =>
+    `Hola ${name}:\n\nTe crearon una cuenta en el CRM. Abre este enlace para elegir tu contraseña (vale 7 días):\n${link}`,
+  passwordChangedSubject: 'Tu contraseña cambió',
+  passwordChangedText: (name: string) =>
+    `Hola ${name}:\n\nLa contraseña de tu cuenta acaba de cambiar y se cerraron tus otras sesiones. Si no fuiste tú, usa "¿Olvidaste tu contraseña?" en la pantalla de inicio y avisa a un administrador.`,
+  emailChangeSubject: 'Confirma tu nuevo correo',
+  emailChangeText: (name: string, link: string) =>
+    `Hola ${name}:\n\nPara usar esta dirección en el CRM, abre este enlace (vale 24 horas):\n${link}\n\nSi no lo pediste, ignora este correo.`,
+} as const;
+
+/** The Perfil screen's words. */
+export const PROFILE_LABELS = {
+  heading: 'Perfil',
+  personal: 'Datos personales',
+  photo: 'Foto',
+  changePhoto: 'Cambiar foto',
+  removePhoto: 'Quitar foto',
+  password: 'Contraseña',
+  currentPassword: 'Contraseña actual',
+  newPassword: 'Nueva contraseña',
+  confirmPassword: 'Confirmar contraseña',
+  changePassword: 'Cambiar contraseña',
+  email: 'Correo',
+  newEmail: 'Nuevo correo',
+  changeEmail: 'Cambiar correo',
+  pendingEmail: (email: string) => `Pendiente de confirmar: ${email}`,
+  sessions: 'Sesiones',
+  thisSession: 'Esta sesión',
+  signedInAt: 'Inició sesión',
+  lastSeen: 'Última actividad',
+  closeSession: 'Cerrar sesión',
+  closeOthers: 'Cerrar las demás sesiones',
+  preferences: 'Preferencias',
+  timeZone: 'Zona horaria',
+  save: 'Guardar',
+  forgot: '¿Olvidaste tu contraseña?',
+  forgotHeading: 'Recuperar contraseña',
+  forgotSend: 'Enviar enlace',
+  resetHeading: 'Nueva contraseña',
+  inviteHeading: 'Elige tu contraseña',
+  confirmEmailHeading: 'Confirmar correo',
+  backToLogin: 'Volver al inicio de sesión',
+  sendInvitation: 'Enviar invitación',
+  setPasswordNow: 'Escribir contraseña',
+  invitationPending: 'Invitación pendiente',
+  resendInvitation: 'Reenviar invitación',
+} as const;
+
+/** GET /api/me/profile: the caller as they see themselves. */
+export const profileSchema = z.object({
+  _id: objectIdSchema,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  /** The photo's URL (`/api/photos/<id>.webp`), '' without one (§3 `photo`). */
+  photo: z.string(),
+  /** An address waiting for its confirmation link, or null. */
+  pendingEmail: z.string().nullable(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+/**
+ * PATCH /api/me/profile: name and last name (§5's edit-user rules). A `role` in the body is
+ * refused with 403 (ACCOUNT_MESSAGES.ownRoleLocked) before this schema runs; other unknown keys
+ * (email, password: they have their own checked routes) are 400.
+ */
+export const updateProfileBodySchema = z.strictObject({
+  name: requiredText(EDIT_USER_MESSAGES.nameRequired),
+  lastName: requiredText(EDIT_USER_MESSAGES.lastNameRequired),
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
+
+const currentPasswordSchema = z
+  .string({ error: ACCOUNT_MESSAGES.currentPasswordRequired })
+  .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
+  .min(1, ACCOUNT_MESSAGES.currentPasswordRequired);
+
+/**
+ * POST /api/me/password: the current password, then §5's password rules for the new one. A wrong
+ * current password is 400 on `currentPassword` and counts against the sign-in brake (429 past
+ * it). On success every other session of the user ends and the answer is the message.
+ */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: currentPasswordSchema,
+  password: passwordSchema,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+export const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
+export type ChangePasswordForm = z.input<typeof changePasswordFormSchema>;
+
+/**
+ * POST /api/me/email: a confirmation link goes to the new address; the email changes when it is
+ * opened (POST /api/account/confirm-email). 409 `newEmail` when another user has it; 503 when
+ * the server sends no email (ACCOUNT_MESSAGES.mailUnavailable).
+ */
+export const changeEmailBodySchema = z.strictObject({
+  newEmail: requiredEmail(CREATE_USER_MESSAGES.emailRequired, CREATE_USER_MESSAGES.invalidEmail),
+  currentPassword: currentPasswordSchema,
+});
+export type ChangeEmailBody = z.infer<typeof changeEmailBodySchema>;
+
+/** One signed-in session (GET /api/me/sessions), newest sign-in first. */
+export const sessionSchema = z.object({
+  /** An opaque id (not the token). */
+  id: z.string(),
+  /** The session this request came with. */
+  current: z.boolean(),
+  /** From the user agent at sign-in, e.g. "Chrome 131", "Firefox 133"; '' when unknown. */
+  browser: z.string(),
+  /** e.g. "Windows 10", "macOS", "Android 14"; '' when unknown. */
+  os: z.string(),
+  /** The client address at sign-in. */
+  address: z.string(),
+  signedInAt: dateTimeSchema,
+  /** Updated at most once a minute. */
+  lastSeenAt: dateTimeSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+export const sessionListSchema = z.array(sessionSchema);
+export const sessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+const accountTokenSchema = z
+  .string({ error: ACCOUNT_MESSAGES.tokenInvalid })
+  .regex(ACCOUNT_TOKEN_PATTERN, ACCOUNT_MESSAGES.tokenInvalid);
+
+/**
+ * POST /api/account/forgot-password: always 202 with ACCOUNT_MESSAGES.forgotSent, in the same
+ * time, whether or not the address has an account (the work is done after the answer). 429
+ * past the rate limits, counted by the address typed and by the client.
+ */
+export const forgotPasswordBodySchema = z.strictObject({
+  email: requiredEmail(CREATE_USER_MESSAGES.emailRequired, CREATE_USER_MESSAGES.invalidEmail),
+  altcha: altchaPayloadSchema,
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+
+/**
+ * POST /api/account/token: what a link is for, before the person types anything (the page can
+ * say "this link no longer works" at once). A bad token is 400 `token` with tokenInvalid.
+ */
+export const accountTokenBodySchema = z.strictObject({ token: accountTokenSchema });
+export const accountTokenStatusSchema = z.object({
+  purpose: z.enum(TOKEN_PURPOSES),
+  /** Whose link it is: the account's email (for an email change, the new address). */
+  email: z.string(),
+  name: z.string(),
+});
+export type AccountTokenStatus = z.infer<typeof accountTokenStatusSchema>;
+
+/**
+ * POST /api/account/set-password: a reset or invitation link's new password (§5's rules). Uses
+ * the token up, ends every session of the user; answers passwordReset / invitationAccepted.
+ */
+export const setPasswordBodySchema = z.strictObject({
+  token: accountTokenSchema,
+  password: passwordSchema,
+});
+export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
+export const setPasswordFormSchema = z
+  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
+  .refine(...passwordsMatch);
+export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
+
+/** POST /api/account/confirm-email: the email change's link. 409 when the address was taken. */
+export const confirmEmailBodySchema = accountTokenBodySchema;
+
+/**
+ * POST /api/user/invite (system admin): creates the user without a password (they cannot sign
+ * in until they set one) and sends the invitation; POST /api/user/invite/:id sends a new one
+ * (the older link stops working). Without SMTP_URL the answer carries the link, shown once.
+ */
+export const inviteUserBodySchema = z.strictObject({
+  name: requiredText(CREATE_USER_MESSAGES.nameRequired),
+  lastName: requiredText(CREATE_USER_MESSAGES.lastNameRequired),
+  email: requiredEmail(CREATE_USER_MESSAGES.emailRequired, CREATE_USER_MESSAGES.invalidEmail),
+  role: z.enum(ROLES),
+});
+export type InviteUserBody = z.infer<typeof inviteUserBodySchema>;
+export const invitationSchema = z.object({
+  message: z.string(),
+  userId: objectIdSchema,
+  /** Only when the server sends no email: the link to pass on. */
+  link: z.string().optional(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+/** GET /api/photos/:file — `<id>.webp`, the id 22 base64url characters. */
+export const photoParamsSchema = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]{22}\.webp$/) });
