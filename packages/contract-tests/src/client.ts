@@ -18,6 +18,8 @@ export type ContractRequest = {
   params?: Record<string, string>;
   query?: object;
   body?: unknown;
+  /** A body of bytes (an endpoint with `rawBody`, e.g. the profile photo) instead of JSON. */
+  rawBody?: { bytes: Uint8Array; contentType: string };
 };
 
 /** What each backend provides to the cases. */
@@ -26,6 +28,11 @@ export type ContractClient = {
   signIn(role: Role): Promise<ContractCaller>;
   /** A captcha payload the backend accepts once. */
   captcha(): Promise<string>;
+  /**
+   * The newest one-time link (reset, invitation, email change) the backend mailed to `email`,
+   * as the absolute URL in the mail, or undefined when none was sent (issue 23).
+   */
+  lastLink(email: string): Promise<string | undefined>;
   /** Calls an endpoint, with a bearer token if given. */
   call(
     endpoint: EndpointDeclaration,
