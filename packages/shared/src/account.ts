@@ -86,6 +86,9 @@ export const ACCOUNT_MESSAGES = {
   invitationSent: (email: string) => `Invitación enviada a ${email}`,
   invitationLinkOnce:
     'El servidor no envía correos: copia este enlace y házselo llegar. No se volverá a mostrar.',
+  /** A re-sent invitation for someone who already set their password (409). */
+  invitationAlreadyAccepted:
+    'Esta persona ya eligió su contraseña: no hay invitación que reenviar.',
   photoSaved: 'Foto actualizada',
   photoRemoved: 'Foto eliminada',
   photoNotImage: 'El archivo debe ser una imagen PNG, JPEG o WebP',
@@ -148,6 +151,31 @@ export const PROFILE_LABELS = {
   setPasswordNow: 'Escribir contraseña',
   invitationPending: 'Invitación pendiente',
   resendInvitation: 'Reenviar invitación',
+  // Perfil's sections (web app).
+  name: 'Nombre',
+  lastName: 'Apellido',
+  photoHelp: 'PNG, JPEG o WebP, hasta 2 MB.',
+  noPhoto: 'Sin foto: se muestran tus iniciales.',
+  passwordHelp: 'Al cambiarla se cierran tus otras sesiones.',
+  unknownBrowser: 'Navegador desconocido',
+  unknownOs: 'sistema desconocido',
+  address: 'Dirección',
+  /** The time zone select's first option: the product's own zone. */
+  defaultTimeZone: 'La del sistema',
+  effectiveTimeZone: (zone: string) => `En uso: ${zone}`,
+  emailDigest: 'Resumen diario por correo (08:00)',
+  emailReminders: 'Recordatorio por correo 15 minutos antes de una actividad',
+  calendarFeed: 'Calendario',
+  calendarFeedHelp:
+    'Suscribe Google Calendar u Outlook a tus actividades abiertas con una dirección secreta.',
+  calendarFeedActive: 'Tienes una dirección de calendario activa.',
+  createCalendarFeed: 'Crear dirección de calendario',
+  replaceCalendarFeed: 'Crear una dirección nueva',
+  revokeCalendarFeed: 'Revocar dirección',
+  calendarFeedOnce: 'Copia esta dirección ahora: no se volverá a mostrar.',
+  calendarFeedRevoked: 'Dirección de calendario revocada',
+  preferencesSaved: 'Preferencias guardadas',
+  saving: 'Guardando…',
 } as const;
 
 /** GET /api/me/profile: the caller as they see themselves. */
@@ -231,7 +259,7 @@ const accountTokenSchema = z
   .regex(ACCOUNT_TOKEN_PATTERN, ACCOUNT_MESSAGES.tokenInvalid);
 
 /**
- * POST /api/account/forgot-password: always 202 with ACCOUNT_MESSAGES.forgotSent, in the same
+ * POST /api/account/forgot-password: always 200 with ACCOUNT_MESSAGES.forgotSent, in the same
  * time, whether or not the address has an account (the work is done after the answer). 429
  * past the rate limits, counted by the address typed and by the client.
  */

@@ -43,7 +43,8 @@ export type EndpointDeclaration = {
   /** What the success is, for the documentation. */
   responseDescription: string;
   /** `text/html` for pages, `text/calendar` for the calendar feed; JSON otherwise. */
-  responseMediaType?: 'application/json' | 'text/html' | 'text/calendar' | 'image/webp';
+  responseMediaType?:
+    'application/json' | 'text/html' | 'text/calendar' | 'image/webp' | 'text/csv';
   /** Error statuses beyond those implied by `access`, `body` and `database`, with their meaning. */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Behind the database gate (503 while the database is away). Defaults to true. */

@@ -87,6 +87,8 @@ import {
   setPasswordBodySchema,
   updateProfileBodySchema,
 } from '../account.js';
+import { BULK_MESSAGES, bulkActionBodySchema, bulkResultSchema } from '../bulk-actions.js';
+import { exportQuerySchema } from '../request-export.js';
 import { defineEndpoint, type EndpointDeclaration } from './define.js';
 
 /** Every endpoint of the API (§7 and the product's own), grouped as the features are. */
@@ -389,6 +391,46 @@ export const api = {
         404: API_MESSAGES.requestNotFound,
         409: `${API_MESSAGES.requestMoved}; \`current.status\` is where it is now`,
       },
+    }),
+    bulk: defineEndpoint({
+      id: 'requests.bulk',
+      method: 'post',
+      path: '/api/form-contact/bulk',
+      tag: 'requests',
+      summary: 'Move, assign, set the priority of, or delete many requests at once',
+      description:
+        'Each request changes in its own conditional write with its own history entry, as the ' +
+        'one-request action would: a move applies only while the request is still in its ' +
+        '`from`, a priority only while it still has its `from`. Those changed meanwhile, or ' +
+        'gone, are listed in `failed` and the rest still change. `assign` and `delete` are for ' +
+        'system admins (403 otherwise, nothing changed). At most 1,000 requests.',
+      access: 'signed-in',
+      body: bulkActionBodySchema,
+      status: 200,
+      response: bulkResultSchema,
+      responseDescription: 'What changed, what already was so, and what could not change',
+      errors: {
+        400: `${BULK_MESSAGES.noneSelected} / ${BULK_MESSAGES.tooMany} / ${BULK_MESSAGES.repeated}; a move to CERRADO without its outcome`,
+        403: 'assign and delete: system admins only',
+      },
+    }),
+    export: defineEndpoint({
+      id: 'requests.export',
+      method: 'get',
+      path: '/api/form-contact/export',
+      tag: 'requests',
+      summary: 'The requests of the board’s search and filters as a CSV or XLSX file',
+      description:
+        'Every stage, oldest first, streamed from one database cursor: the download starts at ' +
+        'once and memory stays flat however many rows. CSV is UTF-8 with a byte-order mark and ' +
+        '`;` between fields; text cells starting with =, +, -, @, a tab or a carriage return get ' +
+        'a leading apostrophe (CSV injection). Headers in Spanish (REQUEST_COLUMNS).',
+      access: 'signed-in',
+      query: exportQuerySchema,
+      status: 200,
+      response: z.string(),
+      responseDescription: 'The file (Content-Disposition: attachment)',
+      responseMediaType: 'text/csv',
     }),
     addNote: defineEndpoint({
       id: 'requests.addNote',
@@ -973,7 +1015,7 @@ export const api = {
       status: 200,
       response: invitationSchema,
       responseDescription: 'Sent; without SMTP_URL the link to pass on (shown once)',
-      errors: { 404: API_MESSAGES.userNotFound, 409: 'The user already set a password' },
+      errors: { 404: API_MESSAGES.userNotFound, 409: ACCOUNT_MESSAGES.invitationAlreadyAccepted },
     }),
   },
   // The caller's own preferences (issue 20): time zone, reminder emails, calendar feed.
