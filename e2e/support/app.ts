@@ -67,7 +67,7 @@ export const column = (page: Page, title: string) => page.getByRole('region', { 
 export const card = (page: Page, name: string) =>
   page.getByRole('article', { name: new RegExp(`: ${name}$`) });
 export const editDialog = (page: Page) => page.getByRole('dialog', { name: 'Editar solicitud' });
-/** A notice in the top-right corner (react-toastify), announced politely (role="status"). */
+/** A notice at the bottom right (react-toastify, issue 25), announced politely (role="status"). */
 export const notice = (page: Page, text: string) =>
   page.getByRole('status').filter({ hasText: text });
 

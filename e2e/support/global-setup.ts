@@ -15,6 +15,7 @@ import {
   PORTS,
   REPO_ROOT,
 } from './stack.js';
+import { startMailCapture } from './mail.js';
 
 const API_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web/dist');
@@ -52,6 +53,8 @@ async function startStack(dbUrl: string, port: number, index: number) {
   const dbName = `e2e_${Date.now()}_${index}_${randomBytes(3).toString('hex')}`;
   const logName = `api-${index}.log`;
   const log = createWriteStream(path.join(ARTIFACTS_DIR, logName));
+  // Every stack sends mail (reset links, invitations, notices) to a capture of its own (mail.ts).
+  const mail = await startMailCapture(port);
   const api = spawn(process.execPath, [API_ENTRY], {
     cwd: REPO_ROOT,
     env: {
@@ -76,6 +79,9 @@ async function startStack(dbUrl: string, port: number, index: number) {
       CORS_ORIGIN: baseUrl,
       // The board polls for website leads every 2 s here (production default: 15 s).
       LEADS_POLL_SECONDS: '2',
+      SMTP_URL: mail.url,
+      // The links in its mails point at this stack.
+      APP_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -89,6 +95,7 @@ async function startStack(dbUrl: string, port: number, index: number) {
       api.kill('SIGTERM');
       await exited;
     }
+    await mail.stop();
     const client = await MongoClient.connect(dbUrl);
     await client.db(dbName).dropDatabase();
     await client.close();

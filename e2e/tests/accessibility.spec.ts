@@ -3,11 +3,14 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import {
+  ACCOUNT_LINK_PATHS,
+  ACCOUNT_MESSAGES,
   AGENDA_LABELS,
   DASHBOARD_LABELS,
   API_MESSAGES,
   LOGIN_MESSAGES,
   OUTAGE_LABELS,
+  PROFILE_LABELS,
   REQUEST_MESSAGES,
   SETTINGS_LABELS,
   USER_MESSAGES,
@@ -159,7 +162,7 @@ const columnsLoaded = (page: Page) =>
 for (const { size, viewport } of SIZES) {
   test.describe(`accessibility at ${viewport.width}×${viewport.height}`, () => {
     // With the system's "reduce motion" on (index.css): notices appear in place, so the checks
-    // that hover one or measure it don't race its slide-in against its 3 s autoClose on a busy
+    // that hover one or measure it don't race its slide-in against its 5 s autoClose on a busy
     // machine, and the screens are audited as those users see them.
     test.use({ viewport, reducedMotion: 'reduce' });
 
@@ -168,6 +171,22 @@ for (const { size, viewport } of SIZES) {
       await expect(page.getByRole('heading', { name: 'Iniciar sesión' })).toBeVisible();
       await expect(page).toHaveTitle('Iniciar sesión · CRM');
       await expectNoViolations(page, size, 'login');
+    });
+
+    test('forgotten password (issue 23), after asking', async ({ page }) => {
+      await page.goto('/recuperar-contrasena');
+      await expect(page.getByRole('heading', { name: PROFILE_LABELS.forgotHeading })).toBeVisible();
+      await page.getByLabel(PROFILE_LABELS.email).fill(uniqueEmail('nadie'));
+      await solveCaptcha(page);
+      await page.getByRole('button', { name: PROFILE_LABELS.forgotSend }).click();
+      await expect(page.getByText(ACCOUNT_MESSAGES.forgotSent)).toBeVisible();
+      await expectNoViolations(page, size, 'forgot-password');
+    });
+
+    test('a one-time link that no longer works (issue 23)', async ({ page }) => {
+      await page.goto(`${ACCOUNT_LINK_PATHS.reset}?token=${'A'.repeat(43)}`);
+      await expect(page.getByText(ACCOUNT_MESSAGES.tokenInvalid)).toBeVisible();
+      await expectNoViolations(page, size, 'token-invalid');
     });
 
     test('login after a wrong password: the one message, no captcha message', async ({ page }) => {
@@ -286,11 +305,27 @@ for (const { size, viewport } of SIZES) {
       await expect(deleted).toBeVisible();
       // Kept open while looked at (pause on hover, §9).
       await deleted.hover();
-      // Clear of the column header and its "+" (the phone shows one column).
+      // At the bottom (issue 25): clear of the column header with its "+" and of the first card
+      // (the phone shows one column).
       const header = column(page, 'NUEVA SOLICITUD').locator('header');
       expect(await overlap(deleted, header)).toBe(false);
+      const first = column(page, 'NUEVA SOLICITUD').getByRole('article').first();
+      expect(await overlap(deleted, first)).toBe(false);
       await expectNoViolations(page, size, 'board-toast');
     });
+
+    if (size === 'phone') {
+      test('board, the "Filtros" sheet open (issue 25)', async ({ page }) => {
+        await openAs(page, admin, '/main/requests?priority=high');
+        await columnsLoaded(page);
+        await page.getByRole('button', { name: 'Filtros (1)' }).click();
+        const sheet = page.getByRole('dialog', { name: 'Filtros' });
+        await expect(sheet.getByRole('combobox', { name: 'Prioridad' })).toHaveValue('high');
+        await expect(sheet.getByRole('region', { name: 'Vistas guardadas' })).toBeVisible();
+        await expect(sheet.getByText('Loading...')).toHaveCount(0);
+        await expectNoViolations(page, size, 'board-filters-sheet');
+      });
+    }
 
     test('Edit Request dialog open', async ({ page }) => {
       await openAs(page, admin, '/main/requests');
@@ -324,6 +359,8 @@ for (const { size, viewport } of SIZES) {
       await failed.hover();
       const close = dialog.getByRole('button', { name: 'Close' });
       expect(await overlap(failed, close)).toBe(false);
+      // At the bottom (issue 25) it leaves "Submit" free too.
+      expect(await overlap(failed, dialog.getByRole('button', { name: 'Submit' }))).toBe(false);
       await expectNoViolations(page, size, 'create-request-notice');
       await failed.getByRole('button', { name: 'Cerrar aviso' }).click();
       await expect(failed).toHaveCount(0);
@@ -413,7 +450,8 @@ for (const { size, viewport } of SIZES) {
 
     test('profile', async ({ page }) => {
       await openAs(page, admin, '/main/profile');
-      await expect(page.getByText('Here will be the user profile')).toBeVisible();
+      // Every section drawn (issue 23), the sessions' list loaded.
+      await expect(page.getByText(PROFILE_LABELS.thisSession)).toBeVisible();
       await expect(page).toHaveTitle('Perfil · CRM');
       await expectNoViolations(page, size, 'profile');
     });

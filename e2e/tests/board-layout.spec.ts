@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
-import { board, card, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
+import { board, card, column, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
 import { ADMIN } from '../support/stack.js';
 
 /** The sidebar links an admin has, in their order. */
@@ -108,5 +108,133 @@ test.describe('board layout', () => {
       await expect(board(page)).toBeVisible();
       await snap(page, 'board-layout-04-phone');
     });
+  });
+});
+
+/** At least a finger's 44×44 px (issue 25), measured as drawn. */
+async function expectTouchTarget(target: Locator, name: string) {
+  await expect(target).toBeVisible();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${name}: no layout`);
+  expect(box.width, `${name} width`).toBeGreaterThanOrEqual(44);
+  expect(box.height, `${name} height`).toBeGreaterThanOrEqual(44);
+}
+
+/** Whether a select shows its chosen option's whole text (its box is wider than the text). */
+const showsWholeText = (select: Locator) =>
+  select.evaluate((element: HTMLSelectElement) => {
+    const style = getComputedStyle(element);
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return false;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = element.selectedOptions[0]?.text ?? '';
+    const room =
+      element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return context.measureText(text).width <= room;
+  });
+
+test.describe('on a phone (issue 25): targets, "Filtros", the line a moved card leaves', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('card actions and the board filters are at least 44×44 px', async ({ page, request }) => {
+    const { api, session } = await signInAsAdmin(request);
+    const name = unique('Dedo ');
+    await api.createRequest(name);
+    await openAs(page, session, `/main/requests?q=${encodeURIComponent(name)}`);
+    const target = card(page, name);
+    await expect(target).toBeVisible();
+
+    await expectTouchTarget(target.getByRole('button', { name: 'Editar solicitud' }), 'edit');
+    await expectTouchTarget(target.getByRole('button', { name: 'Eliminar solicitud' }), 'delete');
+    await expectTouchTarget(target.getByRole('button', { name: /^Mover a…/ }), 'Mover a…');
+    await expectTouchTarget(target.getByRole('button', { name: /Sin ejecutivo/ }), 'avatar');
+    await expectTouchTarget(page.getByRole('searchbox', { name: 'Buscar' }), 'Buscar');
+    await expectTouchTarget(page.getByRole('button', { name: /^Filtros/ }), 'Filtros');
+    await expectTouchTarget(page.getByRole('combobox', { name: 'Columna' }), 'stage switcher');
+    await snap(page, 'board-layout-05-phone-targets');
+
+    await target.getByRole('button', { name: /^Mover a…/ }).click();
+    for (const item of await page.getByRole('menuitem').all()) {
+      await expectTouchTarget(item, `menu item ${await item.textContent()}`);
+    }
+    await page.keyboard.press('Escape');
+  });
+
+  test('"Filtros" opens a sheet with each filter under its whole name, counts those on, and holds the saved views', async ({
+    page,
+    request,
+  }) => {
+    await openAs(page, (await signInAsAdmin(request)).session);
+    await expect(board(page)).toBeVisible();
+    const toolbar = page.getByRole('search', { name: 'Filtros del tablero' });
+    // No select beside the search to cut names short.
+    await expect(toolbar.getByRole('combobox')).toHaveCount(0);
+
+    await toolbar.getByRole('button', { name: 'Filtros', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filtros' });
+    await expect(sheet).toBeVisible();
+    for (const name of ['Ejecutivo', 'Prioridad', 'Tipo', 'Próxima acción', 'Resultado']) {
+      const select = sheet.getByRole('combobox', { name, exact: true });
+      await expect(sheet.locator('label', { hasText: name })).toBeVisible();
+      await expectTouchTarget(select, name);
+      expect(await showsWholeText(select), `${name}: its choice shown whole`).toBe(true);
+    }
+    await expect(sheet.getByRole('region', { name: 'Vistas guardadas' })).toBeVisible();
+
+    await sheet.getByRole('combobox', { name: 'Prioridad' }).selectOption('high');
+    await sheet.getByRole('combobox', { name: 'Ejecutivo' }).selectOption('none');
+    await expect(page).toHaveURL(/priority=high/);
+    expect(await showsWholeText(sheet.getByRole('combobox', { name: 'Ejecutivo' }))).toBe(true);
+    await snap(page, 'board-layout-06-phone-filtros');
+    await sheet.getByRole('button', { name: 'Listo' }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(toolbar.getByRole('button', { name: 'Filtros (2)' })).toBeVisible();
+  });
+
+  test('a card moved out of the column shown leaves "Movida a CONTACTADO · Ver"; "Ver" shows it there, focused', async ({
+    page,
+    request,
+  }) => {
+    const { api, session } = await signInAsAdmin(request);
+    const prefix = unique('Línea ');
+    // Two cards: the one moved leaves its line above the other.
+    await api.createRequest(`${prefix} queda`);
+    await api.createRequest(`${prefix} sale`);
+    await openAs(page, session, `/main/requests?q=${encodeURIComponent(prefix)}`);
+    const leaving = card(page, `${prefix} sale`);
+    await expect(leaving).toBeVisible();
+
+    await leaving.getByRole('button', { name: /^Mover a…/ }).click();
+    await page.getByRole('menuitem', { name: 'CONTACTADO' }).click();
+
+    const line = column(page, 'NUEVA SOLICITUD').getByRole('paragraph').filter({
+      hasText: 'Movida a CONTACTADO',
+    });
+    await expect(line).toBeVisible();
+    await expect(leaving).toHaveCount(0);
+    await expect(card(page, `${prefix} queda`)).toBeVisible();
+    // The move's notice, at the bottom: clear of the column's header and its first card.
+    const moved = page.getByRole('status').filter({ hasText: 'Movida a CONTACTADO.' });
+    await expect(moved).toBeVisible();
+    await expect(moved.getByRole('button', { name: 'Deshacer' })).toBeVisible();
+    await moved.hover();
+    for (const clear of [
+      column(page, 'NUEVA SOLICITUD').locator('header'),
+      column(page, 'NUEVA SOLICITUD').getByRole('article').first(),
+    ]) {
+      const [a, b] = [await moved.boundingBox(), await clear.boundingBox()];
+      if (!a || !b) throw new Error('no layout');
+      expect(a.y >= b.y + b.height || b.y >= a.y + a.height).toBe(true);
+    }
+    await snap(page, 'board-layout-07-phone-moved-line');
+
+    await column(page, 'NUEVA SOLICITUD')
+      .getByRole('button', { name: 'Ver la solicitud en CONTACTADO' })
+      .click();
+    await expect(page.getByRole('combobox', { name: 'Columna' })).toHaveValue('contacted');
+    const arrived = column(page, 'CONTACTADO').getByRole('article', {
+      name: new RegExp(`: ${prefix} sale$`),
+    });
+    await expect(arrived).toBeFocused();
   });
 });

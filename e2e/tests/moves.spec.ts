@@ -50,7 +50,7 @@ async function expectMovedAfterReload(page: Page, name: string, shot: string) {
   await card(page, name).getByRole('button', { name: 'Editar solicitud' }).click();
   const dialog = editDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.locator('summary', { hasText: 'Historial' }).click();
+  await dialog.getByRole('button', { name: /^Historial/ }).click();
   const history = dialog.getByRole('list', { name: 'Historial' });
   await expect(history).toContainText(
     /movió de NUEVA SOLICITUD a CONTACTADO · \d\d\/\d\d\/\d\d \d\d:\d\d/,
@@ -87,5 +87,46 @@ test.describe('moving a request in one gesture', () => {
     await expect(cardIn(page, 'CONTACTADO', name)).toBeFocused();
 
     await expectMovedAfterReload(page, name, 'moves-e2e-04-history-keyboard');
+  });
+});
+
+test.describe('a move’s notice (issue 25)', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('shows at the bottom right, clear of the column headers, and "Deshacer" moves the request back', async ({
+    page,
+    request,
+  }) => {
+    const { name, moving } = await newCardToMove(page, request, 'Deshacer ');
+
+    await moving.getByRole('button', { name: /^Mover a…/ }).click();
+    await page.getByRole('menuitem', { name: 'CONTACTADO' }).click();
+    await expect(cardIn(page, 'CONTACTADO', name)).toBeVisible();
+    const moved = page.getByRole('status').filter({ hasText: 'Movida a CONTACTADO.' });
+    await expect(moved).toBeVisible();
+    await moved.hover();
+
+    // Bottom right of the 1280×800 window, over no column header.
+    const box = await moved.boundingBox();
+    if (!box) throw new Error('no layout');
+    expect(box.x + box.width).toBeGreaterThan(1280 - 40);
+    expect(box.y + box.height).toBeGreaterThan(800 - 40);
+    for (const header of await page.locator('section[data-status] header').all()) {
+      const other = await header.boundingBox();
+      if (!other) continue;
+      expect(box.y).toBeGreaterThan(other.y + other.height);
+    }
+    await snap(page, 'moves-e2e-05-notice-bottom-right');
+
+    await moved.getByRole('button', { name: 'Deshacer' }).click();
+
+    await expect(cardIn(page, 'NUEVA SOLICITUD', name)).toBeVisible();
+    await expect(cardIn(page, 'CONTACTADO', name)).toHaveCount(0);
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Devuelta a NUEVA SOLICITUD.' }),
+    ).toBeVisible();
+    // The server has it back: after a reload it is still in NUEVA SOLICITUD.
+    await page.reload();
+    await expect(cardIn(page, 'NUEVA SOLICITUD', name)).toBeVisible();
   });
 });

@@ -41,7 +41,9 @@ test.describe.serial('requests on the board', () => {
   }) => {
     const { api, session } = await signInByApi(request, vendor.email, vendor.password);
     const existing = await api.requests();
-    const nextNumber = Math.max(0, ...existing.map((r) => r.requestNumber ?? 0)) + 1;
+    // Numbers come from a counter: requests other scenarios deleted used theirs, so the new one
+    // is above every number still on the board (read back below once it exists).
+    const highest = Math.max(0, ...existing.map((r) => r.requestNumber ?? 0));
     const name = unique('Boda ');
     await openAs(page, session);
 
@@ -66,6 +68,9 @@ test.describe.serial('requests on the board', () => {
     await dialog.getByRole('button', { name: 'Cancelar' }).click();
     await expect(dialog).toHaveCount(0);
 
+    const stored = (await api.requests()).find((r) => r.name === name);
+    const nextNumber = stored?.requestNumber ?? 0;
+    expect(nextNumber).toBeGreaterThan(highest);
     const created = column(page, 'NUEVA SOLICITUD').getByRole('article', {
       name: `Solicitud ${nextNumber}: ${name}`,
     });

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import { accountModels } from './account/index.js';
 import { accessGuards, authModels } from './auth/index.js';
 import { boardViewsModels } from './board-views/index.js';
 import { captchaModels } from './captcha/index.js';
@@ -8,6 +9,7 @@ import type { AppContext, Models } from './context.js';
 import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { leadsModels } from './leads/index.js';
+import { photoModels } from './profile/index.js';
 import { remindersModels } from './reminders/index.js';
 import { backfillStageChangedAt, backfillStageVisits, requestsModels } from './requests/index.js';
 import { settingsModels } from './settings/index.js';
@@ -24,11 +26,13 @@ function registerModels(connection: Connection): Models {
     ...authModels(connection),
     ...captchaModels(connection),
     ...usersModels(connection),
+    ...accountModels(connection),
     ...requestsModels(connection),
     ...leadsModels(connection),
     ...remindersModels(connection),
     ...settingsModels(connection),
     ...boardViewsModels(connection),
+    ...photoModels(connection),
   };
 }
 

@@ -2,6 +2,7 @@ import compression from 'compression';
 import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
+import { accountRoutes } from './account/index.js';
 import { authRoutes } from './auth/index.js';
 import { boardViewsRoutes } from './board-views/index.js';
 import { calendarRoutes } from './calendar/index.js';
@@ -17,6 +18,7 @@ import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
 import { healthRoutes } from './operations/index.js';
 import { preferencesRoutes } from './preferences/index.js';
+import { photoRoutes, profileRoutes } from './profile/index.js';
 import { activitiesRoutes, requestsRoutes } from './requests/index.js';
 import { settingsRoutes } from './settings/index.js';
 import { usersRoutes } from './users/index.js';
@@ -56,12 +58,15 @@ export function createApp(ctx: AppContext): Express {
     captchaRoutes(ctx, () => captchaWorkFactor(ctx)),
     authRoutes(ctx),
     usersRoutes(ctx),
+    accountRoutes(ctx),
     requestsRoutes(ctx),
     activitiesRoutes(ctx),
     leadsRoutes(ctx),
     settingsRoutes(ctx),
     dashboardRoutes(ctx),
     preferencesRoutes(ctx),
+    profileRoutes(ctx),
+    photoRoutes(ctx),
     boardViewsRoutes(ctx),
     calendarRoutes(ctx),
   );

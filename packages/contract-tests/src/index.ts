@@ -1,11 +1,15 @@
+import { accountContractCases } from './account-cases.js';
 import { activityContractCases } from './activity-cases.js';
 import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
 import { boardViewsContractCases } from './board-views-cases.js';
+import { bulkContractCases } from './bulk-cases.js';
 import type { ContractCase } from './client.js';
 import { leadContractCases } from './lead-cases.js';
 import { outcomeContractCases } from './outcome-cases.js';
+import { photoContractCases } from './photo-cases.js';
 import { preferencesContractCases } from './preferences-cases.js';
+import { profileContractCases } from './profile-cases.js';
 import { requestContractCases } from './request-cases.js';
 import { settingsContractCases } from './settings-cases.js';
 import { userContractCases } from './user-cases.js';
@@ -22,12 +26,16 @@ export const contractCases: readonly ContractCase[] = [
   ...userContractCases,
   ...requestContractCases,
   ...boardContractCases,
+  ...bulkContractCases,
   ...outcomeContractCases,
   ...leadContractCases,
   ...activityContractCases,
   ...preferencesContractCases,
   ...boardViewsContractCases,
   ...settingsContractCases,
+  ...profileContractCases,
+  ...photoContractCases,
+  ...accountContractCases,
 ];
 
 export type {

@@ -3,8 +3,10 @@ import {
   API_MESSAGES,
   CREATE_REQUEST_MESSAGES,
   FIELD_MESSAGES,
+  HISTORY_TEXT_MAX_LENGTH,
   NEW_REQUEST_DEFAULTS,
   api,
+  shortenHistoryText,
   type RequestStatus,
 } from '@crm/shared';
 import type { ContractCase } from './client.js';
@@ -106,6 +108,44 @@ export const requestContractCases: ContractCase[] = [
         token,
       );
       expect(unknown).toEqual({ status: 404, body: { message: API_MESSAGES.requestNotFound } });
+    },
+  },
+  {
+    name: 'requests.update: records each field it changes (antes → después) and each note it adds (long ones shortened), all at the save’s one `at` (issue 25)',
+    run: async (c, expect) => {
+      const { token, user } = await c.signIn('vendor');
+      const created = (await c.call(api.requests.create, { body: newRequest }, token)).body as {
+        _id: string;
+        jobPosition: string;
+        priority: string;
+      };
+      const params = { id: created._id };
+      const longNote = 'n'.repeat(HISTORY_TEXT_MAX_LENGTH + 20);
+      const saved = await c.call(
+        api.requests.update,
+        {
+          params,
+          body: { ...created, jobPosition: 'Gerente', priority: 'high', notes: [longNote] },
+        },
+        token,
+      );
+      expect(saved.status).toBe(200);
+      const history = (await c.call(api.requests.history, { params }, token)).body as {
+        entries: {
+          at: string;
+          by: string;
+          field: string;
+          from: string | null;
+          to: string | null;
+        }[];
+      };
+      // Newest first: the save's entries come back in the reverse of their writing order.
+      expect(history.entries.map(({ by, field, from, to }) => ({ by, field, from, to }))).toEqual([
+        { by: user._id, field: 'note', from: null, to: shortenHistoryText(longNote) },
+        { by: user._id, field: 'priority', from: created.priority, to: 'high' },
+        { by: user._id, field: 'jobPosition', from: created.jobPosition, to: 'Gerente' },
+      ]);
+      expect(new Set(history.entries.map((entry) => entry.at)).size).toBe(1);
     },
   },
   {

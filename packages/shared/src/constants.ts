@@ -351,10 +351,17 @@ export { DASHBOARD_LABELS } from './dashboard-labels.js';
 export const BOARD_SCROLL_STEP_PX = 30;
 export const MISSING_REQUEST_NUMBER = 'unnasigned';
 export const CARD_DATE_FORMAT = 'dd/mm/yy';
-/** Notices (§9): top right, 3000 ms, progress bar, close on click, pause on hover, draggable. */
+/**
+ * Notices: progress bar, close on click, pause on hover, draggable (§9). Issue 25 deliberately
+ * moved them from §9's top right and 3000 ms to the bottom right, about 5 s, at most two at a
+ * time: at the top they covered the column headers and, on a phone, the first card, and 3 s was
+ * too short to read a move's notice. `limit` is the container's (layout/notices.tsx); a single
+ * notice's options ignore it.
+ */
 export const NOTICE_OPTIONS = {
-  position: 'top-right',
-  autoClose: 3000,
+  position: 'bottom-right',
+  autoClose: 5000,
+  limit: 2,
   hideProgressBar: false,
   closeOnClick: true,
   pauseOnHover: true,

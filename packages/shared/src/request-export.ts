@@ -48,4 +48,6 @@ export const EXPORT_LABELS = {
   xlsx: 'Excel (.xlsx)',
   preparing: 'Preparando el archivo…',
   failed: 'No se pudo exportar. Inténtalo de nuevo.',
+  /** The XLSX file's one worksheet. */
+  sheet: 'Solicitudes',
 } as const;

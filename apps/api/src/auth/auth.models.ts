@@ -1,10 +1,6 @@
 import type { Connection } from 'mongoose';
 import { expiringSchema } from '../db/expiring-schema.js';
-
-/** Logged-out tokens, by jti, until they would have expired anyway. */
-const revokedTokenSchema = expiringSchema();
-const revokedTokenModel = (connection: Connection) =>
-  connection.model('RevokedToken', revokedTokenSchema);
+import { sessionModel } from './session.model.js';
 
 /**
  * The sign-in brake's records, shared by every API process (see login-throttle.ts): counters of
@@ -20,13 +16,12 @@ const loginAttemptModel = (connection: Connection) =>
 
 /** The auth feature's models, registered on the app's connection by app-context.ts. */
 export const authModels = (connection: Connection) => ({
-  RevokedToken: revokedTokenModel(connection),
+  Session: sessionModel(connection),
   LoginAttempt: loginAttemptModel(connection),
 });
 
 declare module '../context.js' {
   interface Models {
-    RevokedToken: ReturnType<typeof revokedTokenModel>;
     LoginAttempt: ReturnType<typeof loginAttemptModel>;
   }
 }

@@ -7,7 +7,8 @@ import { currentUser } from './authenticate.js';
 
 export function authRoutes(ctx: AppContext): Router {
   return implement(ctx, api.auth, {
-    login: ({ body }, req) => login(ctx, body, req.ip ?? 'unknown'),
+    login: ({ body }, req) =>
+      login(ctx, body, { ip: req.ip ?? 'unknown', userAgent: req.get('user-agent') }),
     logout: async (_input, req) => {
       await logout(ctx, currentUser(req));
       return { message: API_MESSAGES.loggedOut };

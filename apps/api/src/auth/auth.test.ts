@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import jwt from 'jsonwebtoken';
@@ -148,17 +149,17 @@ describe('GET /api/captcha/challenge', () => {
 describe('Authentication on protected endpoints', () => {
   it('returns 401 without a token, with a malformed one, a forged one or an expired one', async () => {
     const { user } = await (async () => ({ user: await addUser(t.ctx, 'vendor') }))();
-    const forged = jwt.sign({ sv: 0 }, 'another-secret', {
+    const forged = jwt.sign({}, 'another-secret', {
       subject: user._id,
       jwtid: 'x',
       expiresIn: '1h',
     });
-    const expired = jwt.sign({ sv: 0 }, t.ctx.config.jwtSecret, {
+    const expired = jwt.sign({}, t.ctx.config.jwtSecret, {
       subject: user._id,
       jwtid: 'y',
       expiresIn: -10,
     });
-    const noneAlg = jwt.sign({ sv: 0, sub: user._id, jti: 'z' }, '', { algorithm: 'none' });
+    const noneAlg = jwt.sign({ sub: user._id, jti: 'z' }, '', { algorithm: 'none' });
     for (const headers of [
       {},
       { Authorization: 'Token abc' },
@@ -171,6 +172,41 @@ describe('Authentication on protected endpoints', () => {
       expect(res.status).toBe(401);
       expect(res.body.message).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('Sessions', () => {
+  it('refuses a well-signed token that has no session (one signed before sessions existed): sign in again', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const old = jwt.sign({ sv: 0 }, t.ctx.config.jwtSecret, {
+      algorithm: 'HS256',
+      subject: user._id,
+      jwtid: randomUUID(),
+      expiresIn: '1h',
+    });
+    const res = await request(t.app).get('/api/user/all').set(bearer(old));
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({
+      message: 'Your session has expired or was closed. Please sign in again.',
+    });
+    const token = (await login(t.app, user.email)).body.token as string;
+    expect((await request(t.app).get('/api/user/all').set(bearer(token))).status).toBe(200);
+  });
+
+  it("refuses a token whose user was deleted, and one whose session belongs to someone else's id", async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const token = (await login(t.app, user.email)).body.token as string;
+    const { jti } = jwt.decode(token) as { jti: string };
+    const other = await addUser(t.ctx, 'vendor');
+    // The same session id under another subject: a session answers only for its own user.
+    const borrowed = jwt.sign({}, t.ctx.config.jwtSecret, {
+      subject: other._id,
+      jwtid: jti,
+      expiresIn: '1h',
+    });
+    expect((await request(t.app).get('/api/user/all').set(bearer(borrowed))).status).toBe(401);
+    await t.ctx.models.User.deleteOne({ _id: user._id });
+    expect((await request(t.app).get('/api/user/all').set(bearer(token))).status).toBe(401);
   });
 });
 

@@ -1,4 +1,6 @@
 // The auth feature's door: what the app and other features may use (eslint.config.js).
 export { authModels } from './auth.models.js';
 export { authRoutes } from './auth.routes.js';
-export { accessGuards, currentUser, isAdmin, type Caller } from './authenticate.js';
+export { verifyCurrentPassword, type VerifiedUser } from './auth.service.js';
+export { accessGuards, currentUser, isAdmin, type AuthUser, type Caller } from './authenticate.js';
+export { closeOtherSessions, closeSession, endSessions, listSessions } from './sessions.js';

@@ -2,15 +2,26 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { AppContext } from '../context.js';
 
-export type TokenClaims = { sub: string; jti: string; sv: number; exp: number };
+export type TokenClaims = { sub: string; jti: string; exp: number };
 
-export function signToken(ctx: AppContext, userId: string, sessionVersion: number): string {
-  return jwt.sign({ sv: sessionVersion }, ctx.config.jwtSecret, {
+/**
+ * A new token for `userId`, with the id (jti) and expiry its session is stored under
+ * (sessions.ts): the session, not the token, says whether it still works.
+ */
+export function signToken(
+  ctx: Pick<AppContext, 'config'>,
+  userId: string,
+): { token: string; jti: string; expiresAt: Date } {
+  const jti = randomUUID();
+  const token = jwt.sign({}, ctx.config.jwtSecret, {
     algorithm: 'HS256',
     subject: userId,
-    jwtid: randomUUID(),
+    jwtid: jti,
     expiresIn: ctx.config.jwtTtl as jwt.SignOptions['expiresIn'],
   });
+  // The expiry jsonwebtoken computed from the TTL, read back rather than computed twice.
+  const { exp } = jwt.decode(token) as { exp: number };
+  return { token, jti, expiresAt: new Date(exp * 1000) };
 }
 
 /** The token's claims, or undefined when it is malformed, forged or expired. */
@@ -21,16 +32,11 @@ export function verifyToken(
   try {
     const claims = jwt.verify(token, ctx.config.jwtSecret, { algorithms: ['HS256'] });
     if (typeof claims === 'string') return undefined;
-    const { sub, jti, sv, exp } = claims as Partial<Record<keyof TokenClaims, unknown>>;
-    if (
-      typeof sub !== 'string' ||
-      typeof jti !== 'string' ||
-      typeof sv !== 'number' ||
-      typeof exp !== 'number'
-    ) {
+    const { sub, jti, exp } = claims as Partial<Record<keyof TokenClaims, unknown>>;
+    if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
       return undefined;
     }
-    return { sub, jti, sv, exp };
+    return { sub, jti, exp };
   } catch {
     return undefined;
   }

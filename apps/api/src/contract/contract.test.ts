@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   contractCases,
   recordingClient,
@@ -7,12 +7,26 @@ import {
   type ContractClient,
 } from '@crm/contract-tests';
 import { api, pathOf, type Role } from '@crm/shared';
+import { afterAnswerSettled } from '../account/index.js';
+import { startSmtp, textOf, type TestSmtp } from '../test/smtp.js';
 import { addUser, solvedCaptcha, useTestApp } from '../test/test-app.js';
 
 // The contract suite (packages/contract-tests) against the real API and a real database; the web
 // tests run the very same cases against their fake (apps/web/src/test/fake-api.contract.test.ts).
 
 const t = useTestApp();
+
+// The one-time links (issue 23) come by mail: a real SMTP server in this process.
+const APP_URL = 'https://crm.example.com';
+let smtp: TestSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url };
+  t.ctx.config.appUrl = APP_URL;
+});
+afterAll(async () => {
+  await smtp.close();
+});
 
 const PASSWORD = 'Contrato.123';
 
@@ -25,10 +39,21 @@ const realApi: ContractClient = {
     return { token: (res.body as { token: string }).token, user, password: PASSWORD };
   },
   captcha: () => solvedCaptcha(t.app),
-  async call(endpoint, { params, query, body } = {}, token) {
+  async lastLink(email) {
+    // A forgotten password's mail goes after the answer: wait for that work first.
+    await afterAnswerSettled(t.ctx);
+    const links = smtp.mails
+      .filter((mail) => mail.to.includes(email))
+      .flatMap((mail) => textOf(mail.raw).match(/https:\/\/crm\.example\.com\/\S+/g) ?? []);
+    return links.at(-1);
+  },
+  async call(endpoint, { params, query, body, rawBody } = {}, token) {
     let call = request(t.app)[endpoint.method](pathOf(endpoint, params));
     if (token) call = call.set('Authorization', `Bearer ${token}`);
     if (query) call = call.query(query);
+    if (rawBody) {
+      call = call.set('Content-Type', rawBody.contentType).send(Buffer.from(rawBody.bytes));
+    }
     const res = body === undefined ? await call : await call.send(body as object);
     return { status: res.status, body: res.body as unknown };
   },

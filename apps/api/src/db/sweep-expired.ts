@@ -2,7 +2,7 @@ import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 
 /**
- * Deletes what the TTL indexes of the connection's models would have removed (revoked tokens,
+ * Deletes what the TTL indexes of the connection's models would have removed (sessions,
  * used captchas, login counters, the website form's counters and recent leads, locks). MongoDB's
  * TTL monitor does this by itself; FerretDB 1.x has no TTL indexes, so the server also sweeps.
  */

@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import {
+  API_MESSAGES,
   validateRequest,
   type EndpointDeclaration,
   type EndpointInput,
@@ -7,12 +8,17 @@ import {
 } from '@crm/shared';
 import type { Connection } from 'mongoose';
 import { AppError } from './app-error.js';
-import { jsonBody } from './json-body.js';
+import { jsonBody, rawBodyOf } from './json-body.js';
 import { requireDatabase } from './require-database.js';
+
+/** What a handler gets: the validated input; for a `rawBody` endpoint, the bytes as `body`. */
+export type HandlerInput<E extends EndpointDeclaration> = E['rawBody'] extends object
+  ? Omit<EndpointInput<E>, 'body'> & { body: Buffer }
+  : EndpointInput<E>;
 
 /** Turns a call's validated input into the endpoint's answer (sent with its declared status). */
 export type Handler<E extends EndpointDeclaration> = (
-  input: EndpointInput<E>,
+  input: HandlerInput<E>,
   req: Request,
   res: Response,
 ) => Promise<EndpointResponse<E>> | EndpointResponse<E>;
@@ -59,6 +65,18 @@ function guardsFor(ctx: RouteContext, endpoint: EndpointDeclaration): RequestHan
   if (endpoint.access === 'admin') chain.push(ctx.access.admin);
   // Bodies are read only by routes that declare one, after the caller is known.
   if (endpoint.body) chain.push(...jsonBody);
+  if (endpoint.rawBody) {
+    // The refusals say what the declaration documents for 413 and 415 (the photo's own words).
+    const { mediaTypes, maxBytes } = endpoint.rawBody;
+    chain.push(
+      rawBodyOf({
+        mediaTypes,
+        maxBytes,
+        tooLarge: endpoint.errors?.[413] ?? API_MESSAGES.bodyTooLarge(maxBytes / 1024),
+        wrongType: endpoint.errors?.[415] ?? API_MESSAGES.bodyNotAccepted,
+      }),
+    );
+  }
   return chain;
 }
 
@@ -73,7 +91,11 @@ function answer<E extends EndpointDeclaration>(endpoint: E, handler: Handler<E>)
       if (!validation.ok) {
         throw new AppError(400, validation.error.message, validation.error.errors);
       }
-      const result = await handler(validation.input, req, res);
+      // A raw body was read as bytes (json-body.ts rawBodyOf); no schema has anything to say of it.
+      const input = (
+        endpoint.rawBody ? { ...validation.input, body: req.body as Buffer } : validation.input
+      ) as HandlerInput<E>;
+      const result = await handler(input, req, res);
       res.status(endpoint.status).json(result);
     } catch (error) {
       next(error);

@@ -1,4 +1,4 @@
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Response } from 'express';
 import { API_MESSAGES } from '@crm/shared';
 import { AppError } from './app-error.js';
 
@@ -118,3 +118,77 @@ export function boundedJson(limitBytes: number): RequestHandler {
  * bounded in depth before parsing (400), then free of operator keys (400).
  */
 export const jsonBody: RequestHandler[] = [boundedJson(JSON_BODY_LIMIT_BYTES), rejectOperators];
+
+/** What a `rawBody` route takes (its declaration's `rawBody`) and the messages it refuses with. */
+export type RawBodyRules = {
+  mediaTypes: readonly string[];
+  maxBytes: number;
+  /** The 413's message (too many bytes) and the 415's (another media type). */
+  tooLarge: string;
+  wrongType: string;
+};
+
+/** `image/png; charset=x` → `image/png`. */
+const mediaTypeOf = (header: string | undefined) =>
+  (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/**
+ * 413, and the connection closes after it: the rest of a too-large body is never read into
+ * anything (Node drops what is already in flight), and a client that keeps sending is cut off.
+ */
+function tooLarge(res: Response, message: string): AppError {
+  res.set('Connection', 'close');
+  return new AppError(413, message);
+}
+
+/**
+ * A body of bytes (an endpoint declaring `rawBody`: the profile photo) as `req.body`, a Buffer.
+ * Refused before a byte is read: another media type (415), any Content-Encoding (415: nothing is
+ * inflated on our side), a Content-Length over the limit (413). Then read with a running count,
+ * so a body without Content-Length (chunked) or lying about it is refused (413) as soon as it
+ * passes the limit: at most `maxBytes` are ever held.
+ */
+export function rawBodyOf(rules: RawBodyRules): RequestHandler {
+  return (req, res, next) => {
+    if (!rules.mediaTypes.includes(mediaTypeOf(req.headers['content-type']))) {
+      return next(new AppError(415, rules.wrongType));
+    }
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      return next(new AppError(415, API_MESSAGES.bodyEncodingNotAccepted));
+    }
+    const declared = Number(req.headers['content-length']);
+    if (declared > rules.maxBytes) return next(tooLarge(res, rules.tooLarge));
+
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      req.off('data', onData).off('end', onEnd);
+      next(error);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > rules.maxBytes) {
+        chunks.length = 0;
+        settle(tooLarge(res, rules.tooLarge));
+        // Discards whatever is still in flight until the answer closes the connection.
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      req.body = Buffer.concat(chunks, received);
+      settle();
+    };
+    req.on('data', onData).on('end', onEnd);
+    // The client went away mid-body: nobody is left to answer. (Kept after settling, so a late
+    // abort is never an unhandled 'error'.)
+    req.on('error', () => {
+      settled = true;
+    });
+  };
+}

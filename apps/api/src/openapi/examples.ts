@@ -62,6 +62,8 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     { timeZone: 'Europe/Madrid', emailDigest: true, emailReminders: false },
     { timeZone: null },
   ],
+  'profile.update': [{ name: 'Ana', lastName: 'Pérez' }],
+  'profile.changePassword': [{ currentPassword: 'Secreto.123', password: 'Nueva.Clave1' }],
   'boardViews.putFilters': [{ vendor: 'me', priority: 'high', next: 'overdue' }, {}],
   'boardViews.create': [
     { name: 'Urgentes de hoy', filters: { vendor: 'me', priority: 'high', next: 'today' } },
@@ -100,6 +102,26 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     { from: 'follow up', to: 'closed', outcome: { result: 'won' } },
   ],
   'requests.addNote': [{ text: 'Confirmó 200 personas\nEnviar cotización' }],
+  // Issue 24: one example per action (a selection's ids, each with what the board showed).
+  'requests.bulk': [
+    {
+      action: 'move',
+      to: 'contacted',
+      items: [
+        { id: REQUEST_ID, from: 'new request' },
+        { id: '65f0c1a2b3c4d5e6f7a8b9c1', from: 'new request' },
+      ],
+    },
+    {
+      action: 'move',
+      to: 'closed',
+      outcome: { result: 'lost', reason: 'Precio' },
+      items: [{ id: REQUEST_ID, from: 'follow up' }],
+    },
+    { action: 'assign', vendorId: USER_ID, items: [{ id: REQUEST_ID }] },
+    { action: 'priority', priority: 'high', items: [{ id: REQUEST_ID, from: 'mid' }] },
+    { action: 'delete', items: [{ id: REQUEST_ID }] },
+  ],
   'requests.editNote': [{ from: 'Llamar el lunes', to: 'Llamar el martes' }],
   'activities.add': [
     {
@@ -141,6 +163,19 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       contactNumber: '+56 9 1234 5678',
       altcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==',
     },
+  ],
+  // Issue 23: one-time links (a token is 43 base64url characters) and invitations.
+  'profile.changeEmail': [{ newEmail: 'ana.nueva@example.com', currentPassword: 'Secreto.123' }],
+  'account.forgotPassword': [
+    { email: 'ana.perez@example.com', altcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==' },
+  ],
+  'account.tokenStatus': [{ token: 'VwG1ny3JE9EoShEs8lo5mUAj0jgXzTmlLBlQwCHHzxY' }],
+  'account.setPassword': [
+    { token: 'VwG1ny3JE9EoShEs8lo5mUAj0jgXzTmlLBlQwCHHzxY', password: 'Nueva.Clave1' },
+  ],
+  'account.confirmEmail': [{ token: 'VwG1ny3JE9EoShEs8lo5mUAj0jgXzTmlLBlQwCHHzxY' }],
+  'invitations.invite': [
+    { name: 'Ana', lastName: 'Pérez', email: 'ana.perez@example.com', role: 'vendor' },
   ],
 };
 

@@ -84,6 +84,10 @@ const retryAfterHeader = z.object({
 
 const TAGS: { name: Tag; description: string }[] = [
   { name: 'auth', description: 'Sign in and out (JWT bearer tokens)' },
+  {
+    name: 'account',
+    description: 'Each person’s own account: profile, sessions, reset and confirmation links',
+  },
   { name: 'captcha', description: 'Self-hosted ALTCHA proof-of-work challenges for the login' },
   { name: 'users', description: 'Users and their roles' },
   { name: 'requests', description: 'Requests ("form-contact") of the board' },
@@ -109,6 +113,11 @@ const BODY_RULES =
   `${API_MESSAGES.bodyTooDeep(JSON_MAX_DEPTH)} (400); ${API_MESSAGES.malformedJson} (400)`;
 
 const json = (schema: z.ZodType, mediaType = 'application/json') => ({ [mediaType]: { schema } });
+
+/** Bytes, not JSON: a `rawBody` upload (each of its media types) and an image answer. */
+const binary = { type: 'string', format: 'binary' } as const;
+const bytesIn = (mediaTypes: readonly string[]) =>
+  Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: binary }]));
 
 function errorResponses(operation: EndpointDeclaration): Record<string, ResponseConfig> {
   const statuses: Partial<Record<ErrorStatus, string>> = {};
@@ -147,11 +156,17 @@ function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { query: endpoint.query } : {}),
       ...(endpoint.body ? { body: { required: true, content: json(endpoint.body) } } : {}),
+      ...(endpoint.rawBody
+        ? { body: { required: true, content: bytesIn(endpoint.rawBody.mediaTypes) } }
+        : {}),
     },
     responses: {
       [endpoint.status]: {
         description: endpoint.responseDescription,
-        content: json(endpoint.response, endpoint.responseMediaType),
+        content:
+          endpoint.responseMediaType === 'image/webp'
+            ? bytesIn([endpoint.responseMediaType])
+            : json(endpoint.response, endpoint.responseMediaType),
       },
       ...(endpoint.redirect
         ? { 301: { description: endpoint.redirect, headers: z.object({ Location: z.string() }) } }

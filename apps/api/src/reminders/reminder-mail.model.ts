@@ -2,13 +2,15 @@ import type { Connection, InferSchemaType } from 'mongoose';
 import { expiringSchema } from '../db/expiring-schema.js';
 
 /*
- * The reminders' outbox (issue 20). A mail is claimed by inserting its record under a key that
- * names it (`digest:<user>:<day>`, `reminder:<activity>:<due instant>`): the `_id`, so on any
- * server, FerretDB 1.x included, exactly one process's insert wins, whatever the scheduler's own
- * lock does. Its content is written with the claim, so every try sends the same mail.
+ * The app's outbox (issue 20; account mails since issue 23). A mail is claimed by inserting its
+ * record under a key that names it (`digest:<user>:<day>`, `reminder:<activity>:<due instant>`,
+ * `account:…`): the `_id`, so on any server, FerretDB 1.x included, exactly one process's insert
+ * wins, whatever the scheduler's own lock does. Its content is written with the claim, so every
+ * try sends the same mail.
  */
 
-export const MAIL_KINDS = ['digest', 'reminder'] as const;
+/** `account`: a one-time link or a notice of the account feature (account/account-mail.ts). */
+export const MAIL_KINDS = ['digest', 'reminder', 'account'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -23,7 +25,8 @@ export const OUTBOX_KEEP_MS = 30 * 24 * 60 * 60_000;
 
 const reminderMailSchema = expiringSchema({
   kind: { type: String, enum: MAIL_KINDS, required: true },
-  userId: { type: String, required: true },
+  /** Whose mail it is; '' for an account mail (its key names what it is for). */
+  userId: { type: String, default: '' },
   status: { type: String, enum: MAIL_STATUSES, required: true },
   to: { type: String, default: '' },
   subject: { type: String, default: '' },

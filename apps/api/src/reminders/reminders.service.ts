@@ -7,7 +7,8 @@ import { digestMail, reminderMail, type MailContent } from './mail-content.js';
 import { OUTBOX_KEEP_MS, type MailKind, type ReminderMailDoc } from './reminder-mail.model.js';
 
 /*
- * What one tick of the reminders does (issue 20), at the instant `now` (the scheduler's clock):
+ * What one tick of the reminders does (issue 20), at the instant `now` (the scheduler's clock);
+ * the outbox it delivers from also takes mails queued at once by `queueMail` (issue 23):
  *
  * 1. Plan: each user's 08:00 digest and their reminders 15 minutes before a timed activity are
  *    claimed by inserting an outbox record under the mail's own key, with its content. The
@@ -206,8 +207,20 @@ async function claimAttempt(
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+type Outgoing = Pick<
+  ReminderMailDoc,
+  '_id' | 'attempts' | 'kind' | 'to' | 'subject' | 'text' | 'html'
+>;
+
+/**
+ * Account mails carry one-time links (issue 23), whose tokens are otherwise stored only as
+ * hashes: once such a mail is sent or given up, its record keeps no usable copy of the link.
+ */
+const forgottenContent = (mail: Outgoing) =>
+  mail.kind === 'account' ? { subject: '', text: '', html: '' } : {};
+
 /** One more try at one pending mail. Recipients are not logged (personal data): the key is. */
-async function deliver(ctx: AppContext, mail: ReminderMailDoc, now: Date, smtpUrl: string) {
+async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: string) {
   if (!(await claimAttempt(ctx, mail, now))) return;
   const attempt = mail.attempts + 1;
   const where = { mailKey: mail._id, mail: mail.kind, attempt };
@@ -217,7 +230,8 @@ async function deliver(ctx: AppContext, mail: ReminderMailDoc, now: Date, smtpUr
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
-      html: mail.html,
+      // Account mails are text only.
+      ...(mail.html ? { html: mail.html } : {}),
     });
   } catch (error) {
     const delay = ctx.config.mail.retryDelaysMs[attempt - 1];
@@ -228,7 +242,9 @@ async function deliver(ctx: AppContext, mail: ReminderMailDoc, now: Date, smtpUr
         $set: {
           attempts: attempt,
           lastError: messageOf(error),
-          ...(failed ? { status: 'failed' } : { nextAttemptAt: new Date(now.getTime() + delay) }),
+          ...(failed
+            ? { status: 'failed', ...forgottenContent(mail) }
+            : { nextAttemptAt: new Date(now.getTime() + delay) }),
         },
       },
     );
@@ -242,7 +258,15 @@ async function deliver(ctx: AppContext, mail: ReminderMailDoc, now: Date, smtpUr
   }
   await ctx.models.ReminderMail.updateOne(
     { _id: mail._id },
-    { $set: { status: 'sent', sentAt: now, attempts: attempt, lastError: null } },
+    {
+      $set: {
+        status: 'sent',
+        sentAt: now,
+        attempts: attempt,
+        lastError: null,
+        ...forgottenContent(mail),
+      },
+    },
   );
   ctx.logger.info(where, 'reminder mail sent');
 }
@@ -263,6 +287,38 @@ async function deliverDue(ctx: AppContext, now: Date, smtpUrl: string): Promise<
       ctx.logger.error({ err: error, mailKey: mail._id }, 'reminder mail not tried');
     }
   }
+}
+
+/** A mail queued outside the tick's plan (account/account-mail.ts). */
+export type QueuedMail = {
+  /** Names the mail: a second queueing under the same key is a no-op. */
+  key: string;
+  kind: MailKind;
+  to: string;
+  content: MailContent;
+  userId?: string;
+};
+
+/**
+ * Claims one mail in the outbox and tries it at once (issue 23's account mails). A failed try
+ * is left pending for the tick's retries (scheduler.ts, `mail.retryDelaysMs`), so the mail also
+ * survives a restart. False when SMTP_URL is unset (nothing is queued) or the key was already
+ * claimed; rejects only when the claim can't be written (the database).
+ */
+export async function queueMail(ctx: AppContext, mail: QueuedMail, now = new Date()) {
+  const { smtpUrl } = ctx.config.mail;
+  if (!smtpUrl) return false;
+  const { key, kind, to, content } = mail;
+  if (!(await claim(ctx, { key, kind, userId: mail.userId ?? '', now, to, content }))) {
+    return false;
+  }
+  try {
+    await deliver(ctx, { _id: key, attempts: 0, kind, to, ...content }, now, smtpUrl);
+  } catch (error) {
+    // The database, after the claim: the mail is pending, and the next tick tries it.
+    ctx.logger.error({ err: error, mailKey: key }, 'queued mail not tried');
+  }
+  return true;
 }
 
 /**

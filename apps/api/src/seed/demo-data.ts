@@ -349,9 +349,7 @@ export async function seedDemoData(
 
   await User.deleteMany({ email: { $in: users.map((user) => user.email) } });
   await Request.deleteMany({});
-  await User.insertMany(
-    users.map((user) => ({ ...user, photo: '', passwordHash, sessionVersion: 0 })),
-  );
+  await User.insertMany(users.map((user) => ({ ...user, photo: '', passwordHash })));
   for (let start = 0; start < requests.length; start += 1000) {
     await Request.insertMany(requests.slice(start, start + 1000), { lean: true });
   }

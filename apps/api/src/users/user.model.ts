@@ -11,8 +11,11 @@ const userSchema = new Schema(
     photo: { type: String, default: '' },
     /** bcrypt hash; never selected unless asked for with '+passwordHash'. */
     passwordHash: { type: String, required: true, select: false },
-    /** Bumped on a password change: tokens signed with an older value stop working. */
-    sessionVersion: { type: Number, default: 0 },
+    /**
+     * Invited (issue 23, account/invitations.service.ts) and not yet set their password (which
+     * is random meanwhile, so they can't sign in); absent otherwise.
+     */
+    invitationPending: { type: Boolean, default: undefined },
     /**
      * Their own preferences (issue 20; packages/shared/preferences.ts). The zone their days are
      * read in, null: APP_TIME_ZONE. Each reminder email can be turned off.

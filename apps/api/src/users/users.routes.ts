@@ -16,7 +16,7 @@ export function usersRoutes(ctx: AppContext): Router {
       return getUser(ctx, params.userId);
     },
     create: ({ body }) => createUser(ctx, body),
-    update: ({ params, body }) => updateUser(ctx, params.id, body),
+    update: ({ params, body }, req) => updateUser(ctx, params.id, body, currentUser(req).userId),
     remove: ({ params }, req) => deleteUser(ctx, params.id, currentUser(req).userId),
   });
 }

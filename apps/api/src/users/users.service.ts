@@ -1,6 +1,6 @@
 import bcrypt from 'bcrypt';
-import type { UpdateQuery } from 'mongoose';
 import {
+  ACCOUNT_MESSAGES,
   ADMIN_ROLE,
   API_MESSAGES,
   FIELD_MESSAGES,
@@ -9,6 +9,8 @@ import {
   type UpdateUserBody,
   type User,
 } from '@crm/shared';
+import { endPasswordTokens } from '../account/index.js';
+import { endSessions } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { withLock } from '../db/lock.js';
@@ -16,9 +18,19 @@ import { AppError, conflict, notFound } from '../http/app-error.js';
 import { historyEntry, releaseActivitiesOf } from '../requests/index.js';
 import type { UserDoc } from './user.model.js';
 
-// Never passwordHash (also deselected in the model) nor sessionVersion.
-const PUBLIC_FIELDS = { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } as const;
-type PublicUserDoc = Pick<UserDoc, '_id' | 'name' | 'lastName' | 'email' | 'role' | 'photo'>;
+// Never passwordHash (also deselected in the model).
+const PUBLIC_FIELDS = {
+  name: 1,
+  lastName: 1,
+  email: 1,
+  role: 1,
+  photo: 1,
+  invitationPending: 1,
+} as const;
+type PublicUserDoc = Pick<
+  UserDoc,
+  '_id' | 'name' | 'lastName' | 'email' | 'role' | 'photo' | 'invitationPending'
+>;
 
 /**
  * Without §3's `events`: listing a user's requests cost a read of every assigned request, so
@@ -33,6 +45,8 @@ function toUserJson(user: PublicUserDoc): User {
     email: user.email,
     role: user.role,
     photo: user.photo ?? '',
+    // Only while invited (issue 23): everyone else's answer is as before.
+    ...(user.invitationPending ? { invitationPending: true } : {}),
   };
 }
 
@@ -98,13 +112,24 @@ async function assertNotLastAdmin(ctx: AppContext, user: Pick<UserDoc, 'role'>):
   if (admins <= 1) throw conflict(API_MESSAGES.lastAdmin);
 }
 
-/** PUT /api/user/update/:id. A new password ends the user's existing sessions. */
-export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBody): Promise<User> {
+/**
+ * PUT /api/user/update/:id by `adminId`. Nobody changes their own role (403), not even an admin.
+ * A new password ends the user's existing sessions.
+ */
+export async function updateUser(
+  ctx: AppContext,
+  id: string,
+  body: UpdateUserBody,
+  adminId: string,
+): Promise<User> {
   const { User } = ctx.models;
   const email = normaliseEmail(body.email);
   return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
     const existing = await User.findById(id, { role: 1 }).lean();
     if (!existing) throw notFound(API_MESSAGES.userNotFound);
+    if (id === adminId && body.role !== existing.role) {
+      throw new AppError(403, ACCOUNT_MESSAGES.ownRoleLocked);
+    }
     if (body.role !== ADMIN_ROLE) await assertNotLastAdmin(ctx, existing);
     const set: Record<string, unknown> = {
       name: body.name,
@@ -112,16 +137,18 @@ export async function updateUser(ctx: AppContext, id: string, body: UpdateUserBo
       email,
       role: body.role,
     };
-    const update: UpdateQuery<UserDoc> = { $set: set };
     if (body.password) {
       set.passwordHash = await bcrypt.hash(body.password, ctx.config.bcryptRounds);
-      update.$inc = { sessionVersion: 1 };
     }
     // updateOne, then a read: FerretDB 1.x has no projections on findAndModify.
-    const { matchedCount } = await User.updateOne({ _id: id }, update).catch((error: unknown) => {
-      throw emailTaken(error);
-    });
+    const { matchedCount } = await User.updateOne({ _id: id }, { $set: set }).catch(
+      (error: unknown) => {
+        throw emailTaken(error);
+      },
+    );
     if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+    // Their sessions, reset and invitation links end with the old password (issue 23).
+    if (body.password) await Promise.all([endSessions(ctx, id), endPasswordTokens(ctx, id)]);
     return getUser(ctx, id);
   });
 }
@@ -139,6 +166,8 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
     if (!existing) throw notFound(API_MESSAGES.userNotFound);
     await assertNotLastAdmin(ctx, existing);
     await User.deleteOne({ _id: id });
+    // Their photos' addresses are public: gone with them (profile/photo.model.ts).
+    await ctx.models.Photo.deleteMany({ userId: id });
     // After the delete, so an assignment racing with it is undone too.
     await Request.updateMany(assignedTo(id), {
       $set: { vendor: null },

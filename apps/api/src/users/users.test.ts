@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import type { Request, User } from '@crm/shared';
+import { ACCOUNT_MESSAGES, type Request, type User } from '@crm/shared';
 import {
   addUser,
   bearer,
@@ -13,6 +13,7 @@ import {
   useSignedInRoles,
   useTestApp,
 } from '../test/test-app.js';
+import { updateUser } from './users.service.js';
 
 const t = useTestApp();
 const { admin, vendor, driver } = useSignedInRoles(t);
@@ -352,6 +353,17 @@ describe('PUT /api/user/update/:id', () => {
     ).toBe(401);
   });
 
+  it('refuses an admin changing their own role (403), and lets them edit the rest of their own user', async () => {
+    const self = await tokenFor(t, 'system admin');
+    const body = { name: 'Yo', lastName: 'Mismo', email: self.user.email };
+    const demote = await update(self.user._id, { ...body, role: 'vendor' }, self.token);
+    expect(demote.status).toBe(403);
+    expect(demote.body).toEqual({ message: ACCOUNT_MESSAGES.ownRoleLocked });
+    const rename = await update(self.user._id, { ...body, role: 'system admin' }, self.token);
+    expect(rename.status).toBe(200);
+    expect(rename.body).toMatchObject({ name: 'Yo', role: 'system admin' });
+  });
+
   it('a role change applies to the next call: a demoted admin gets 403', async () => {
     const second = await tokenFor(t, 'system admin');
     await update(second.user._id, {
@@ -420,11 +432,15 @@ describe('The last system admin', () => {
       expect(del.body).toEqual({
         message: 'The last system admin cannot be deleted or lose the system admin role',
       });
-      const demote = await request(office.app)
-        .put(`/api/user/update/${only.user._id}`)
-        .set(bearer(only.token))
-        .send({ name: 'a', lastName: 'b', email: only.user.email, role: 'driver' });
-      expect(demote.status).toBe(409);
+      // Only another admin may demote an admin (nobody changes their own role): were the last
+      // one demoted by an admin who is gone meanwhile, the rule still holds.
+      const demote = updateUser(
+        office.ctx,
+        only.user._id,
+        { name: 'a', lastName: 'b', email: only.user.email, role: 'driver' },
+        UNKNOWN_ID,
+      );
+      await expect(demote).rejects.toMatchObject({ status: 409 });
 
       const second = await tokenFor(office, 'system admin');
       // Both admins try to delete each other at once: exactly one may go.

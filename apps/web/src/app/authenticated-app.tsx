@@ -29,7 +29,14 @@ export default function AuthenticatedApp() {
             </LazyScreen>
           }
         />
-        <Route path="profile" element={<ProfilePage />} />
+        <Route
+          path="profile"
+          element={
+            <LazyScreen>
+              <ProfilePage />
+            </LazyScreen>
+          }
+        />
         <Route path="requests" element={<RequestsBoard />}>
           <Route path=":requestId" element={<EditRequestRoute />} />
         </Route>

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { mountLoginScreen } from '../features/auth';
 
 /**
@@ -8,9 +9,10 @@ import { mountLoginScreen } from '../features/auth';
  */
 export function LoginRoute() {
   const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
   useEffect(() => {
     const root = ref.current;
-    return root ? mountLoginScreen(root) : undefined;
-  }, []);
+    return root ? mountLoginScreen(root, { navigate: (path) => void navigate(path) }) : undefined;
+  }, [navigate]);
   return <div ref={ref} className="contents" />;
 }

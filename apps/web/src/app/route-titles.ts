@@ -1,10 +1,12 @@
-import { AGENDA_LABELS, SETTINGS_LABELS } from '@crm/shared';
+import { ACCOUNT_LINK_PATHS, AGENDA_LABELS, PROFILE_LABELS, SETTINGS_LABELS } from '@crm/shared';
+import { FORGOT_PASSWORD_PATH } from '../features/auth';
 import { LABELS } from '../lib/labels';
 
 const PRODUCT_TITLE = 'CRM';
 
 /** Where a signed-out visitor is: every address of the app leads there (§2). */
 export const LOGIN_PATH = '/login';
+export const PROFILE_PATH = '/main/profile';
 
 /**
  * Each screen's document title, "<screen> · CRM", by path (a path and everything below it: the
@@ -14,7 +16,15 @@ export const LOGIN_PATH = '/login';
 export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
   { path: LOGIN_PATH, title: `${LABELS.login} · ${PRODUCT_TITLE}` },
   { path: '/main/home', title: `${LABELS.home} · ${PRODUCT_TITLE}` },
-  { path: '/main/profile', title: `${LABELS.profile} · ${PRODUCT_TITLE}` },
+  // The public account pages (issue 23), signed out or in.
+  { path: FORGOT_PASSWORD_PATH, title: `${PROFILE_LABELS.forgotHeading} · ${PRODUCT_TITLE}` },
+  { path: ACCOUNT_LINK_PATHS.reset, title: `${PROFILE_LABELS.resetHeading} · ${PRODUCT_TITLE}` },
+  { path: ACCOUNT_LINK_PATHS.invite, title: `${PROFILE_LABELS.inviteHeading} · ${PRODUCT_TITLE}` },
+  {
+    path: ACCOUNT_LINK_PATHS.email,
+    title: `${PROFILE_LABELS.confirmEmailHeading} · ${PRODUCT_TITLE}`,
+  },
+  { path: PROFILE_PATH, title: `${LABELS.profile} · ${PRODUCT_TITLE}` },
   { path: '/main/requests', title: `${LABELS.requests} · ${PRODUCT_TITLE}` },
   { path: '/main/users', title: `${LABELS.users} · ${PRODUCT_TITLE}` },
   { path: '/main/agenda', title: `${AGENDA_LABELS.title} · ${PRODUCT_TITLE}` },

@@ -57,7 +57,7 @@ describe('routes and session (§2 route map, §4 session)', () => {
     });
   });
 
-  it('shows the dashboard at home (issue 22 replaced its placeholder) and the profile placeholder', async () => {
+  it('shows the dashboard at home (issue 22 replaced its placeholder) and Perfil (issue 23 replaced its)', async () => {
     const ana = addUser({ role: 'vendor' });
     const { unmount } = renderApp('/main/home', ana);
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
@@ -65,7 +65,8 @@ describe('routes and session (§2 route map, §4 session)', () => {
     expect(await screen.findByRole('region', { name: 'Embudo' })).toBeInTheDocument();
     unmount();
     renderApp('/main/profile', ana);
-    expect(await screen.findByText('Here will be the user profile')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' })).toBeInTheDocument();
+    expect(screen.queryByText('Here will be the user profile')).not.toBeInTheDocument();
   });
 
   it('when the token is refused (expired or revoked), ends the session and returns to /login', async () => {
@@ -178,7 +179,7 @@ describe('sidebar (§2 authenticated layout)', () => {
     renderApp('/main/home', ana);
     await userEvent.setup().click(await screen.findByRole('link', { name: 'Perfil' }));
     expect(location()).toHaveTextContent('/main/profile');
-    expect(await screen.findByText('Here will be the user profile')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' })).toBeInTheDocument();
   });
 
   it('Logout calls the API, clears the stored session and returns to /login', async () => {

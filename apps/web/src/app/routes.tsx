@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { ACCOUNT_LINK_PATHS } from '@crm/shared';
+import { FORGOT_PASSWORD_PATH } from '../features/auth';
+import { AccountRoute } from './account-route';
 import AuthenticatedApp from './authenticated-app';
 import { FirstDataGate } from './first-data-gate';
 import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
@@ -9,7 +12,7 @@ import { LOGIN_PATH, titleOf } from './route-titles';
 /**
  * The route map of §2, signed in and signed out (the tests render it both ways). In the browser
  * it is part of the signed-in chunk (signed-in-app.tsx): signed out, app.ts answers every
- * address with the login screen itself, without loading React or the router.
+ * address with the login screen (or issue 23's account pages) itself, without React or the router.
  */
 const routes: RouteObject[] = [
   { path: '/', element: <Navigate to={LOGIN_PATH} replace /> },
@@ -21,6 +24,17 @@ const routes: RouteObject[] = [
       </PublicOnly>
     ),
   },
+  // Issue 23's public pages: the forgotten password (signed in, the board, as /login); the
+  // one-time links from emails, signed out or in (an email change is confirmed signed in).
+  {
+    path: FORGOT_PASSWORD_PATH,
+    element: (
+      <PublicOnly>
+        <AccountRoute />
+      </PublicOnly>
+    ),
+  },
+  ...Object.values(ACCOUNT_LINK_PATHS).map((path) => ({ path, element: <AccountRoute /> })),
   {
     path: '/main/*',
     element: (

@@ -14,7 +14,7 @@ import { Sidebar } from './sidebar';
 const MAIN_CONTENT_ID = 'contenido';
 
 /**
- * /main (§2): sidebar, content area, notices at the top right. A "Saltar al contenido" link,
+ * /main (§2): sidebar, content area, notices at the bottom right. A "Saltar al contenido" link,
  * the first thing the keyboard reaches, moves focus past the sidebar to the content.
  */
 export function MainLayout() {

@@ -9,10 +9,11 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { AGENDA_LABELS, SETTINGS_LABELS, type SessionUser } from '@crm/shared';
+import { AGENDA_LABELS, SETTINGS_LABELS, type User } from '@crm/shared';
 import { useLogout } from '../api/session/logout';
 import { Logo } from '../components/ui/logo';
 import { Spinner } from '../components/ui/spinner';
+import { UserAvatar } from '../components/ui/user-avatar';
 import { AGENDA_PATH } from '../features/agenda';
 import { SETTINGS_PATH } from '../features/settings';
 import { EN, LABELS } from '../lib/labels';
@@ -30,12 +31,15 @@ const NAV_ITEMS: readonly NavItem[] = [
   { to: SETTINGS_PATH, label: SETTINGS_LABELS.title, icon: Settings, adminOnly: true },
 ];
 
-export type SidebarProps = { user: SessionUser | undefined; isAdmin: boolean };
+export type SidebarProps = {
+  user: Pick<User, 'name' | 'lastName' | 'photo'> | undefined;
+  isAdmin: boolean;
+};
 
 /**
- * Desktop: logo and the agenda's bell, "Hi, {name} {L}", text links. Narrow screens: the same
- * stacked, the first letter of the name and icon-only links (each keeps its label as accessible
- * name).
+ * Desktop: logo and the agenda's bell, "Hi, {name} {L}" (after the photo, when there is one),
+ * text links. Narrow screens: the same stacked, the photo or else the first letter of the name,
+ * and icon-only links (each keeps its label as accessible name).
  */
 export function Sidebar({ user, isAdmin }: SidebarProps) {
   const logout = useLogout();
@@ -50,15 +54,22 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
         {user ? (
           <>
             {/* "Hi, " is the spec's English. */}
-            <p {...EN} className="hidden text-sm font-medium text-slate-700 md:block">
-              Hi, {user.name} {user.lastName.charAt(0)}
-            </p>
+            <div className="hidden items-center gap-2 md:flex">
+              {user.photo ? <UserAvatar person={user} className="size-8" /> : null}
+              <p {...EN} className="text-sm font-medium text-slate-700">
+                Hi, {user.name} {user.lastName.charAt(0)}
+              </p>
+            </div>
             <p
               {...EN}
               aria-label={`Hi, ${user.name}`}
-              className="flex size-9 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 md:hidden"
+              className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 md:hidden"
             >
-              {user.name.charAt(0)}
+              {user.photo ? (
+                <img src={user.photo} alt="" className="size-full object-cover" />
+              ) : (
+                user.name.charAt(0)
+              )}
             </p>
           </>
         ) : null}

@@ -47,6 +47,8 @@ export function serverFieldErrors(error: unknown): Record<string, string> | unde
 type RequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** Bytes sent as they are, with their own media type (an endpoint with `rawBody`). */
+  rawBody?: Blob;
   /** Every response is parsed with the shared schema of its endpoint. */
   schema: z.ZodType<T>;
   /** The message of the error thrown on any failure (the spec's wording, §8). */
@@ -60,10 +62,11 @@ type RequestOptions<T> = {
  * means the token expired or was revoked: the session ends, and the router returns to /login.
  */
 export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, failureMessage, signal } = options;
+  const { method = 'GET', body, rawBody, schema, failureMessage, signal } = options;
   const session = getSession();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (rawBody) headers['Content-Type'] = rawBody.type;
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (session) headers.Authorization = `Bearer ${session.token}`;
 
   let response: Response;
@@ -71,7 +74,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     response = await fetch(`${env.VITE_API_URL}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal,
     });
   } catch (error) {
@@ -118,19 +121,24 @@ function searchOf(query: unknown): string {
 
 type CallOptions = Pick<RequestOptions<unknown>, 'failureMessage' | 'signal'>;
 
+/** What a caller sends: an endpoint with `rawBody` takes its bytes as a Blob (its type sent). */
+export type CallRequest<E extends EndpointDeclaration> = EndpointRequest<E> &
+  (E['rawBody'] extends object ? { rawBody: Blob } : { rawBody?: undefined });
+
 /**
  * Calls an endpoint of the shared contract: its method and path (params filled in), its query
  * and body, and its answer parsed with its response schema.
  */
 export function callEndpoint<E extends EndpointDeclaration>(
   endpoint: E,
-  request: EndpointRequest<E>,
+  request: CallRequest<E>,
   options: CallOptions = {},
 ): Promise<EndpointResult<E>> {
   const query = searchOf(request.query);
   return apiRequest(`${pathOf(endpoint, request.params)}${query}`, {
     method: endpoint.method.toUpperCase() as RequestOptions<unknown>['method'],
     body: request.body,
+    rawBody: request.rawBody,
     schema: endpoint.response as z.ZodType<EndpointResult<E>>,
     ...options,
   });

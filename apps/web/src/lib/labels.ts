@@ -24,6 +24,16 @@ export const LABELS = {
 } as const;
 
 /**
+ * The Edit Request modal's side sections (issue 25), each a heading that folds it. "Mensaje"
+ * and "Notas" are §2's words; "Actividades" is ACTIVITY_LABELS.section.
+ */
+export const REQUEST_SECTION_LABELS = {
+  message: 'Mensaje',
+  notes: 'Notas',
+  history: 'Historial',
+} as const;
+
+/**
  * The product speaks Spanish (`<html lang="es">`); the spec fixes some of its words in English.
  * Those carry `lang="en"` where they render, so screen readers pronounce them right.
  */
@@ -55,3 +65,47 @@ const ENGLISH_MESSAGES: ReadonlySet<string> = new Set<string>(
 export function langOf(message: string | undefined): 'en' | undefined {
   return message !== undefined && ENGLISH_MESSAGES.has(message) ? 'en' : undefined;
 }
+
+/**
+ * The board's moves and its phone filters (issue 25): a move's notice and its buttons, the line a
+ * card leaves in the one column a phone shows, and the "Filtros" sheet's button.
+ */
+export const BOARD_MOVE_LABELS = {
+  movedTo: (title: string) => `Movida a ${title}`,
+  /** The notice of a move undone with "Deshacer". */
+  movedBack: (title: string) => `Devuelta a ${title}`,
+  undo: 'Deshacer',
+  complete: 'Completar datos',
+  /** "Ver" on the line a card leaves: shows the stage it went to, with the focus on it. */
+  show: 'Ver',
+  showLabel: (title: string) => `Ver la solicitud en ${title}`,
+  filters: 'Filtros',
+  /** The phone toolbar's button: how many of the filters are on, "Filtros (2)". */
+  filtersCount: (active: number) => (active > 0 ? `Filtros (${active})` : 'Filtros'),
+  clearFilters: 'Quitar filtros',
+  done: 'Listo',
+} as const;
+
+/**
+ * The public account pages (issue 23: forgotten password, one-time links) and the invitation's
+ * controls on the users screen; their headings and messages are PROFILE_LABELS and
+ * ACCOUNT_MESSAGES (@crm/shared).
+ */
+export const ACCOUNT_LABELS = {
+  forgotIntro: 'Escribe el correo de tu cuenta y te enviaremos un enlace para crear una nueva.',
+  sending: 'Enviando...',
+  saving: 'Guardando...',
+  checkingLink: 'Comprobando el enlace...',
+  linkCheckFailed: 'No se pudo comprobar el enlace. Revisa tu conexión e inténtalo de nuevo.',
+  requestFailed: 'No se pudo completar. Inténtalo de nuevo.',
+  retry: 'Reintentar',
+  accountOf: (email: string) => `Cuenta: ${email}`,
+  newEmailOf: (email: string) => `Nuevo correo: ${email}`,
+  backToProfile: 'Volver a Perfil',
+  /** The create form's choice between an invitation and a typed password. */
+  access: 'Acceso',
+  invitationLinkTitle: 'Enlace de invitación',
+  copyLink: 'Copiar enlace',
+  linkCopied: 'Enlace copiado',
+  close: 'Cerrar',
+} as const;

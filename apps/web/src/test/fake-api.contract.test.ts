@@ -6,7 +6,7 @@ import {
   type ContractClient,
 } from '@crm/contract-tests';
 import { api, pathOf, type Role } from '@crm/shared';
-import { addUser, PASSWORD, SOLVED_CAPTCHA } from './fake-api';
+import { addUser, lastLink, PASSWORD, SOLVED_CAPTCHA } from './fake-api';
 
 // The contract suite (packages/contract-tests) against the fake the screens are tested with; the
 // API runs the very same cases against a real database (apps/api/src/contract/contract.test.ts).
@@ -26,19 +26,30 @@ const fakeApi: ContractClient = {
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email: user.email, password: PASSWORD, altcha: SOLVED_CAPTCHA }),
     });
-    return { token: ((await res.json()) as { token: string }).token, user, password: PASSWORD };
+    const { token } = (await res.json()) as { token: string };
+    // A copy, as the API's answer would be: the stored user changes (e.g. its email, issue 23).
+    return { token, user: { _id: user._id, email: user.email }, password: PASSWORD };
   },
   captcha: () => Promise.resolve(SOLVED_CAPTCHA),
-  async call(endpoint, { params, query, body } = {}, token) {
+  // The fake's mail server records every mail it sends (fake-api.ts, accountMail).
+  lastLink: (email) => Promise.resolve(lastLink(email)),
+  async call(endpoint, { params, query, body, rawBody } = {}, token) {
     const search = query
       ? `?${new URLSearchParams(query as Record<string, string>).toString()}`
       : '';
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+    // A raw body (the photo) goes as its bytes with its own media type; any other as JSON.
+    const headers: Record<string, string> = {
+      'Content-Type': rawBody?.contentType ?? 'application/json',
+    };
     if (token) headers.Authorization = `Bearer ${token}`;
     const res = await fetch(url(pathOf(endpoint, params) + search), {
       method: endpoint.method.toUpperCase(),
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: rawBody
+        ? new Uint8Array(rawBody.bytes)
+        : body === undefined
+          ? undefined
+          : JSON.stringify(body),
     });
     return { status: res.status, body: (await res.json()) as unknown };
   },

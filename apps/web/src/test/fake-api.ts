@@ -1,5 +1,12 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_LINK_PATHS,
+  ACCOUNT_MAIL,
+  ACCOUNT_MESSAGES,
+  normaliseEmail,
+  TOKEN_PURPOSES,
+  type TokenPurpose,
   ADMIN_ROLE,
   AGENDA_BELL_POLL_MS,
   AGENDA_OWNER_ME,
@@ -13,6 +20,7 @@ import {
   BOARD_COLUMNS,
   BOARD_VIEW_MESSAGES,
   BOARD_VIEWS_MAX,
+  BULK_FAILURES,
   boardViewNameKey,
   defaultBoardFilters,
   compareActivities,
@@ -28,10 +36,13 @@ import {
   LEAD_MESSAGES,
   RECENT_LEADS_LIMIT,
   FIELD_MESSAGES,
+  HISTORY_EDITED_FIELDS,
+  historyValueText,
   LOGIN_MESSAGES,
   MAX_ACTIVITIES_PER_REQUEST,
   NEW_REQUEST_DEFAULTS,
   notesSchema,
+  shortenHistoryText,
   systemTimeZone,
   validateRequest,
   zonedDueAt,
@@ -43,13 +54,17 @@ import {
   VENDOR_FILTER_NONE,
   type BoardCursor,
   type BoardFilters,
+  type BulkFailureReason,
+  type BulkResult,
   type FieldError,
+  type HistoryEditedField,
   type HistoryEntry,
   type HistoryField,
   type NextActivity,
   type NextActionFilter,
   type Outcome,
   type OutcomeBody,
+  type Priority,
   type Request,
   type RequestStatus,
   type Role,
@@ -132,6 +147,7 @@ export function resetDb() {
   db.failures.clear();
   db.latencyMs = 0;
   leadPoll.afterMs = LEAD_POLL_AFTER_MS;
+  resetAccountFake();
 }
 
 export function addUser(overrides: Partial<StoredUser> & { role: Role }): StoredUser {
@@ -228,11 +244,47 @@ export function record(
   db.history.set(requestId, entries);
 }
 
+/** A note's change, its texts shortened when long, as the API's noteEntry records it. */
+function recordNote(requestId: string, by: string, from: string | null, to: string | null) {
+  const short = (text: string | null) => (text === null ? null : shortenHistoryText(text));
+  record(requestId, by, 'note', short(from), short(to));
+}
+
 /** The notes a §7 update adds and removes, as the API records them. */
 function recordNotesDiff(requestId: string, by: string, before: string[], after: string[]) {
   const { removed, added } = diffNotes(before, after);
-  for (const note of removed) record(requestId, by, 'note', note, null);
-  for (const note of added) record(requestId, by, 'note', null, note);
+  for (const note of removed) recordNote(requestId, by, note, null);
+  for (const note of added) recordNote(requestId, by, null, note);
+}
+
+/** A field's value as the API's history keeps it: the event date as its instant, whatever offset. */
+const editedValueText = (field: HistoryEditedField, value: Request[HistoryEditedField]) =>
+  field === 'eventDate' && typeof value === 'string'
+    ? historyValueText(new Date(value))
+    : historyValueText(value);
+
+/**
+ * Issue 25: each of the request's own fields a save changes, as the API's editedFieldEntries
+ * records it; none for a field saved as it was (none and empty read the same).
+ */
+function recordEditedFields(
+  requestId: string,
+  by: string,
+  stored: Pick<Request, HistoryEditedField>,
+  saved: Pick<Request, HistoryEditedField>,
+) {
+  for (const field of HISTORY_EDITED_FIELDS) {
+    const from = editedValueText(field, stored[field]);
+    const to = editedValueText(field, saved[field]);
+    if ((from ?? '') !== (to ?? '')) record(requestId, by, field, from, to);
+  }
+}
+
+/** The entries of one save share their `at`, as the API writes them: the history groups by it. */
+function stampOneSave(requestId: string, firstEntry: number) {
+  const entries = db.history.get(requestId) ?? [];
+  const at = entries[firstEntry]?.at;
+  if (at) for (const entry of entries.slice(firstEntry)) entry.at = at;
 }
 
 const findRequest = (id: string) => db.requests.find((r) => r._id === id);
@@ -306,13 +358,16 @@ type FakeHandler<E extends EndpointDeclaration> = (args: {
   input: EndpointInput<E>;
   user: Caller<E>;
   request: globalThis.Request;
+  /** The bytes sent to an endpoint with `rawBody` (issue 23's photo). */
+  raw: Uint8Array | undefined;
 }) => EndpointResponse<E> | Failure;
 
 const callerOf = (request: globalThis.Request) => {
   const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
   if (!token) return { token };
   if (db.revokedTokens.has(token)) return { token };
-  return { token, user: db.users.find((user) => tokenFor(user) === token) };
+  // Issue 23: a token is a session (see sessionUser, in the profile's part below).
+  return { token, user: sessionUser(token) };
 };
 
 /**
@@ -326,6 +381,7 @@ function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E
     const url = new URL(request.url);
     const method = endpoint.method.toUpperCase();
     const body: unknown = endpoint.body ? await request.json().catch(() => undefined) : undefined;
+    const raw = endpoint.rawBody ? new Uint8Array(await request.arrayBuffer()) : undefined;
     db.calls.push({ method, path: url.pathname, body, search: url.search || undefined });
     if (db.latencyMs) await delay(db.latencyMs);
     const failure = db.failures.get(`${method} ${url.pathname}`);
@@ -343,13 +399,15 @@ function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E
       }
       user = caller.user;
     }
+    const refusal = endpoint.rawBody && rawBodyRefusal(endpoint, request, raw);
+    if (refusal) return json({ message: refusal.message, errors: refusal.errors }, refusal.status);
     const validation = validateRequest(endpoint, {
       params,
       query: Object.fromEntries(url.searchParams),
       body,
     });
     if (!validation.ok) return json(validation.error, 400);
-    const answer = handler({ input: validation.input, user: user as Caller<E>, request });
+    const answer = handler({ input: validation.input, user: user as Caller<E>, request, raw });
     if (answer instanceof Failure) {
       const { status, message, errors, current } = answer;
       return json({ message, ...(errors && { errors }), ...(current && { current }) }, status);
@@ -435,10 +493,73 @@ function columnPage(
 }
 
 const isAdmin = (user: StoredUser) => user.role === ADMIN_ROLE;
+
+// One request's move, assignment, priority and delete, as the API's moveOne, assignOne and
+// deleteOne (apps/api/src/requests/) write them: the one-request endpoints and the bulk action
+// (issue 24) both go through these.
+
+/** A move from `from`, its outcome already checked: refused once the request left `from`. */
+function moveOne(
+  id: string,
+  from: RequestStatus,
+  to: RequestStatus,
+  outcome: Outcome | null,
+  by: string,
+): Request | Failure {
+  const stored = findRequest(id);
+  if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+  if (stored.status !== from) {
+    return fail(409, API_MESSAGES.requestMoved, undefined, { status: stored.status });
+  }
+  if (from === to) return stored;
+  record(stored._id, by, 'status', from, to);
+  recordValueChanges(by, stored, { outcome, expectedValue: stored.expectedValue });
+  stored.status = to;
+  stored.statusVersion += 1;
+  stored.stageChangedAt = new Date().toISOString();
+  stored.outcome = outcome;
+  return stored;
+}
+
+/** An assignment to a user known to exist (or none): recorded unless already so. */
+function assignOne(id: string, vendorId: string | null, by: string): Request | Failure {
+  const stored = findRequest(id);
+  if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+  if (stored.vendor !== vendorId) record(stored._id, by, 'vendor', stored.vendor, vendorId);
+  stored.vendor = vendorId;
+  return stored;
+}
+
+/** A priority set while it still is `from`, recorded as a save records it, bumping `version`. */
+function setPriorityOne(id: string, from: Priority, to: Priority, by: string): Request | Failure {
+  const stored = findRequest(id);
+  if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+  if (stored.priority !== from) {
+    return fail(409, API_MESSAGES.requestConflict, undefined, { priority: stored.priority });
+  }
+  if (from === to) return stored;
+  recordEditedFields(stored._id, by, stored, { ...stored, priority: to });
+  stored.priority = to;
+  stored.version += 1;
+  return stored;
+}
+
+function removeOne(id: string): Request | Failure {
+  const stored = findRequest(id);
+  if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+  db.requests = db.requests.filter((r) => r !== stored);
+  // Its activities live inside it: gone with it.
+  db.activities.delete(stored._id);
+  return stored;
+}
+
+/** Why one request of a bulk action did not change, from what its one-request write refused. */
+const bulkFailureOf = (failure: Failure): BulkFailureReason =>
+  failure.status === 404 ? 'notFound' : failure.status === 409 ? 'changed' : 'invalid';
 const adminCount = () => db.users.filter(isAdmin).length;
 
 export const handlers = [
-  fake(api.auth.login, ({ input }) => {
+  fake(api.auth.login, ({ input, request }) => {
     if (input.body.altcha !== SOLVED_CAPTCHA) {
       return fail(400, LOGIN_MESSAGES.captchaRequired, [
         { path: 'altcha', message: LOGIN_MESSAGES.captchaRequired },
@@ -448,7 +569,8 @@ export const handlers = [
     const user = db.users.find((u) => u.email === email && u.password === input.body.password);
     if (!user) return fail(401, LOGIN_MESSAGES.invalidCredentials);
     const { _id, name, lastName, role } = user;
-    return { token: tokenFor(user), user: { _id, name, lastName, email: user.email, role } };
+    const token = signInToken(user, request);
+    return { token, user: { _id, name, lastName, email: user.email, role } };
   }),
 
   fake(api.auth.logout, ({ request }) => {
@@ -485,6 +607,8 @@ export const handlers = [
     // A new password ends the user's sessions (their token changes with the version).
     if ('password' in input.body && input.body.password) {
       user.sessionVersion = (user.sessionVersion ?? 0) + 1;
+      // Issue 23: and the user's reset and invitation links (endPasswordTokens, below).
+      endPasswordTokens(user);
     }
     return publicUser(user);
   }),
@@ -561,9 +685,12 @@ export const handlers = [
     const outcome = outcomeAfter(stored, status, sawLatestMove ? sentOutcome : undefined);
     if (outcome instanceof Failure) return outcome;
     const moved = status !== stored.status;
+    const firstEntry = db.history.get(stored._id)?.length ?? 0;
     if (moved) record(stored._id, user._id, 'status', stored.status, status);
     recordValueChanges(user._id, stored, { outcome, expectedValue });
+    recordEditedFields(stored._id, user._id, stored, editable);
     recordNotesDiff(stored._id, user._id, stored.notes, editable.notes);
+    stampOneSave(stored._id, firstEntry);
     const updated: Request = {
       ...stored,
       ...editable,
@@ -584,19 +711,7 @@ export const handlers = [
     // 404 and 409): a move into CERRADO comes from a stage without one.
     const outcome = outcomeAfter({ status: from, outcome: null }, to, input.body.outcome);
     if (outcome instanceof Failure) return outcome;
-    const stored = findRequest(input.params.id);
-    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
-    if (stored.status !== from) {
-      return fail(409, API_MESSAGES.requestMoved, undefined, { status: stored.status });
-    }
-    if (from === to) return stored;
-    record(stored._id, user._id, 'status', from, to);
-    recordValueChanges(user._id, stored, { outcome, expectedValue: stored.expectedValue });
-    stored.status = to;
-    stored.statusVersion += 1;
-    stored.stageChangedAt = new Date().toISOString();
-    stored.outcome = outcome;
-    return stored;
+    return moveOne(input.params.id, from, to, outcome, user._id);
   }),
 
   fake(api.requests.addNote, ({ input, user }) => {
@@ -610,7 +725,7 @@ export const handlers = [
     }
     stored.notes = notes;
     stored.version += 1;
-    record(stored._id, user._id, 'note', null, input.body.text);
+    recordNote(stored._id, user._id, null, input.body.text);
     return stored;
   }),
 
@@ -624,7 +739,7 @@ export const handlers = [
     }
     stored.notes = stored.notes.map((note, at) => (at === index ? input.body.to : note));
     stored.version += 1;
-    record(id, user._id, 'note', input.body.from, input.body.to);
+    recordNote(id, user._id, input.body.from, input.body.to);
     return stored;
   }),
 
@@ -637,14 +752,7 @@ export const handlers = [
     return { entries: entries.reverse() };
   }),
 
-  fake(api.requests.remove, ({ input }) => {
-    const stored = db.requests.find((r) => r._id === input.params.id);
-    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
-    db.requests = db.requests.filter((r) => r !== stored);
-    // Its activities live inside it: gone with it.
-    db.activities.delete(stored._id);
-    return stored;
-  }),
+  fake(api.requests.remove, ({ input }) => removeOne(input.params.id)),
 
   // After every fixed /api/form-contact/… path: the first handler that matches answers.
   fake(api.requests.get, ({ input }) => {
@@ -657,11 +765,64 @@ export const handlers = [
     if (vendorId !== null && !db.users.some((u) => u._id === vendorId)) {
       return fail(404, API_MESSAGES.userNotFound);
     }
-    const stored = db.requests.find((r) => r._id === formId);
-    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
-    if (stored.vendor !== vendorId) record(stored._id, user._id, 'vendor', stored.vendor, vendorId);
-    stored.vendor = vendorId;
-    return stored;
+    return assignOne(formId, vendorId, user._id);
+  }),
+
+  fake(api.requests.bulk, ({ input, user }) => {
+    const body = input.body;
+    if ((body.action === 'assign' || body.action === 'delete') && !isAdmin(user)) {
+      return fail(403, API_MESSAGES.forbidden);
+    }
+    // What applies to the whole action is checked once, before anything changes.
+    let apply: (index: number) => { write: Request | Failure; already: boolean };
+    switch (body.action) {
+      case 'move': {
+        const { to, items } = body;
+        const mover = items.find((item) => item.from !== to) ?? items[0]!;
+        const outcome = outcomeAfter({ status: mover.from, outcome: null }, to, body.outcome);
+        if (outcome instanceof Failure) return outcome;
+        apply = (index) => {
+          const { id, from } = items[index]!;
+          return { write: moveOne(id, from, to, outcome, user._id), already: from === to };
+        };
+        break;
+      }
+      case 'priority': {
+        const { priority, items } = body;
+        apply = (index) => {
+          const { id, from } = items[index]!;
+          return {
+            write: setPriorityOne(id, from, priority, user._id),
+            already: from === priority,
+          };
+        };
+        break;
+      }
+      case 'assign': {
+        const { vendorId, items } = body;
+        if (vendorId !== null && !db.users.some((u) => u._id === vendorId)) {
+          const message = FIELD_MESSAGES.activityOwnerUnknown;
+          return fail(400, message, [{ path: 'vendorId', message }]);
+        }
+        apply = (index) => {
+          const { id } = items[index]!;
+          const already = findRequest(id)?.vendor === vendorId;
+          return { write: assignOne(id, vendorId, user._id), already };
+        };
+        break;
+      }
+      case 'delete':
+        apply = (index) => ({ write: removeOne(body.items[index]!.id), already: false });
+    }
+    const result: BulkResult = { changed: [], unchanged: [], failed: [] };
+    body.items.forEach(({ id }, index) => {
+      const { write, already } = apply(index);
+      if (write instanceof Failure) {
+        const reason = bulkFailureOf(write);
+        result.failed.push({ id, reason, message: BULK_FAILURES[reason] });
+      } else result[already ? 'unchanged' : 'changed'].push(id);
+    });
+    return result;
   }),
 ];
 
@@ -1281,5 +1442,501 @@ handlers.push(
       views.filter((view) => view !== current),
     );
     return current;
+  }),
+);
+
+// Perfil (issue 23), as the API's profile, photo and session routes answer. Sessions: every
+// token is one, kept by token (tokens hold the user's id, never reused, so nothing needs
+// resetting between tests); a test's token (tokenFor, render.tsx's signIn) becomes one when
+// first used, and a sign-in hands out tokenFor(user) the first time, a new token after that, so
+// one person can be signed in twice. A session ends when revoked (logout, closed, a password
+// change) or when the user's sessionVersion moves on (an admin's password change).
+type FakeSession = {
+  id: string;
+  /** The order sessions opened in: the later of two opened in the same instant is newer. */
+  order: number;
+  token: string;
+  userId: string;
+  version: number;
+  browser: string;
+  os: string;
+  address: string;
+  signedInAt: string;
+  lastSeenAt: string;
+};
+const fakeSessions = new Map<string, FakeSession>();
+let nextSession = 1;
+
+// "Firefox 133", "Windows 10" from a user agent, roughly as the API's parser names them.
+const BROWSERS = [
+  [/Edg\/(\d+)/, 'Edge'],
+  [/Firefox\/(\d+)/, 'Firefox'],
+  [/Chrome\/(\d+)/, 'Chrome'],
+  [/Version\/(\d+).*Safari/, 'Safari'],
+] as const;
+const SYSTEMS = [
+  [/Windows NT 10/, 'Windows 10'],
+  [/Android (\d+)/, 'Android'],
+  [/iPhone|iPad/, 'iOS'],
+  [/Mac OS X/, 'macOS'],
+  [/Linux/, 'Linux'],
+] as const;
+
+function nameIn(userAgent: string, list: readonly (readonly [RegExp, string])[]): string {
+  for (const [pattern, name] of list) {
+    const match = pattern.exec(userAgent);
+    if (match) return match[1] ? `${name} ${match[1]}` : name;
+  }
+  return '';
+}
+
+const deviceOf = (userAgent: string) => ({
+  browser: nameIn(userAgent, BROWSERS),
+  os: nameIn(userAgent, SYSTEMS),
+});
+
+/** Seeds a session of `user` (a sign-in elsewhere); answers it, with its token. */
+export function addSession(
+  user: Pick<StoredUser, '_id' | 'sessionVersion'>,
+  overrides: Partial<Omit<FakeSession, 'userId' | 'version' | 'order'>> = {},
+): FakeSession {
+  const now = new Date().toISOString();
+  const n = nextSession++;
+  const session: FakeSession = {
+    id: `session-${n}`,
+    order: n,
+    token: `token-${user._id}~${n}`,
+    userId: user._id,
+    version: user.sessionVersion ?? 0,
+    browser: '',
+    os: '',
+    address: '127.0.0.1',
+    signedInAt: now,
+    lastSeenAt: now,
+    ...overrides,
+  };
+  fakeSessions.set(session.token, session);
+  return session;
+}
+
+/** The token a sign-in answers, its session opened with the browser it came from. */
+function signInToken(user: StoredUser, request: globalThis.Request): string {
+  const first = tokenFor(user);
+  const device = deviceOf(request.headers.get('User-Agent') ?? '');
+  const reused = fakeSessions.has(first) || db.revokedTokens.has(first);
+  return addSession(user, { ...device, ...(reused ? {} : { token: first }) }).token;
+}
+
+const liveSession = (session: FakeSession) => {
+  const user = db.users.find((u) => u._id === session.userId);
+  return (
+    Boolean(user) &&
+    !db.revokedTokens.has(session.token) &&
+    session.version === (user?.sessionVersion ?? 0)
+  );
+};
+
+/** Whose token this is, if its session is live; a test's tokenFor token opens one. */
+function sessionUser(token: string): StoredUser | undefined {
+  const session = fakeSessions.get(token);
+  if (session) {
+    if (!liveSession(session)) return undefined;
+    session.lastSeenAt = new Date().toISOString();
+    return db.users.find((u) => u._id === session.userId);
+  }
+  const user = db.users.find((u) => tokenFor(u) === token);
+  if (user) addSession(user, { token });
+  return user;
+}
+
+const sessionsOf = (userId: string) =>
+  [...fakeSessions.values()]
+    .filter((session) => session.userId === userId && liveSession(session))
+    .sort((a, b) => Date.parse(b.signedInAt) - Date.parse(a.signedInAt) || b.order - a.order);
+
+/** Ends the user's sessions but `exceptToken`'s (their tokens get 401 from now on). */
+export function endSessions(userId: string, exceptToken?: string) {
+  for (const session of sessionsOf(userId)) {
+    if (session.token !== exceptToken) db.revokedTokens.add(session.token);
+  }
+}
+
+const sessionListOf = (userId: string, callerToken: string | undefined) =>
+  sessionsOf(userId).map(({ id, token, browser, os, address, signedInAt, lastSeenAt }) => ({
+    id,
+    current: token === callerToken,
+    browser,
+    os,
+    address,
+    signedInAt,
+    lastSeenAt,
+  }));
+
+/** 415 / 413 before the handler, as the API's raw-body reader: the media type, then the size. */
+function rawBodyRefusal(
+  endpoint: EndpointDeclaration,
+  request: globalThis.Request,
+  raw: Uint8Array | undefined,
+) {
+  const limits = endpoint.rawBody;
+  if (!limits) return undefined;
+  const type = request.headers.get('Content-Type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  const refuse = (status: 413 | 415) => {
+    const message = endpoint.errors?.[status] ?? API_MESSAGES.invalidBody;
+    return { status, message, errors: [{ path: 'photo', message }] };
+  };
+  if (!limits.mediaTypes.includes(type)) return refuse(415);
+  if ((raw?.length ?? 0) > limits.maxBytes) return refuse(413);
+  return undefined;
+}
+
+// The stored photos' bytes, by id (the API re-encodes to WebP; the fake keeps what was sent).
+const fakePhotos = new Map<string, Uint8Array>();
+const PHOTO_URL = /^\/api\/photos\/([A-Za-z0-9_-]{22})\.webp$/;
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
+  prefix.every((byte, index) => bytes[at + index] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** PNG, JPEG or WebP by their first bytes, whatever the media type said. */
+const isImage = (bytes: Uint8Array) =>
+  startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) ||
+  startsWith(bytes, [0xff, 0xd8, 0xff]) ||
+  (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8));
+
+const photoId = () => calendarSecret().slice(0, 22);
+
+function dropPhoto(user: StoredUser) {
+  const id = PHOTO_URL.exec(user.photo)?.[1];
+  if (id) fakePhotos.delete(id);
+  user.photo = '';
+}
+
+/** Pending email changes, by user id (the link's new address). */
+export const pendingEmails = new Map<string, string>();
+
+const profileOf = (user: StoredUser): EndpointResponse<typeof api.profile.get> => ({
+  _id: user._id,
+  name: user.name,
+  lastName: user.lastName,
+  email: user.email,
+  role: user.role,
+  photo: user.photo,
+  pendingEmail: pendingEmails.get(user._id) ?? null,
+});
+
+const wrongCurrentPassword = () =>
+  fail(400, ACCOUNT_MESSAGES.currentPasswordWrong, [
+    { path: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong },
+  ]);
+
+handlers.push(
+  fake(api.profile.get, ({ user }) => profileOf(user)),
+
+  // Nobody changes their own role: a `role` is refused before the body's rules (which would
+  // call it an unknown key).
+  http.patch(api.profile.update.path, async ({ request }) => {
+    if (!callerOf(request).user) return undefined;
+    const body: unknown = await request
+      .clone()
+      .json()
+      .catch(() => undefined);
+    if (typeof body !== 'object' || body === null || !('role' in body)) return undefined;
+    db.calls.push({ method: 'PATCH', path: api.profile.update.path, body });
+    return json({ message: ACCOUNT_MESSAGES.ownRoleLocked }, 403);
+  }),
+  fake(api.profile.update, ({ input, user }) => {
+    Object.assign(user, input.body);
+    return profileOf(user);
+  }),
+
+  fake(api.profile.putPhoto, ({ user, raw }) => {
+    if (!raw || !isImage(raw)) {
+      return fail(400, ACCOUNT_MESSAGES.photoNotImage, [
+        { path: 'photo', message: ACCOUNT_MESSAGES.photoNotImage },
+      ]);
+    }
+    dropPhoto(user);
+    const id = photoId();
+    fakePhotos.set(id, raw);
+    user.photo = `/api/photos/${id}.webp`;
+    return profileOf(user);
+  }),
+
+  fake(api.profile.deletePhoto, ({ user }) => {
+    dropPhoto(user);
+    return profileOf(user);
+  }),
+
+  http.get(api.profile.photo.path, ({ params }) => {
+    const id = /^([A-Za-z0-9_-]{22})\.webp$/.exec(String(params.file))?.[1];
+    const bytes = id ? fakePhotos.get(id) : undefined;
+    if (!bytes) return json({ message: API_MESSAGES.routeNotFound }, 404);
+    return new HttpResponse(bytes, {
+      headers: {
+        'Content-Type': 'image/webp',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    });
+  }),
+
+  fake(api.profile.changePassword, ({ input, user, request }) => {
+    if (input.body.currentPassword !== user.password) return wrongCurrentPassword();
+    if (input.body.password === user.password) {
+      return fail(400, ACCOUNT_MESSAGES.samePassword, [
+        { path: 'password', message: ACCOUNT_MESSAGES.samePassword },
+      ]);
+    }
+    user.password = input.body.password;
+    endPasswordTokens(user);
+    endSessions(user._id, callerOf(request).token);
+    return { message: ACCOUNT_MESSAGES.passwordChanged };
+  }),
+
+  fake(api.profile.sessions, ({ user, request }) =>
+    sessionListOf(user._id, callerOf(request).token),
+  ),
+
+  fake(api.profile.closeSession, ({ input, user, request }) => {
+    const session = sessionsOf(user._id).find((each) => each.id === input.params.id);
+    if (!session) return fail(404, ACCOUNT_MESSAGES.sessionNotFound);
+    db.revokedTokens.add(session.token);
+    return sessionListOf(user._id, callerOf(request).token);
+  }),
+
+  fake(api.profile.closeOtherSessions, ({ user, request }) => {
+    const token = callerOf(request).token;
+    endSessions(user._id, token);
+    return sessionListOf(user._id, token);
+  }),
+);
+
+// Forgotten passwords, one-time links and invitations (issue 23), as the API's account and
+// invitation services answer. The mail server: `accountMail.smtp` (on by default, as in the API's
+// contract tests, whose SMTP server captures the mails); each mail is recorded with its link, and
+// lastLink(email) reads the newest, as a person would from their inbox. With it off, as a server
+// without SMTP_URL: nothing is mailed, an invitation answers its link, an email change is 503.
+// Tokens are kept as they are (the API keeps their hash), one per user and purpose.
+type AccountMail = { to: string; subject: string; text: string; link?: string };
+type AccountToken = {
+  userId: string;
+  purpose: TokenPurpose;
+  newEmail?: string;
+  expiresAt: number;
+};
+export const accountMail = { smtp: true, sent: [] as AccountMail[] };
+const accountTokens = new Map<string, AccountToken>();
+const emailCounters = new Map<string, { count: number; endsAt: number }>();
+const ACCOUNT_TOKEN_MS: Record<TokenPurpose, number> = {
+  reset: ACCOUNT_LIMITS.resetTokenMs,
+  invite: ACCOUNT_LIMITS.inviteTokenMs,
+  email: ACCOUNT_LIMITS.emailTokenMs,
+};
+const EMAIL_WINDOW_MS = 60 * 60_000;
+
+/** Back to a mail server with no mail, no link and no count (resetDb, between tests). */
+export function resetAccountFake() {
+  accountMail.smtp = true;
+  accountMail.sent = [];
+  accountTokens.clear();
+  emailCounters.clear();
+}
+
+/** The newest one-time link mailed to `email`, or undefined. */
+export const lastLink = (email: string) =>
+  accountMail.sent.findLast((mail) => mail.to === normaliseEmail(email) && mail.link)?.link;
+
+/** The token of a link (its `?token=`), e.g. to open its page in a test. */
+export const tokenOfLink = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+/** A new token of `purpose` for the user: the older one of that purpose stops working. */
+export function issueAccountToken(
+  origin: string,
+  userId: string,
+  purpose: TokenPurpose,
+  newEmail?: string,
+) {
+  for (const [token, stored] of accountTokens) {
+    if (stored.userId === userId && stored.purpose === purpose) accountTokens.delete(token);
+  }
+  const token = calendarSecret();
+  const expiresAt = Date.now() + ACCOUNT_TOKEN_MS[purpose];
+  accountTokens.set(token, { userId, purpose, ...(newEmail && { newEmail }), expiresAt });
+  return `${origin}${ACCOUNT_LINK_PATHS[purpose]}?token=${token}`;
+}
+
+/** After any password change: the user's reset and invitation links end, nothing is pending. */
+export function endPasswordTokens(user: StoredUser) {
+  for (const [token, stored] of accountTokens) {
+    if (stored.userId === user._id && stored.purpose !== 'email') accountTokens.delete(token);
+  }
+  delete user.invitationPending;
+}
+
+const tokenInvalid = () =>
+  fail(400, ACCOUNT_MESSAGES.tokenInvalid, [
+    { path: 'token', message: ACCOUNT_MESSAGES.tokenInvalid },
+  ]);
+
+/** The live token and its user; `use` spends it. A failure is one answer, whatever the cause. */
+function accountTokenOf(token: string, purposes: readonly TokenPurpose[], use: boolean) {
+  const stored = accountTokens.get(token);
+  if (!stored || !purposes.includes(stored.purpose) || stored.expiresAt <= Date.now()) {
+    return tokenInvalid();
+  }
+  if (use) accountTokens.delete(token);
+  const user = db.users.find((u) => u._id === stored.userId);
+  return user ? { ...stored, user } : tokenInvalid();
+}
+
+/** One email under each limit (`key` → its most per hour), or a 429 that counts none of them. */
+function reserveEmails(limits: [key: string, max: number][]) {
+  const now = Date.now();
+  const counters = limits.map(([key]) => {
+    const live = emailCounters.get(key);
+    return live && live.endsAt > now ? live : { count: 0, endsAt: now + EMAIL_WINDOW_MS };
+  });
+  const waits = limits.flatMap(([, max], at) =>
+    (counters[at]?.count ?? 0) >= max ? [(counters[at]?.endsAt ?? now) - now] : [],
+  );
+  if (waits.length > 0) {
+    const minutes = Math.ceil(Math.max(1000, ...waits) / 60_000);
+    return fail(429, ACCOUNT_MESSAGES.tooManyEmails(minutes));
+  }
+  limits.forEach(([key], at) => {
+    const counter = counters[at];
+    if (counter) emailCounters.set(key, { ...counter, count: counter.count + 1 });
+  });
+  return undefined;
+}
+
+const originOf = (request: globalThis.Request) => new URL(request.url).origin;
+
+/** Mails the invitation, or without a mail server answers its link once. */
+function deliverInvitation(user: StoredUser, request: globalThis.Request) {
+  const link = issueAccountToken(originOf(request), user._id, 'invite');
+  if (!accountMail.smtp) {
+    return { message: ACCOUNT_MESSAGES.invitationLinkOnce, userId: user._id, link };
+  }
+  accountMail.sent.push({
+    to: user.email,
+    subject: ACCOUNT_MAIL.inviteSubject,
+    text: ACCOUNT_MAIL.inviteText(user.name, link),
+    link,
+  });
+  return { message: ACCOUNT_MESSAGES.invitationSent(user.email), userId: user._id };
+}
+
+/** Seeds a user invited and not yet accepted (no password of their own). */
+export const addInvitedUser = (overrides: Partial<StoredUser> & { role: Role }) =>
+  addUser({ password: calendarSecret(), invitationPending: true, ...overrides });
+
+handlers.push(
+  fake(api.account.forgotPassword, ({ input, request }) => {
+    if (input.body.altcha !== SOLVED_CAPTCHA) {
+      return fail(400, LOGIN_MESSAGES.captchaRequired, [
+        { path: 'altcha', message: LOGIN_MESSAGES.captchaRequired },
+      ]);
+    }
+    const email = normaliseEmail(input.body.email);
+    // Counted by the address typed, known or not, and by the client (the fake has one).
+    const refused = reserveEmails([
+      [`reset-email:${email}`, ACCOUNT_LIMITS.resetPerEmailPerHour],
+      ['reset-client', ACCOUNT_LIMITS.resetPerClientPerHour],
+    ]);
+    if (refused) return refused;
+    const user = db.users.find((u) => u.email === email);
+    if (user && accountMail.smtp) {
+      const link = issueAccountToken(originOf(request), user._id, 'reset');
+      accountMail.sent.push({
+        to: user.email,
+        subject: ACCOUNT_MAIL.resetSubject,
+        text: ACCOUNT_MAIL.resetText(user.name, link),
+        link,
+      });
+    }
+    return { message: ACCOUNT_MESSAGES.forgotSent };
+  }),
+
+  fake(api.account.tokenStatus, ({ input }) => {
+    const found = accountTokenOf(input.body.token, TOKEN_PURPOSES, false);
+    if (found instanceof Failure) return found;
+    const email = found.purpose === 'email' ? (found.newEmail ?? '') : found.user.email;
+    return { purpose: found.purpose, email, name: found.user.name };
+  }),
+
+  fake(api.account.setPassword, ({ input }) => {
+    const found = accountTokenOf(input.body.token, ['reset', 'invite'], true);
+    if (found instanceof Failure) return found;
+    found.user.password = input.body.password;
+    endPasswordTokens(found.user);
+    endSessions(found.user._id);
+    return {
+      message:
+        found.purpose === 'invite'
+          ? ACCOUNT_MESSAGES.invitationAccepted
+          : ACCOUNT_MESSAGES.passwordReset,
+    };
+  }),
+
+  fake(api.account.confirmEmail, ({ input }) => {
+    const found = accountTokenOf(input.body.token, ['email'], true);
+    if (found instanceof Failure) return found;
+    const email = normaliseEmail(found.newEmail ?? '');
+    pendingEmails.delete(found.user._id);
+    if (db.users.some((u) => u.email === email && u !== found.user)) {
+      return fail(409, API_MESSAGES.emailTaken, [
+        { path: 'email', message: FIELD_MESSAGES.emailTaken },
+      ]);
+    }
+    found.user.email = email;
+    return { message: ACCOUNT_MESSAGES.emailChanged };
+  }),
+
+  fake(api.profile.changeEmail, ({ input, user, request }) => {
+    if (!accountMail.smtp) return fail(503, ACCOUNT_MESSAGES.mailUnavailable);
+    if (input.body.currentPassword !== user.password) return wrongCurrentPassword();
+    const newEmail = normaliseEmail(input.body.newEmail);
+    if (newEmail === user.email) {
+      return fail(400, ACCOUNT_MESSAGES.sameEmail, [
+        { path: 'newEmail', message: ACCOUNT_MESSAGES.sameEmail },
+      ]);
+    }
+    if (db.users.some((u) => u.email === newEmail)) {
+      return fail(409, API_MESSAGES.emailTaken, [
+        { path: 'newEmail', message: FIELD_MESSAGES.emailTaken },
+      ]);
+    }
+    const refused = reserveEmails([
+      [`email-change:${user._id}`, ACCOUNT_LIMITS.emailChangePerUserPerHour],
+    ]);
+    if (refused) return refused;
+    const link = issueAccountToken(originOf(request), user._id, 'email', newEmail);
+    pendingEmails.set(user._id, newEmail);
+    accountMail.sent.push({
+      to: newEmail,
+      subject: ACCOUNT_MAIL.emailChangeSubject,
+      text: ACCOUNT_MAIL.emailChangeText(user.name, link),
+      link,
+    });
+    return { message: ACCOUNT_MESSAGES.emailChangeSent(newEmail) };
+  }),
+
+  fake(api.invitations.invite, ({ input, request }) => {
+    const email = normaliseEmail(input.body.email);
+    const refused = reserveEmails([[`invite:${email}`, ACCOUNT_LIMITS.invitePerEmailPerHour]]);
+    if (refused) return refused;
+    if (db.users.some((u) => u.email === email)) return emailTaken();
+    const user = addInvitedUser({ ...input.body, email, photo: '' });
+    return deliverInvitation(user, request);
+  }),
+
+  fake(api.invitations.resend, ({ input, request }) => {
+    const user = db.users.find((u) => u._id === input.params.id);
+    if (!user) return fail(404, API_MESSAGES.userNotFound);
+    if (!user.invitationPending) return fail(409, ACCOUNT_MESSAGES.invitationAlreadyAccepted);
+    const refused = reserveEmails([[`invite:${user.email}`, ACCOUNT_LIMITS.invitePerEmailPerHour]]);
+    return refused ?? deliverInvitation(user, request);
   }),
 );

@@ -28,6 +28,21 @@ export function useRememberedBoardFilters(enabled: boolean) {
   return useQuery({ ...boardFiltersQueryOptions(), enabled });
 }
 
+/**
+ * A filter change still in its quiet time (use-remembered-filters.ts). Sign-out saves it first:
+ * afterwards the session, and with it the save, would be refused (issue 25: a choice made just
+ * before "Logout" is still there at the next sign-in).
+ */
+let waitingSave: (() => Promise<unknown>) | null = null;
+export function setWaitingFiltersSave(save: (() => Promise<unknown>) | null): void {
+  waitingSave = save;
+}
+export async function saveWaitingBoardFilters(): Promise<void> {
+  const save = waitingSave;
+  waitingSave = null;
+  await save?.().catch(() => undefined);
+}
+
 /** PUT /api/me/board-filters; the answer becomes the cached copy. */
 export function useSaveBoardFilters() {
   const queryClient = useQueryClient();

@@ -1,11 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, SESSION_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
+import { saveWaitingBoardFilters } from '../board-views/board-filters';
 import { notify } from '../../lib/notify';
 import { clearSession } from '../../lib/session';
 
 /** POST /api/user/logout (§7): on 200, LOGOUT; otherwise "Logout failed" and stay (§8). */
 export async function logout(): Promise<void> {
+  // A board filter chosen a moment ago is saved while the session still works.
+  await saveWaitingBoardFilters();
   await callEndpoint(api.auth.logout, {}, { failureMessage: SESSION_MESSAGES.logoutFailed });
 }
 

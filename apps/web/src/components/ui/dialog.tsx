@@ -7,7 +7,7 @@ export type DialogProps = {
   onOpenChange: (open: boolean) => void;
   title: string;
   children: ReactNode;
-  /** Tailwind max-width class of the panel. */
+  /** Tailwind classes sizing the panel: its max width (and, for a panel that fixes it, its height). */
   size?: string;
   closeLabel?: string;
   /**
@@ -25,6 +25,11 @@ export type DialogProps = {
    * `focus=<field>`); while it holds nothing, the first field as usual.
    */
   initialFocus?: RefObject<HTMLElement | null>;
+  /**
+   * Opens with the focus on its title (out of the Tab order), not its first field: a long window
+   * read before it is filled in (the Edit Request modal, issue 25). `initialFocus` still wins.
+   */
+  focusTitle?: boolean;
 };
 
 /** Notices (react-toastify) sit outside every dialog but must stay usable while one is open. */
@@ -78,8 +83,10 @@ export function Dialog({
   returnFocus,
   textOnly = false,
   initialFocus,
+  focusTitle = false,
 }: DialogProps) {
   const opener = useRef<HTMLElement | null>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -93,6 +100,7 @@ export function Dialog({
             const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
             const body = content?.querySelector<HTMLElement>('[data-dialog-body]') ?? null;
             if (initialFocus?.current) initialFocus.current.focus();
+            else if (focusTitle) titleRef.current?.focus();
             else if (textOnly) body?.focus();
             else if (!focusFirstField(body)) content?.focus();
           }}
@@ -108,7 +116,11 @@ export function Dialog({
           className={`fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full ${size} flex-col bg-white shadow-xl sm:top-6 sm:max-h-[calc(100dvh-3rem)] sm:rounded-xl`}
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-            <RadixDialog.Title className="text-base font-semibold text-slate-900">
+            <RadixDialog.Title
+              ref={titleRef}
+              tabIndex={focusTitle ? -1 : undefined}
+              className="text-base font-semibold text-slate-900 outline-none"
+            >
               {title}
             </RadixDialog.Title>
             <RadixDialog.Close

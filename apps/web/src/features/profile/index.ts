@@ -1,2 +1,10 @@
-// The door of the profile feature (/main/profile).
-export { ProfilePage } from './profile-page';
+// The door of the profile feature (/main/profile "Perfil", issue 23, every role). The screen is
+// its own chunk, loaded when first shown: the board's first visit doesn't pay for its forms and
+// the time zone list (apps/web/scripts/check-budgets.mjs).
+import { lazy } from 'react';
+
+export const PROFILE_PATH = '/main/profile';
+
+export const ProfilePage = lazy(() =>
+  import('./profile-page').then((module) => ({ default: module.ProfilePage })),
+);

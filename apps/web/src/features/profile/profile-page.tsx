@@ -1,16 +1,47 @@
-import { EN, LABELS } from '../../lib/labels';
+import { PROFILE_LABELS } from '@crm/shared';
+import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { useProfile } from './api/profile';
+import { EmailForm } from './email-form';
+import { NameForm } from './name-form';
+import { PasswordForm } from './password-form';
+import { PhotoSection } from './photo-section';
+import { PreferencesSection } from './preferences-section';
+import { ProfileSection } from './profile-section';
+import { SessionsSection } from './sessions-section';
 
-/** /main/profile (§2): a placeholder, in the spec's English. */
+/**
+ * /main/profile "Perfil" (issue 23), for every role: the caller's name and email, photo,
+ * password, sessions and preferences. Always the caller's own (the API takes no user id).
+ */
 export function ProfilePage() {
+  const profile = useProfile();
   return (
-    <div className="p-6 md:p-10">
-      <h1 className="sr-only">{LABELS.profile}</h1>
-      <p
-        {...EN}
-        className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600"
-      >
-        Here will be the user profile
-      </p>
+    <div className="mx-auto max-w-3xl space-y-5 p-4 md:p-8">
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{PROFILE_LABELS.heading}</h1>
+      {profile.isPending ? (
+        <LoadingText />
+      ) : profile.isError ? (
+        <ErrorText message={profile.error.message} />
+      ) : (
+        <>
+          <ProfileSection title={PROFILE_LABELS.personal}>
+            <NameForm profile={profile.data} />
+            <EmailForm profile={profile.data} />
+          </ProfileSection>
+          <ProfileSection title={PROFILE_LABELS.photo}>
+            <PhotoSection profile={profile.data} />
+          </ProfileSection>
+          <ProfileSection title={PROFILE_LABELS.password}>
+            <PasswordForm />
+          </ProfileSection>
+          <ProfileSection title={PROFILE_LABELS.sessions}>
+            <SessionsSection />
+          </ProfileSection>
+          <ProfileSection title={PROFILE_LABELS.preferences}>
+            <PreferencesSection />
+          </ProfileSection>
+        </>
+      )}
     </div>
   );
 }

@@ -35,6 +35,27 @@ export function primaryButton(props: Record<string, string>, className = ''): HT
   return el('button', { type: 'button', class: `${PRIMARY_BUTTON_CLASS} ${className}`, ...props });
 }
 
+/** Opens an address of the app without loading the page again (the app's router decides). */
+export type Navigate = (path: string) => void;
+
+const LINK_CLASS =
+  'font-medium text-indigo-600 underline-offset-2 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/**
+ * A link to another page of the app. With `navigate`, a plain click stays in the page (a click
+ * with a modifier still opens a new tab or window); without it, the browser follows the link.
+ */
+export function pageLink(href: string, text: string, navigate?: Navigate): HTMLAnchorElement {
+  const link = el('a', { href, class: LINK_CLASS }, text);
+  link.addEventListener('click', (event) => {
+    const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+    if (!navigate || modified || event.button !== 0) return;
+    event.preventDefault();
+    navigate(href);
+  });
+  return link;
+}
+
 export type TextField = {
   element: HTMLDivElement;
   /** Shows `message` under the control (or none), wired to it as FormField and useZodForm do. */

@@ -46,6 +46,14 @@ describe('login screen (/login)', () => {
     expect(button.compareDocumentPosition(captcha) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it('offers "¿Olvidaste tu contraseña?" under the form, the captcha included (issue 23)', () => {
+    renderLogin();
+    const link = screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' });
+    expect(link).toHaveAttribute('href', '/recuperar-contrasena');
+    const captcha = screen.getByLabelText('No soy un robot');
+    expect(captcha.compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('toggles the password between hidden and shown', async () => {
     renderLogin();
     const user = userEvent.setup();

@@ -1,15 +1,28 @@
-import { LOGIN_MESSAGES, loginFormSchema, type LoginForm } from '@crm/shared';
+import { LOGIN_MESSAGES, loginFormSchema, PROFILE_LABELS, type LoginForm } from '@crm/shared';
 import { login, LoginError } from '../../../api/session/login';
 import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
 import { EN, LABELS } from '../../../lib/labels';
 import { createCaptchaWidget, loadCaptcha } from './captcha-widget';
-import { logo, passwordToggle, primaryButton, textField, textInput } from './login-parts';
+import {
+  logo,
+  pageLink,
+  passwordToggle,
+  primaryButton,
+  textField,
+  textInput,
+  type Navigate,
+} from './login-parts';
 
 export type LoginScreenOptions = {
   /** Defines `<altcha-widget>`: the real ALTCHA by default; tests put a double in its place. */
   loadCaptcha?: () => Promise<unknown>;
+  /** Follows the screen's links within the app (without it, the browser loads the address). */
+  navigate?: Navigate;
 };
+
+/** The public page that emails a reset link (issue 23), linked under the login form. */
+export const FORGOT_PASSWORD_PATH = '/recuperar-contrasena';
 
 const EMPTY_LOGIN: LoginForm = { email: '', password: '', altcha: '' };
 
@@ -40,7 +53,7 @@ function brandPanel(): HTMLElement {
  */
 export function mountLoginScreen(
   root: HTMLElement,
-  { loadCaptcha: load = loadCaptcha }: LoginScreenOptions = {},
+  { loadCaptcha: load = loadCaptcha, navigate }: LoginScreenOptions = {},
 ): () => void {
   const form = createFormStore(loginFormSchema, EMPTY_LOGIN);
   let showPassword = false;
@@ -87,6 +100,12 @@ export function mountLoginScreen(
     password.element,
     submit,
     captchaSlot,
+    // Under §2's form, the captcha included: issue 23's way back in without an admin.
+    el(
+      'p',
+      { class: 'text-center text-sm' },
+      pageLink(FORGOT_PASSWORD_PATH, PROFILE_LABELS.forgot, navigate),
+    ),
   );
   root.append(
     el(

@@ -22,6 +22,7 @@ import { formatDue } from '../../../lib/activity-due';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
+import { CollapsibleSection } from '../shared';
 import {
   ActivityFields,
   NO_ACTIVITY,
@@ -37,6 +38,8 @@ export type ActivitiesSectionProps = {
   users: readonly User[];
   /** Whether something typed here is not saved yet: a new activity, or one being changed. */
   onUnsavedChange?: (unsaved: boolean) => void;
+  /** Whether the section starts unfolded (issue 25: yes from 1024 px, no on a phone). */
+  defaultOpen?: boolean;
 };
 
 /** The activity being changed: its id, the version the change applies at, and after a 409 how it is now. */
@@ -55,7 +58,12 @@ function showSaveError(form: ActivityForm, error: unknown) {
  * modal loses only a form still open, and it asks first. A change from a stale copy (409) shows
  * the activity as it is now and keeps what was typed.
  */
-export function ActivitiesSection({ requestId, users, onUnsavedChange }: ActivitiesSectionProps) {
+export function ActivitiesSection({
+  requestId,
+  users,
+  onUnsavedChange,
+  defaultOpen = true,
+}: ActivitiesSectionProps) {
   const activities = useActivities(requestId);
   const add = useAddActivity(requestId);
   const change = useChangeActivity(requestId);
@@ -69,6 +77,7 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
   /** After completing one: plan the next, with its type and title. */
   const [offer, setOffer] = useState<{ type: ActivityType; title: string } | null>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
+  const [open, setOpen] = useState(defaultOpen);
 
   const unsaved = (adding && newForm.hasChanges) || (editing !== null && editForm.hasChanges);
   useLayoutEffect(() => {
@@ -96,6 +105,8 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
 
   const openNew = (start = NO_ACTIVITY) => {
     newForm.reset(start);
+    // The form shows where it can be seen: a folded section unfolds.
+    setOpen(true);
     setAdding(true);
     setOffer(null);
   };
@@ -175,7 +186,7 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
 
   const list = (label: string, shown: Activity[]) =>
     shown.length === 0 ? null : (
-      <ul aria-label={label} className="mt-2 space-y-2">
+      <ul aria-label={label} className="mt-2 space-y-2 first:mt-0">
         {shown.map((activity) =>
           editing?.id === activity._id ? (
             <li key={activity._id}>
@@ -212,11 +223,12 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
     );
 
   return (
-    <section aria-labelledby={`${requestId}-activities`}>
-      <div className="flex items-center justify-between">
-        <h3 id={`${requestId}-activities`} className="text-sm font-semibold text-slate-900">
-          {ACTIVITY_LABELS.section}
-        </h3>
+    <CollapsibleSection
+      title={ACTIVITY_LABELS.section}
+      count={activities.data ? items.length : undefined}
+      open={open}
+      onOpenChange={setOpen}
+      actions={
         <IconButton
           ref={planButton}
           label={adding ? ACTIVITY_LABELS.closePlan : ACTIVITY_LABELS.plan}
@@ -225,10 +237,10 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
         >
           <Plus className="size-4" aria-hidden />
         </IconButton>
-      </div>
-
+      }
+    >
       {offer ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-emerald-50 px-3 py-2 text-sm ring-1 ring-emerald-200">
+        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-emerald-50 first:mt-0 px-3 py-2 text-sm ring-1 ring-emerald-200">
           <p className="text-emerald-900">{ACTIVITY_LABELS.planNextOffer}</p>
           <Button
             variant="secondary"
@@ -265,7 +277,7 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
       ) : activities.isPending ? (
         <LoadingText />
       ) : items.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">{ACTIVITY_LABELS.none}</p>
+        <p className="mt-2 text-sm text-slate-500 first:mt-0">{ACTIVITY_LABELS.none}</p>
       ) : (
         <>
           {list(ACTIVITY_LABELS.planned, planned)}
@@ -285,7 +297,7 @@ export function ActivitiesSection({ requestId, users, onUnsavedChange }: Activit
         onCancel={() => setDeleting(null)}
         placement="center"
       />
-    </section>
+    </CollapsibleSection>
   );
 }
 

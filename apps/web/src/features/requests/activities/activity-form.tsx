@@ -95,7 +95,7 @@ export function ActivityFields({
   return (
     <fieldset
       onKeyDown={onKeyDown}
-      className="mt-2 space-y-3 rounded-md p-3 ring-1 ring-slate-200"
+      className="mt-2 space-y-3 rounded-md p-3 ring-1 ring-slate-200 first:mt-0"
       aria-busy={pending}
     >
       <legend className="sr-only">{legend}</legend>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { SESSION_MESSAGES, type BoardFilters, type Request, type RequestStatus } from '@crm/shared';
 import { useColumn } from '../../../api/requests/get-column';
@@ -23,6 +23,9 @@ export type BoardSeed = {
   retrying?: boolean;
 };
 
+/** On a phone: a card just moved out of the column shown, and where it was in it. */
+export type Departure = { id: string; from: RequestStatus; index: number };
+
 export type BoardColumnProps = {
   status: RequestStatus;
   title: string;
@@ -37,14 +40,22 @@ export type BoardColumnProps = {
   ownerOf: (request: Request) => CardOwner | null;
   canDelete: boolean;
   onEdit: (requestId: string) => void;
-  /** "Mover a…" on each card. */
-  onMove: (request: Request, to: RequestStatus) => void;
+  /** "Mover a…" on each card; `index`: where the card is in the column. */
+  onMove: (request: Request, to: RequestStatus, index: number) => void;
   /** Whether cards can be dragged (not on a phone, where this is the only column shown). */
   draggable: boolean;
   /** Only the "new request" column has the "+" button (§2). */
   onCreate?: () => void;
   /** The installation's currency, for the header's total (undefined until the settings are read). */
   currency: string | undefined;
+  /** On a phone (issue 25): the line a card moved away leaves, and the card "Ver" shows. */
+  trail?: {
+    departure: Departure | null;
+    onShow: (requestId: string, status: RequestStatus) => void;
+    onEnd: () => void;
+    reveal: string | null;
+    onRevealed: () => void;
+  };
 };
 
 /**
@@ -66,6 +77,7 @@ export function BoardColumn({
   draggable,
   onCreate,
   currency,
+  trail,
 }: BoardColumnProps) {
   const { setNodeRef, isOver, active } = useDroppable({ id: status });
   const dropHere = isOver && draggedRequest(active?.data)?.status !== status;
@@ -74,7 +86,30 @@ export function BoardColumn({
   const headingId = `column-${status.replace(/\W+/g, '-')}`;
 
   // The column lists ids; each card reads its request's record (see ColumnCards).
-  const ids = useMemo(() => data?.pages.flatMap((page) => page.ids) ?? [], [data]);
+  const loaded = useMemo(() => data?.pages.flatMap((page) => page.ids) ?? [], [data]);
+  // A card moved out of it (on a phone) keeps its place as a line while it is elsewhere.
+  const departure = trail?.departure;
+  const departed =
+    departure && departure.from === status && !loaded.includes(departure.id)
+      ? departure
+      : undefined;
+  const ids = useMemo(
+    () =>
+      departed
+        ? [...loaded.slice(0, departed.index), departed.id, ...loaded.slice(departed.index)]
+        : loaded,
+    [loaded, departed],
+  );
+  // Read when a card is moved, so the cards need not draw again each time a page loads.
+  const loadedRef = useRef(loaded);
+  useEffect(() => {
+    loadedRef.current = loaded;
+  }, [loaded]);
+  const moveFrom = useCallback(
+    (request: Request, to: RequestStatus) =>
+      onMove(request, to, loadedRef.current.indexOf(request._id)),
+    [onMove],
+  );
   const count = data?.pages.at(-1)?.count;
   const totalValue = data?.pages.at(-1)?.totalValue;
   // The board call failed (asking it again seeds every column), or this column's own call.
@@ -143,9 +178,16 @@ export function BoardColumn({
               ownerOf={ownerOf}
               canDelete={canDelete}
               onEdit={onEdit}
-              onMove={onMove}
+              onMove={moveFrom}
               draggable={draggable}
               onNearEnd={loadMoreOnScroll}
+              departed={
+                departed && trail
+                  ? { id: departed.id, onShow: trail.onShow, onEnd: trail.onEnd }
+                  : undefined
+              }
+              reveal={trail?.reveal}
+              onRevealed={trail?.onRevealed}
             />
             {hasNextPage && !showingPrevious ? (
               <LoadMoreRow

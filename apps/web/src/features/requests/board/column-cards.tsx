@@ -3,6 +3,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Request, RequestStatus } from '@crm/shared';
 import { useRequestRecord } from '../../../api/requests/get-request';
 import { DraggableCard, type DraggableCardProps } from './drag/draggable-card';
+import { DepartedLine, type DepartedLineProps } from './departed-line';
+import { cardElement } from '../shared';
 import type { CardOwner } from '../card';
 
 /** A first guess at a card's height; each card is measured once drawn (heights vary). */
@@ -30,6 +32,11 @@ export type ColumnCardsProps = {
   draggable: boolean;
   /** Called when the person has scrolled near the end of the loaded cards. */
   onNearEnd: () => void;
+  /** On a phone: the card just moved elsewhere, whose id in `ids` is drawn as its line. */
+  departed?: Omit<DepartedLineProps, 'requestId'> & { id: string };
+  /** A card to scroll to and focus (a line's "Ver"); `onRevealed` once that was tried. */
+  reveal?: string | null;
+  onRevealed?: () => void;
 };
 
 /**
@@ -49,6 +56,9 @@ export function ColumnCards({
   onMove,
   draggable,
   onNearEnd,
+  departed,
+  reveal,
+  onRevealed,
 }: ColumnCardsProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const scrollMargin = useOffsetWithin(listRef, scrollElement);
@@ -68,6 +78,26 @@ export function ColumnCards({
     if (lastDrawn !== undefined && lastDrawn >= ids.length - 1 - PREFETCH_CARDS) onNearEnd();
   }, [lastDrawn, ids.length, onNearEnd]);
 
+  // "Ver": after the board's own scroll to the top (a new stage), to the card and onto it; a
+  // card not among those loaded leaves the focus on its column.
+  const { scrollToIndex } = virtualizer;
+  useEffect(() => {
+    if (!reveal) return;
+    onRevealed?.();
+    const index = ids.indexOf(reveal);
+    let frames = 0;
+    const step = () => {
+      const card = cardElement(reveal);
+      if (card) card.focus();
+      else if (index >= 0 && ++frames < 30) requestAnimationFrame(step);
+      else listRef.current?.closest<HTMLElement>('section')?.focus();
+    };
+    requestAnimationFrame(() => {
+      if (index >= 0) scrollToIndex(index, { align: 'center' });
+      step();
+    });
+  }, [reveal, ids, onRevealed, scrollToIndex]);
+
   // The same element holds the cards or the empty column's words, so its offset stays measured.
   // A feed holds articles: an empty column says so in words instead of an empty feed.
   return (
@@ -85,6 +115,8 @@ export function ColumnCards({
           {rows.map((row) => {
             const requestId = ids[row.index];
             if (!requestId) return null;
+            // The cards after a departed one's line keep their place among the column's cards.
+            const before = departed && ids.indexOf(departed.id) < row.index ? 1 : 0;
             return (
               <div
                 key={row.key}
@@ -93,16 +125,24 @@ export function ColumnCards({
                 className="absolute inset-x-0 top-0"
                 style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
               >
-                <ListedCard
-                  requestId={requestId}
-                  ownerOf={ownerOf}
-                  canDelete={canDelete}
-                  onEdit={onEdit}
-                  onMove={onMove}
-                  draggable={draggable}
-                  position={row.index + 1}
-                  total={total}
-                />
+                {requestId === departed?.id ? (
+                  <DepartedLine
+                    requestId={requestId}
+                    onShow={departed.onShow}
+                    onEnd={departed.onEnd}
+                  />
+                ) : (
+                  <ListedCard
+                    requestId={requestId}
+                    ownerOf={ownerOf}
+                    canDelete={canDelete}
+                    onEdit={onEdit}
+                    onMove={onMove}
+                    draggable={draggable}
+                    position={row.index + 1 - before}
+                    total={total}
+                  />
+                )}
               </div>
             );
           })}

@@ -15,7 +15,7 @@ import { useBoardKeyboardScroll } from './keyboard/use-board-keyboard-scroll';
 import { useBoardMove } from './drag/use-board-move';
 import { useBoardShortcuts } from './keyboard/use-board-shortcuts';
 import { useNewLeadsNotice } from './use-new-leads-notice';
-import { BoardColumn, type BoardSeed } from './board-column';
+import { BoardColumn, type BoardSeed, type Departure } from './board-column';
 import { BoardDragContext } from './drag/board-drag-context';
 import { BOARD_PATH } from '../shared';
 import { BoardToolbar } from './toolbar/board-toolbar';
@@ -53,6 +53,14 @@ function BoardScreen() {
   const currency = settings.data?.currency;
   const isPhone = useMediaQuery(PHONE_QUERY);
   const [stage, setStage] = useState<RequestStatus>(BOARD_COLUMNS[0].status);
+  // On a phone: the card just moved out of the stage shown (its line), the card "Ver" shows.
+  const [departure, setDeparture] = useState<Departure | null>(null);
+  const [reveal, setReveal] = useState<string | null>(null);
+  // Another stage: the line stays behind with the one it was in.
+  const showStage = useCallback((status: RequestStatus) => {
+    setDeparture(null);
+    setStage(status);
+  }, []);
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -67,7 +75,7 @@ function BoardScreen() {
   const [helpOpen, setHelpOpen] = useState(false);
   const showHelp = useCallback(() => setHelpOpen(true), []);
   // 1–5 go to a column, "?" lists the keys (use-board-shortcuts.ts says why these keys).
-  useBoardShortcuts({ boardRef, showColumn: setStage, onHelp: showHelp });
+  useBoardShortcuts({ boardRef, showColumn: showStage, onHelp: showHelp });
   useNewLeadsNotice();
 
   // Other filters, or another stage on a phone, start at the top of the board.
@@ -77,11 +85,16 @@ function BoardScreen() {
   }, [filtersKey, stage]);
 
   // §2: the avatar shows the initials of the user whose events hold the request, which is the
-  // request's vendor (the API no longer sends `events`).
+  // request's vendor (the API no longer sends `events`); their photo when they have one
+  // (issue 23).
   const ownerById = useMemo(() => {
     const owners = new Map<string, CardOwner>();
     for (const user of users.data ?? []) {
-      owners.set(user._id, { initials: initials(user), fullName: fullName(user) });
+      owners.set(user._id, {
+        initials: initials(user),
+        fullName: fullName(user),
+        photo: user.photo,
+      });
     }
     return owners;
   }, [users.data]);
@@ -92,8 +105,30 @@ function BoardScreen() {
 
   const moveCard = useBoardMove();
   const moveFromMenu = useCallback(
-    (request: Request, to: RequestStatus) => moveCard(request, to, 'menu'),
-    [moveCard],
+    (request: Request, to: RequestStatus, index: number) => {
+      const moving = moveCard(request, to, 'menu');
+      if (!isPhone || !moving) return;
+      // The card leaves the one column shown: a line keeps its place, unless it stays after all
+      // (the closing question cancelled, the move refused).
+      const left: Departure = { id: request._id, from: request.status, index };
+      setDeparture(left);
+      moving.catch(() => setDeparture((now) => (now === left ? null : now)));
+    },
+    [moveCard, isPhone],
+  );
+  const trail = useMemo(
+    () => ({
+      departure,
+      onShow: (requestId: string, status: RequestStatus) => {
+        setDeparture(null);
+        setStage(status);
+        setReveal(requestId);
+      },
+      onEnd: () => setDeparture(null),
+      reveal,
+      onRevealed: () => setReveal(null),
+    }),
+    [departure, reveal],
   );
   const renderPreview = useCallback(
     (request: Request) => (
@@ -147,7 +182,7 @@ function BoardScreen() {
           value={stage}
           filters={filters}
           enabled={board.isSuccess}
-          onChange={setStage}
+          onChange={showStage}
         />
       ) : null}
       <PipelineSummary
@@ -186,6 +221,7 @@ function BoardScreen() {
                   draggable={!isPhone}
                   currency={currency}
                   onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
+                  trail={isPhone ? trail : undefined}
                 />
               ))}
             </div>

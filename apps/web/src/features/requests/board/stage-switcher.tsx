@@ -20,7 +20,7 @@ export function StageSwitcher({ value, filters, enabled, onChange }: StageSwitch
         onChange={(event) => {
           if (isRequestStatus(event.target.value)) onChange(event.target.value);
         }}
-        className="py-1.5 text-sm font-semibold"
+        className="min-h-11 py-1.5 text-sm font-semibold"
       >
         {BOARD_COLUMNS.map((column) => (
           <StageOption

@@ -66,3 +66,25 @@ describe('card avatar, shown honestly per role', () => {
     expect(name.split(/[\s,:]+/)).toContain(button.textContent);
   });
 });
+
+describe('card avatar with the executive’s photo (issue 23)', () => {
+  it('shows the photo inside the same avatar, named as before; initials for one without', async () => {
+    const luis = addUser({ role: 'vendor', name: 'Luis', lastName: 'Pérez' });
+    luis.photo = '/api/photos/AAAAAAAAAAAAAAAAAAAAAA.webp';
+    addRequest({ name: 'Asignada', vendor: luis._id });
+    const eva = addUser({ role: 'vendor', name: 'Eva', lastName: 'Ríos' });
+    addRequest({ name: 'Otra', vendor: eva._id });
+    renderApp(BOARD, addUser({ role: 'system admin' }));
+
+    const withPhoto = await within(await findCard('Asignada')).findByRole('button', {
+      name: 'LP, Ejecutivo: Luis Pérez',
+    });
+    expect(withPhoto.querySelector('img')).toHaveAttribute('src', luis.photo);
+    expect(withPhoto.querySelector('img')).toHaveAttribute('alt', '');
+    const initials = await within(await findCard('Otra')).findByRole('button', {
+      name: 'ER, Ejecutivo: Eva Ríos',
+    });
+    expect(initials.querySelector('img')).toBeNull();
+    expect(initials).toHaveTextContent(/^ER$/);
+  });
+});

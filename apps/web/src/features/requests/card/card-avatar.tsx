@@ -3,7 +3,7 @@ import { LABELS } from '../../../lib/labels';
 
 export type CardAvatarProps = {
   /** The assigned user, or null when the request has no vendor. */
-  owner: { initials: string; fullName: string } | null;
+  owner: { initials: string; fullName: string; photo?: string } | null;
   assigned: boolean;
   /** A system admin's: only they assign executives (§6). */
   canAssign: boolean;
@@ -11,12 +11,25 @@ export type CardAvatarProps = {
 };
 
 const ROUND = 'flex size-7 shrink-0 items-center justify-center rounded-full';
-const UNASSIGNED = `${ROUND} bg-slate-200 text-slate-600`;
+const UNASSIGNED = `${ROUND} bg-slate-200 text-slate-600 group-hover:bg-slate-300`;
 /** Nobody assigned, for those who cannot assign: lighter, so it does not read as an action. */
 const UNASSIGNED_PLAIN = `${ROUND} bg-slate-100 text-slate-500`;
-const ASSIGNED = `${ROUND} bg-indigo-600 text-[11px] font-semibold text-white`;
-const FOCUS =
-  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const ASSIGNED = `${ROUND} overflow-hidden bg-indigo-600 text-[11px] font-semibold text-white group-hover:bg-indigo-500`;
+/**
+ * Around the circle, the part a finger hits: the circle's own size on a desktop, 44×44 px on a
+ * phone (issue 25), the circle staying 28 px in its middle.
+ */
+const TARGET =
+  'group flex size-7 shrink-0 items-center justify-center rounded-full max-md:size-11 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+
+/** The executive's photo (issue 23; named by the avatar around it), else their initials. */
+function Face({ owner }: Pick<CardAvatarProps, 'owner'>) {
+  return owner?.photo ? (
+    <img src={owner.photo} alt="" className="size-full object-cover" />
+  ) : (
+    (owner?.initials ?? '?')
+  );
+}
 
 /**
  * The round avatar at the bottom of a card (§2): an add-user icon on grey when the request has
@@ -33,14 +46,10 @@ export function CardAvatar({ owner, assigned, canAssign, onClick }: CardAvatarPr
   if (!canAssign) {
     const name = assigned ? executive : LABELS.noVendor;
     return (
-      <span
-        role="img"
-        aria-label={name}
-        title={name}
-        onClick={onClick}
-        className={assigned ? ASSIGNED : UNASSIGNED_PLAIN}
-      >
-        {assigned ? (owner?.initials ?? '?') : <UserPlus className="size-3.5" aria-hidden />}
+      <span role="img" aria-label={name} title={name} onClick={onClick} className={TARGET}>
+        <span className={assigned ? ASSIGNED : UNASSIGNED_PLAIN}>
+          {assigned ? <Face owner={owner} /> : <UserPlus className="size-3.5" aria-hidden />}
+        </span>
       </span>
     );
   }
@@ -52,23 +61,21 @@ export function CardAvatar({ owner, assigned, canAssign, onClick }: CardAvatarPr
         onClick={onClick}
         aria-label={`${LABELS.noVendor}: asignar`}
         title={LABELS.noVendor}
-        className={`${UNASSIGNED} hover:bg-slate-300 ${FOCUS}`}
+        className={TARGET}
       >
-        <UserPlus className="size-3.5" aria-hidden />
+        <span className={UNASSIGNED}>
+          <UserPlus className="size-3.5" aria-hidden />
+        </span>
       </button>
     );
   }
   // The visible initials lead the name (WCAG 2.5.3, "label in name": speech users say "LP").
   const label = owner ? `${owner.initials}, ${executive}` : executive;
   return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      title={executive}
-      className={`${ASSIGNED} hover:bg-indigo-500 ${FOCUS}`}
-    >
-      {owner?.initials ?? '?'}
+    <button type="button" onClick={onClick} aria-label={label} title={executive} className={TARGET}>
+      <span className={ASSIGNED}>
+        <Face owner={owner} />
+      </span>
     </button>
   );
 }

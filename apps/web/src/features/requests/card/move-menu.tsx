@@ -136,7 +136,8 @@ export function MoveMenu({ status, requestLabel, onMove }: MoveMenuProps) {
         aria-label={`${MOVE_MENU_LABEL} ${requestLabel}`}
         title={MOVE_MENU_LABEL}
         onClick={() => (open ? close(true) : setOpen(true))}
-        className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-[11px] font-medium text-slate-600 ring-1 ring-slate-200 transition ring-inset hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 md:p-1 md:ring-0"
+        // On a phone, a finger's 44 px high (issue 25); on a desktop, an icon.
+        className="inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-[11px] font-medium text-slate-600 ring-1 ring-slate-200 transition ring-inset hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 max-md:min-h-11 max-md:px-2.5 md:p-1 md:ring-0"
       >
         <ArrowRightLeft className="size-3.5" aria-hidden />
         <span className="md:sr-only">{MOVE_MENU_LABEL}</span>
@@ -168,7 +169,7 @@ export function MoveMenu({ status, requestLabel, onMove }: MoveMenuProps) {
                     close(true);
                     onMove(column.status);
                   }}
-                  className="block w-full px-3 py-2 text-left text-xs font-semibold text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none"
+                  className="block w-full px-3 py-2 text-left text-xs font-semibold max-md:min-h-11 text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none"
                 >
                   {column.title}
                 </button>

@@ -29,7 +29,7 @@ const BAR_CLASSES: Record<PriorityColor, string> = {
   red: 'bg-red-500',
 };
 
-export type CardOwner = { initials: string; fullName: string };
+export type CardOwner = { initials: string; fullName: string; photo?: string };
 
 /** What makes the card draggable (see DraggableCard): its node, listeners and focusability. */
 export type CardDragProps = HTMLAttributes<HTMLElement> & { ref: Ref<HTMLElement> };
@@ -51,6 +51,12 @@ export type RequestCardProps = {
   drag?: CardDragProps;
   dragState?: CardDragState;
 };
+
+/**
+ * On a phone each of the card's buttons is at least 44×44 px (issue 25), a finger's size; the
+ * first two lines leave room under the pencil and the bin, which then take 44 px each.
+ */
+const PHONE_TARGET = 'max-md:min-h-11 max-md:min-w-11';
 
 const DRAG_CLASSES: Record<CardDragState, string> = {
   idle: '',
@@ -80,6 +86,7 @@ export const RequestCard = memo(function RequestCard({
   const number = cardNumber(request);
   const label = cardLabel(request);
   const edit = () => onEdit(request._id);
+  const roomForActions = canDelete ? 'pr-13 max-md:pr-22' : 'pr-7 max-md:pr-11';
 
   // The inline delete confirmation takes the focus on "Cancel" (the safe choice) and gives it
   // back to the delete icon when it closes (Cancel, Escape, a failed delete).
@@ -129,6 +136,9 @@ export const RequestCard = memo(function RequestCard({
 
   return (
     <article
+      // Not a tab stop where it can't be dragged (a phone), but the board can put the focus on
+      // it (a moved card's "Ver", the Edit Request modal closing).
+      tabIndex={-1}
       {...drag}
       aria-label={label}
       aria-posinset={position}
@@ -137,10 +147,8 @@ export const RequestCard = memo(function RequestCard({
       data-request-id={dragState === 'preview' ? undefined : request._id}
       // While it is dragged, the board leaves its keys to the drag (useBoardShortcuts).
       data-dragging={dragState === 'source' || undefined}
-      className={`relative rounded-lg bg-white py-2 pr-1.5 pl-3.5 text-xs shadow-xs ring-1 ring-slate-200 ${
-        drag
-          ? 'cursor-grab touch-manipulation focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600'
-          : ''
+      className={`relative rounded-lg bg-white py-2 pr-1.5 pl-3.5 text-xs shadow-xs ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+        drag ? 'cursor-grab touch-manipulation' : ''
       } ${DRAG_CLASSES[dragState]}`}
     >
       <div
@@ -150,12 +158,13 @@ export const RequestCard = memo(function RequestCard({
         aria-hidden
       />
 
-      {/* Top right, over the first line's free end; the lines below use the card's full width. */}
-      <div ref={actionsRef} className="absolute top-1 right-1 flex">
+      {/* Top right, over the first line's free end (on a phone, the first two lines'); the lines
+          below use the card's full width. */}
+      <div ref={actionsRef} className="absolute top-1 right-1 flex max-md:top-0 max-md:right-0">
         <IconButton
           label="Editar solicitud"
           onClick={edit}
-          className="p-1"
+          className={`p-1 ${PHONE_TARGET}`}
           {...{ [CARD_EDIT_ATTRIBUTE]: '' }}
         >
           <Pencil className="size-3.5" aria-hidden />
@@ -166,7 +175,7 @@ export const RequestCard = memo(function RequestCard({
             onClick={() => setConfirming(true)}
             aria-expanded={confirming}
             data-card-delete=""
-            className="p-1 hover:bg-red-50 hover:text-red-600"
+            className={`p-1 hover:bg-red-50 hover:text-red-600 ${PHONE_TARGET}`}
           >
             <Trash2 className="size-3.5" aria-hidden />
           </IconButton>
@@ -174,8 +183,13 @@ export const RequestCard = memo(function RequestCard({
       </div>
 
       <dl className="space-y-0.5">
-        <CardLine label="Número:" value={number} className={canDelete ? 'pr-13' : 'pr-7'} />
-        <CardLine label="Nombre:" value={request.name} strong />
+        <CardLine label="Número:" value={number} className={roomForActions} />
+        <CardLine
+          label="Nombre:"
+          value={request.name}
+          strong
+          className={canDelete ? 'max-md:pr-22' : 'max-md:pr-11'}
+        />
         {request.company ? (
           <CardLine
             label="Compañía:"
@@ -200,7 +214,7 @@ export const RequestCard = memo(function RequestCard({
         >
           <Button
             variant="secondary"
-            className="px-2 py-1 text-xs"
+            className={`px-2 py-1 text-xs ${PHONE_TARGET}`}
             onClick={closeConfirmation}
             disabled={deletion.isPending}
             {...EN}
@@ -209,7 +223,7 @@ export const RequestCard = memo(function RequestCard({
           </Button>
           <Button
             variant="danger"
-            className="px-2 py-1 text-xs"
+            className={`px-2 py-1 text-xs ${PHONE_TARGET}`}
             disabled={deletion.isPending}
             onClick={remove}
             {...EN}

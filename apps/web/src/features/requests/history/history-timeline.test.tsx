@@ -37,7 +37,7 @@ async function renderTimeline(entries: HistoryEntry[]) {
       <Timeline entries={entries} />
     </QueryClientProvider>,
   );
-  await user.click(screen.getByText('Historial', { selector: 'summary' }));
+  await user.click(screen.getByRole('button', { name: /^Historial/ }));
   const timeline = await screen.findByRole('list', { name: 'Historial' });
   const saves = () =>
     [...timeline.children].map((item) => {

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { History } from 'lucide-react';
 import { SESSION_MESSAGES, type HistoryEntry, type RequestHistory, type User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
+import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
+import { CollapsibleSection } from '../shared';
 import {
   describeEntry,
   describeWhat,
@@ -18,6 +19,8 @@ type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 export type HistoryTimelineProps = {
   history: UseQueryResult<RequestHistory>;
   users: readonly Person[];
+  /** Whether it starts unfolded (issue 25: folded, it keeps the window short). */
+  defaultOpen?: boolean;
 };
 
 /** One change's words, long texts shortened with "Ver todo" to read them whole (issue 25). */
@@ -51,21 +54,20 @@ function ChangeText({
 
 /**
  * "Historial": who moved, assigned or changed notes of the request, and when, newest first
- * (issue 12). Folded by default so the form stays short. The changes of one save (issue 25) sit
- * under one line saying who and when.
+ * (issue 12). Folded by default so the form stays short; its count is of changes. The changes of
+ * one save (issue 25) sit under one line saying who and when.
  */
-export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
+export function HistoryTimeline({ history, users, defaultOpen = false }: HistoryTimelineProps) {
   const entries = history.data?.entries ?? [];
+  const [open, setOpen] = useState(defaultOpen);
   return (
-    <details className="group rounded-md ring-1 ring-slate-200">
-      <summary className="flex cursor-pointer items-center gap-2 px-3 py-2 text-sm font-semibold text-slate-900">
-        <History className="size-4 text-slate-500" aria-hidden />
-        Historial
-        {history.data ? (
-          <span className="text-xs font-normal text-slate-500">({entries.length})</span>
-        ) : null}
-      </summary>
-      <div className="border-t border-slate-200 px-3 py-2 text-sm">
+    <CollapsibleSection
+      title={REQUEST_SECTION_LABELS.history}
+      count={history.data ? entries.length : undefined}
+      open={open}
+      onOpenChange={setOpen}
+    >
+      <div className="text-sm">
         {history.isError || hasFailed(history) ? (
           <LoadError
             message={SESSION_MESSAGES.fetchFailed}
@@ -77,7 +79,10 @@ export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
         ) : entries.length === 0 ? (
           <p className="text-slate-500">Todavía no hay cambios registrados.</p>
         ) : (
-          <ol aria-label="Historial" className="relative space-y-2 border-l border-slate-200 pl-4">
+          <ol
+            aria-label={REQUEST_SECTION_LABELS.history}
+            className="relative space-y-2 border-l border-slate-200 pl-4"
+          >
             {groupBySave(entries).map((group, index) => (
               <li key={`${group[0]?.at ?? ''}-${index}`} className="relative text-slate-700">
                 <span
@@ -111,6 +116,6 @@ export function HistoryTimeline({ history, users }: HistoryTimelineProps) {
           </ol>
         )}
       </div>
-    </details>
+    </CollapsibleSection>
   );
 }

@@ -8,7 +8,9 @@ import { requestQueryOptions } from '../../../api/requests/get-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { TextArea, TextInput } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { CollapsibleSection } from '../shared';
 
 export const NOTE_LABELS = {
   saveFailed: 'No se pudo guardar la nota. Inténtalo de nuevo.',
@@ -27,6 +29,8 @@ export type NotesEditorProps = {
   authors?: ReadonlyMap<string, string>;
   /** Whether something typed here is not saved yet: a new note, or a note being edited. */
   onUnsavedChange?: (unsaved: boolean) => void;
+  /** Whether the section starts unfolded (issue 25: yes from 1024 px, no on a phone). */
+  defaultOpen?: boolean;
 };
 
 /**
@@ -53,7 +57,13 @@ const messageOf = (error: unknown) =>
  * a note is never lost by closing the modal. An edit someone else got to first keeps the user's
  * text and offers both versions.
  */
-export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: NotesEditorProps) {
+export function NotesEditor({
+  requestId,
+  notes,
+  authors,
+  onUnsavedChange,
+  defaultOpen = true,
+}: NotesEditorProps) {
   const queryClient = useQueryClient();
   const addNote = useAddNote(requestId);
   const editNote = useEditNote(requestId);
@@ -63,6 +73,7 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
   const edit = useZodForm(editNoteBodySchema, NO_EDIT);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [open, setOpen] = useState(defaultOpen);
 
   // Blanks typed in a new note are nothing to lose.
   const unsaved =
@@ -155,20 +166,27 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
   const addError = newNote.errors.text;
 
   return (
-    <div>
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-semibold text-slate-900">Notas</h3>
+    <CollapsibleSection
+      title={REQUEST_SECTION_LABELS.notes}
+      count={visible.length}
+      open={open}
+      onOpenChange={setOpen}
+      actions={
         <IconButton
           label={adding ? 'Cerrar nueva nota' : 'Agregar nota'}
           aria-expanded={adding}
-          onClick={() => setAdding((open) => !open)}
+          onClick={() => {
+            // A new note is typed where it can be seen: a folded section unfolds.
+            if (!adding) setOpen(true);
+            setAdding(!adding);
+          }}
         >
           <Plus className="size-4" aria-hidden />
         </IconButton>
-      </div>
-
+      }
+    >
       {adding ? (
-        <div className="mt-2">
+        <div className="mb-2">
           <div className="flex gap-2">
             <label htmlFor={newNoteField.id} className="sr-only">
               Nueva nota
@@ -203,11 +221,11 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
       ) : null}
 
       {visible.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">
+        <p className="text-sm text-slate-500">
           Presiona el icono &quot;+&quot; para agregar una nueva nota.
         </p>
       ) : (
-        <ul aria-label="Notas" className="mt-2 space-y-2" aria-busy={saving}>
+        <ul aria-label={REQUEST_SECTION_LABELS.notes} className="space-y-2" aria-busy={saving}>
           {visible.map(({ text, index }) => (
             <li
               key={index}
@@ -249,7 +267,7 @@ export function NotesEditor({ requestId, notes, authors, onUnsavedChange }: Note
           ))}
         </ul>
       )}
-    </div>
+    </CollapsibleSection>
   );
 }
 

@@ -12,9 +12,8 @@ describe('Edit Request modal: its lists that failed to load can be retried (issu
     const outage = startOutage('get', `/api/form-contact/${request._id}/history`);
     const { user, dialog } = await openEditorAlone(request, admin);
 
-    const summary = within(dialog).getByText('Historial', { selector: 'summary' });
-    await user.click(summary);
-    const history = summary.closest('details') as HTMLElement;
+    await user.click(within(dialog).getByRole('button', { name: /^Historial/ }));
+    const history = within(dialog).getByRole('region', { name: 'Historial' });
     expect(await within(history).findByRole('alert')).toHaveTextContent(
       `${SESSION_MESSAGES.errorPrefix}${SESSION_MESSAGES.fetchFailed}`,
     );

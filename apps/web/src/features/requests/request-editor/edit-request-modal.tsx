@@ -30,9 +30,7 @@ import { ErrorText, LoadingText } from '../../../components/ui/status-text';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
-import { ActivitiesSection } from '../activities';
-import { HistoryTimeline, noteAuthors } from '../history';
-import { NotesEditor } from '../notes';
+import { noteAuthors } from '../history';
 import { draftOfOutcome, OutcomeFields, outcomeOfDraft } from '../outcome';
 import {
   ExecutiveOptions,
@@ -55,6 +53,7 @@ import {
 } from './event-fields';
 import type { RequestField } from './merge-request';
 import { FIELD_LABELS } from './request-fields';
+import { RequestSideSections } from './request-side-sections';
 import { ExpectedValueInput } from './expected-value-input';
 import { StageChecklist } from './stage-checklist';
 import { useOpeningFocus } from './use-opening-focus';
@@ -90,9 +89,11 @@ export function EditRequestModal({ requestId, onClose, focusField }: EditRequest
       open
       onOpenChange={(open) => !open && discard.requestClose()}
       title="Editar solicitud"
-      size="max-w-3xl"
+      // Issue 25: from 1024 px two columns as tall as the screen allows, each scrolling inside.
+      size="max-w-3xl lg:max-w-6xl lg:h-[calc(100dvh-3rem)]"
       returnFocus={returnFocus}
       initialFocus={openingTarget}
+      focusTitle
     >
       {discard.prompt}
       {request.data ? (
@@ -138,7 +139,9 @@ type EditRequestFormProps = {
 };
 
 /**
- * "Editar solicitud" (§2), laid out: its fields, the conflict panel, the notes and the history.
+ * "Editar solicitud" (§2), laid out (issue 25): from 1024 px its fields (and the conflict panel)
+ * on the left and the message, notes, activities and history on the right, each column scrolling
+ * inside, the buttons always in view; narrower, one column, the sections folded.
  * What happens to the draft (the merge, the move, the save, a 409) is useRequestDraft's.
  */
 function EditRequestForm({
@@ -274,171 +277,168 @@ function EditRequestForm({
   const expectedValue = fieldWiring('expectedValue');
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit}>
-      <div className="space-y-6 px-5 py-4">
-        {conflicts.length > 0 ? (
-          <ConflictPanel
-            conflicts={conflicts}
-            draft={draft}
-            taken={taken ?? []}
-            users={people}
-            saving={saving}
-            onKeepMine={() => void submit()}
-            onTakeTheirs={takeTheirs}
-          />
-        ) : taken ? (
-          <MergedNotice taken={taken} pendingChanges={form.hasChanges} />
-        ) : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          {/* A stage change is a move of its own, saved at once and recorded (issue 12). */}
-          <FormField id={status.id} label="Etapa de la solicitud" error={form.errors.status}>
-            <Select
-              data-no-autofocus
-              {...status}
-              value={shownStatus}
-              aria-busy={moving}
-              onChange={(event) => moveTo(event.target.value)}
-            >
-              <Options options={STAGE_OPTIONS} />
-            </Select>
-          </FormField>
-          {isAdmin ? (
-            <FormField id={vendor.id} label="Ejecutivo" error={form.errors.vendor}>
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col lg:h-full">
+      <div className="lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[minmax(0,1fr)]">
+        <div className="space-y-6 px-5 py-4 lg:overflow-y-auto">
+          {conflicts.length > 0 ? (
+            <ConflictPanel
+              conflicts={conflicts}
+              draft={draft}
+              taken={taken ?? []}
+              users={people}
+              saving={saving}
+              onKeepMine={() => void submit()}
+              onTakeTheirs={takeTheirs}
+            />
+          ) : taken ? (
+            <MergedNotice taken={taken} pendingChanges={form.hasChanges} />
+          ) : null}
+          <div className="grid gap-4 sm:grid-cols-2">
+            {/* A stage change is a move of its own, saved at once and recorded (issue 12). */}
+            <FormField id={status.id} label="Etapa de la solicitud" error={form.errors.status}>
               <Select
-                {...vendor}
-                // "Sin ejecutivo" is the empty option: no vendor.
-                onChange={(event) => form.setValue('vendor', event.target.value || null)}
+                data-no-autofocus
+                {...status}
+                value={shownStatus}
+                aria-busy={moving}
+                onChange={(event) => moveTo(event.target.value)}
               >
-                <option value="">{LABELS.noVendor}</option>
-                <ExecutiveOptions users={people} />
+                <Options options={STAGE_OPTIONS} />
               </Select>
             </FormField>
-          ) : (
-            <ReadOnly fieldRef={form.fieldRef('vendor')} label="Ejecutivo" value={vendorName} />
-          )}
-        </div>
-
-        <Section title="Información general">
-          <ReadOnly
-            fieldRef={form.fieldRef('requestNumber')}
-            label="Número"
-            value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
-          />
-          {selectField('priority', 'Prioridad', PRIORITY_OPTIONS)}
-          <FormField
-            id={expectedValue.id}
-            label={OUTCOME_LABELS.expectedValue}
-            error={form.errors.expectedValue}
-          >
-            <ExpectedValueInput
-              {...expectedValue}
-              value={draft.expectedValue}
-              onValue={(value) => form.setValue('expectedValue', value)}
-            />
-          </FormField>
-        </Section>
-
-        {/* Won or lost (issue 21): set, changed, or first given to a request closed before. */}
-        {draft.status === 'closed' ? (
-          <fieldset ref={form.fieldRef('outcome')} tabIndex={-1} className="outline-none">
-            <legend className="text-sm font-semibold text-slate-900">
-              {OUTCOME_LABELS.question}
-            </legend>
-            {draft.outcome === null ? (
-              <p className="mt-1 text-sm text-slate-600">{OUTCOME_LABELS.none}</p>
-            ) : null}
-            <div className="mt-2">
-              <OutcomeFields
-                value={draftOfOutcome(draft.outcome)}
-                onChange={(next) => form.setValue('outcome', outcomeOfDraft(next))}
-                reasons={settings.data?.lostReasons ?? []}
-                resultError={draft.outcome?.result === 'lost' ? undefined : form.errors.outcome}
-                reasonError={draft.outcome?.result === 'lost' ? form.errors.outcome : undefined}
-              />
-            </div>
-          </fieldset>
-        ) : null}
-
-        <Section title="Detalles">
-          {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}
-          {/* §2 also has a source select that is never enabled: shown once, as text, it says
-              the same without a control that does nothing. */}
-          <ReadOnly
-            fieldRef={form.fieldRef('sourceOfContact')}
-            label="Fuente de contacto"
-            value={SOURCE_OF_CONTACT_LABELS[draft.sourceOfContact]}
-          />
-        </Section>
-
-        <Section title="Información de contacto">
-          {textField('name', 'Nombre')}
-          {textField('email', 'Correo', 'email')}
-          {textField('jobPosition', 'Cargo')}
-          {textField('company', 'Compañía')}
-          {textField('contactNumber', 'Teléfono', 'tel')}
-        </Section>
-
-        <Section title="Evento">
-          {placeholderTextField('paymentMethod', 'Método de pago')}
-          {placeholderTextField('bussinesItem', 'Rubro')}
-          {numberField('eventsQuantity', 'Cantidad de eventos')}
-          {numberField('pax', 'Pax')}
-          {numberField('amoutPaid', 'Monto pagado')}
-          <FormField
-            id={eventDate.id}
-            label="Fecha del evento"
-            error={dayTyped ? form.errors.eventDate : EVENT_DATE_INVALID}
-          >
-            <EventDateInput
-              {...eventDate}
-              aria-describedby={dayTyped ? eventDate['aria-describedby'] : `${eventDate.id}-error`}
-              value={draft.eventDate}
-              onValue={(value) => form.setValue('eventDate', value)}
-            />
-          </FormField>
-          <div className="flex items-center gap-2 sm:col-span-2">
-            <input
-              id={closingEmail.id}
-              name={closingEmail.name}
-              ref={closingEmail.ref}
-              type="checkbox"
-              className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
-              checked={draft.emailSentToCloseEvents === true}
-              onChange={closingEmail.onChange}
-            />
-            <label htmlFor={closingEmail.id} className="text-sm text-slate-700">
-              Correo de cierre enviado
-            </label>
-            {draft.emailSentToCloseEvents === 'pending' ? (
-              <span className="text-xs text-slate-600">({PENDING_PLACEHOLDER.toLowerCase()})</span>
-            ) : null}
+            {isAdmin ? (
+              <FormField id={vendor.id} label="Ejecutivo" error={form.errors.vendor}>
+                <Select
+                  {...vendor}
+                  // "Sin ejecutivo" is the empty option: no vendor.
+                  onChange={(event) => form.setValue('vendor', event.target.value || null)}
+                >
+                  <option value="">{LABELS.noVendor}</option>
+                  <ExecutiveOptions users={people} />
+                </Select>
+              </FormField>
+            ) : (
+              <ReadOnly fieldRef={form.fieldRef('vendor')} label="Ejecutivo" value={vendorName} />
+            )}
           </div>
-        </Section>
 
-        <div>
-          <h3 className="text-sm font-semibold text-slate-900">Mensaje</h3>
-          <p className="mt-1 rounded-md bg-slate-50 px-3 py-2 text-sm whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200">
-            {draft.message}
-          </p>
+          <Section title="Información general">
+            <ReadOnly
+              fieldRef={form.fieldRef('requestNumber')}
+              label="Número"
+              value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
+            />
+            {selectField('priority', 'Prioridad', PRIORITY_OPTIONS)}
+            <FormField
+              id={expectedValue.id}
+              label={OUTCOME_LABELS.expectedValue}
+              error={form.errors.expectedValue}
+            >
+              <ExpectedValueInput
+                {...expectedValue}
+                value={draft.expectedValue}
+                onValue={(value) => form.setValue('expectedValue', value)}
+              />
+            </FormField>
+          </Section>
+
+          {/* Won or lost (issue 21): set, changed, or first given to a request closed before. */}
+          {draft.status === 'closed' ? (
+            <fieldset ref={form.fieldRef('outcome')} tabIndex={-1} className="outline-none">
+              <legend className="text-sm font-semibold text-slate-900">
+                {OUTCOME_LABELS.question}
+              </legend>
+              {draft.outcome === null ? (
+                <p className="mt-1 text-sm text-slate-600">{OUTCOME_LABELS.none}</p>
+              ) : null}
+              <div className="mt-2">
+                <OutcomeFields
+                  value={draftOfOutcome(draft.outcome)}
+                  onChange={(next) => form.setValue('outcome', outcomeOfDraft(next))}
+                  reasons={settings.data?.lostReasons ?? []}
+                  resultError={draft.outcome?.result === 'lost' ? undefined : form.errors.outcome}
+                  reasonError={draft.outcome?.result === 'lost' ? form.errors.outcome : undefined}
+                />
+              </div>
+            </fieldset>
+          ) : null}
+
+          <Section title="Detalles">
+            {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}
+            {/* §2 also has a source select that is never enabled: shown once, as text, it says
+              the same without a control that does nothing. */}
+            <ReadOnly
+              fieldRef={form.fieldRef('sourceOfContact')}
+              label="Fuente de contacto"
+              value={SOURCE_OF_CONTACT_LABELS[draft.sourceOfContact]}
+            />
+          </Section>
+
+          <Section title="Información de contacto">
+            {textField('name', 'Nombre')}
+            {textField('email', 'Correo', 'email')}
+            {textField('jobPosition', 'Cargo')}
+            {textField('company', 'Compañía')}
+            {textField('contactNumber', 'Teléfono', 'tel')}
+          </Section>
+
+          <Section title="Evento">
+            {placeholderTextField('paymentMethod', 'Método de pago')}
+            {placeholderTextField('bussinesItem', 'Rubro')}
+            {numberField('eventsQuantity', 'Cantidad de eventos')}
+            {numberField('pax', 'Pax')}
+            {numberField('amoutPaid', 'Monto pagado')}
+            <FormField
+              id={eventDate.id}
+              label="Fecha del evento"
+              error={dayTyped ? form.errors.eventDate : EVENT_DATE_INVALID}
+            >
+              <EventDateInput
+                {...eventDate}
+                aria-describedby={
+                  dayTyped ? eventDate['aria-describedby'] : `${eventDate.id}-error`
+                }
+                value={draft.eventDate}
+                onValue={(value) => form.setValue('eventDate', value)}
+              />
+            </FormField>
+            <div className="flex items-center gap-2 sm:col-span-2">
+              <input
+                id={closingEmail.id}
+                name={closingEmail.name}
+                ref={closingEmail.ref}
+                type="checkbox"
+                className="size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600"
+                checked={draft.emailSentToCloseEvents === true}
+                onChange={closingEmail.onChange}
+              />
+              <label htmlFor={closingEmail.id} className="text-sm text-slate-700">
+                Correo de cierre enviado
+              </label>
+              {draft.emailSentToCloseEvents === 'pending' ? (
+                <span className="text-xs text-slate-600">
+                  ({PENDING_PLACEHOLDER.toLowerCase()})
+                </span>
+              ) : null}
+            </div>
+          </Section>
         </div>
 
-        <NotesEditor
-          requestId={server._id}
-          notes={draft.notes}
-          authors={authors}
-          onUnsavedChange={setNotesUnsaved}
-        />
-
-        <ActivitiesSection
-          requestId={server._id}
-          users={people}
-          onUnsavedChange={setActivitiesUnsaved}
-        />
-
-        <HistoryTimeline history={history} users={people} />
+        <div className="flex flex-col gap-3 px-5 pb-4 lg:min-h-0 lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:pt-4">
+          <RequestSideSections
+            requestId={server._id}
+            message={draft.message}
+            notes={draft.notes}
+            authors={authors}
+            history={history}
+            users={people}
+            onNotesUnsavedChange={setNotesUnsaved}
+            onActivitiesUnsavedChange={setActivitiesUnsaved}
+          />
+        </div>
       </div>
 
-      <div className="sticky bottom-0 flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-5 py-3">
+      <div className="sticky bottom-0 flex shrink-0 flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-5 py-3">
         <StageChecklist missing={missing} />
         <div className="ml-auto flex items-center gap-2">
           {saved ? (

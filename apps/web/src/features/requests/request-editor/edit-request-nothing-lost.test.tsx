@@ -5,7 +5,15 @@ import { answerDiscardPrompt, findDiscardPrompt } from '../../../test/discard-pr
 import { addRequest, addUser, db, type StoredUser } from '../../../test/fake-api';
 import { answerOutcome } from '../../../test/outcome';
 import { renderApp } from '../../../test/render';
-import { findEditor, saveButton, setupUser, stored, type User } from './edit-request.test-kit';
+import {
+  fill,
+  findEditor,
+  saveAndWait,
+  saveButton,
+  setupUser,
+  stored,
+  type User,
+} from './edit-request.test-kit';
 
 /**
  * Issue 12 in the Edit Request modal: a stage change is a move of its own, notes are saved at
@@ -381,7 +389,7 @@ describe('Edit Request modal: "Historial"', () => {
     ]);
     const { user, dialog } = await openEditor(request, admin);
 
-    await user.click(within(dialog).getByText('Historial', { selector: 'summary' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Historial/ }));
     const timeline = await within(dialog).findByRole('list', { name: 'Historial' });
     expect(
       within(timeline)
@@ -399,11 +407,24 @@ describe('Edit Request modal: "Historial"', () => {
     const { user, dialog } = await openOn({ status: 'new request' });
 
     await user.selectOptions(within(dialog).getByLabelText('Etapa de la solicitud'), 'Contactado');
-    await user.click(within(dialog).getByText('Historial', { selector: 'summary' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Historial/ }));
 
     const timeline = await within(dialog).findByRole('list', { name: 'Historial' });
     expect(
       await within(timeline).findByText(/^Ana C\. movió de NUEVA SOLICITUD a CONTACTADO · /),
+    ).toBeInTheDocument();
+  });
+
+  it('when "Cargo" is saved, then the history says "Cargo: antes → después" (issue 25)', async () => {
+    const { user, dialog } = await openOn({ jobPosition: 'Analista' });
+
+    await fill(user, within(dialog).getByLabelText('Cargo'), 'Gerente');
+    await saveAndWait(user, dialog);
+    await user.click(within(dialog).getByRole('button', { name: /^Historial/ }));
+
+    const timeline = await within(dialog).findByRole('list', { name: 'Historial' });
+    expect(
+      await within(timeline).findByText(/^Ana C\. cambió Cargo: Analista → Gerente · /),
     ).toBeInTheDocument();
   });
 });

@@ -31,15 +31,15 @@ async function renderBoard(...requests: Request[]) {
 }
 
 describe('Edit Request modal: where the focus goes', () => {
-  it('when opened from the pencil, the first field not saved at once takes the focus; closing gives it back to the pencil', async () => {
+  it('when opened from the pencil, the window’s heading takes the focus (issue 25), no field; closing gives it back to the pencil', async () => {
     const request = addRequest({ name: 'Lucía' });
     const user = await renderBoard(request);
 
     await user.click(pencilOf(request));
     const dialog = await findEditor();
-    // Not the stage select, whose change is saved at once: the next field, the executive.
+    // The person reads the request first: no field is focused, so no stray key changes one.
     await waitFor(() =>
-      expect(within(dialog).getByRole('combobox', { name: 'Ejecutivo' })).toHaveFocus(),
+      expect(within(dialog).getByRole('heading', { name: 'Editar solicitud' })).toHaveFocus(),
     );
     expect(within(dialog).getByLabelText('Etapa de la solicitud')).not.toHaveFocus();
 

@@ -18,3 +18,4 @@ export {
   STAGE_OPTIONS,
   type SelectOption,
 } from './select-options';
+export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';

@@ -1,7 +1,8 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { USERS_LABELS, type User } from '@crm/shared';
+import { PROFILE_LABELS, USERS_LABELS, type User } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
-import { fullName, initials } from '../../../lib/format';
+import { UserAvatar } from '../../../components/ui/user-avatar';
+import { fullName } from '../../../lib/format';
 import { EN } from '../../../lib/labels';
 import { SortHeader } from './sort-header';
 import type { SortDirection, UserSortKey } from './users-view';
@@ -16,6 +17,8 @@ export type UserListProps = {
   onSelect: (userId: string) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /** "Reenviar invitación" on a user still invited (issue 23); without it, none is offered. */
+  onResendInvitation?: (user: User) => void;
   /** The element that names the table (the screen's heading). */
   labelledBy?: string;
 };
@@ -29,7 +32,7 @@ const PHONE_INDENT = 'pl-[3.25rem] sm:pl-0';
 
 /**
  * The users (§2), a table (ARIA roles on a grid, so it can stack on a phone) whose headers
- * Nombre, Correo and Rol sort it. One row per user: initials, full name, email, role; a click
+ * Nombre, Correo and Rol sort it. One row per user: photo or initials, full name, email, role; a click
  * highlights the row; the pencil and the bin edit and delete.
  */
 export function UserList({
@@ -41,6 +44,7 @@ export function UserList({
   onSelect,
   onEdit,
   onDelete,
+  onResendInvitation,
   labelledBy,
 }: UserListProps) {
   const header = { sort, dir, onSort };
@@ -75,12 +79,7 @@ export function UserList({
               }`}
             >
               <div role="cell" className="flex min-w-0 items-center gap-3">
-                <span
-                  aria-hidden
-                  className="flex size-10 shrink-0 items-center justify-center rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700"
-                >
-                  {initials(user)}
-                </span>
+                <UserAvatar person={user} />
                 <button
                   type="button"
                   aria-pressed={selected}
@@ -95,6 +94,9 @@ export function UserList({
                 <p title={user.email} className="truncate text-sm text-slate-600">
                   {user.email}
                 </p>
+                {user.invitationPending ? (
+                  <PendingInvitation user={user} onResend={onResendInvitation} />
+                ) : null}
               </div>
               <div role="cell" className={`col-start-1 ${PHONE_INDENT} sm:col-start-auto`}>
                 {/* The §3 role values are English. slate-600 keeps 4.5:1 on the selected row too. */}
@@ -123,5 +125,32 @@ export function UserList({
         })}
       </div>
     </div>
+  );
+}
+
+/**
+ * A user invited who has not chosen a password yet (issue 23): they cannot sign in until they
+ * do; "Reenviar invitación" sends a new link (the older one stops working).
+ */
+function PendingInvitation({ user, onResend }: { user: User; onResend?: (user: User) => void }) {
+  return (
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs">
+      <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-800">
+        {PROFILE_LABELS.invitationPending}
+      </span>
+      {onResend ? (
+        <button
+          type="button"
+          // The row selects on a click; this one only resends.
+          onClick={(event) => {
+            event.stopPropagation();
+            onResend(user);
+          }}
+          className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        >
+          {PROFILE_LABELS.resendInvitation}
+        </button>
+      ) : null}
+    </p>
   );
 }

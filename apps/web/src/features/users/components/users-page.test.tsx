@@ -173,7 +173,7 @@ describe('deleting a user', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' }));
       expect(screen.getByRole('alertdialog')).toBeInTheDocument();
 
-      // Far beyond the 3000 ms after which notices close themselves.
+      // Far beyond the 5 s after which notices close themselves (NOTICE_OPTIONS).
       act(() => {
         vi.advanceTimersByTime(60_000);
       });

@@ -2,6 +2,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { UserPlus, X } from 'lucide-react';
 import { SESSION_MESSAGES, USERS_LABELS, type User } from '@crm/shared';
 import { useDeleteUser } from '../../../api/users/delete-user';
+import { useResendInvitation } from '../../../api/users/invite-user';
 import { useUsers } from '../../../api/users/get-users';
 import { Button } from '../../../components/ui/button';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
@@ -11,6 +12,7 @@ import { LABELS } from '../../../lib/labels';
 import { CreateUserForm } from './create-user-form';
 import { DeleteUserConfirm } from './delete-user-confirm';
 import { EditUserModal } from './edit-user-modal';
+import { InvitationLinkDialog } from './invitation-link-dialog';
 import { UserList } from './user-list';
 import { UserSearch } from './user-search';
 import { useUsersView } from './use-users-view';
@@ -26,6 +28,9 @@ export function UsersPage() {
   const shown = useMemo(() => usersInView(users.data ?? [], view), [users.data, view]);
   const headingId = useId();
   const deletion = useDeleteUser();
+  const resend = useResendInvitation();
+  // Without email on the server, a re-sent invitation's link to pass on (shown once).
+  const [invitationLink, setInvitationLink] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
@@ -88,6 +93,11 @@ export function UsersPage() {
               onSelect={setSelectedId}
               onEdit={setEditing}
               onDelete={setDeleting}
+              onResendInvitation={(user) =>
+                resend.mutate(user._id, {
+                  onSuccess: (answer) => setInvitationLink(answer.link ?? null),
+                })
+              }
               labelledBy={headingId}
             />
           </div>
@@ -96,6 +106,8 @@ export function UsersPage() {
           ) : null}
         </div>
       )}
+
+      <InvitationLinkDialog link={invitationLink} onClose={() => setInvitationLink(null)} />
 
       {editing ? (
         <EditUserModal key={editing._id} user={editing} onClose={() => setEditing(null)} />

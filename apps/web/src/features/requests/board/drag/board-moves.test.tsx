@@ -332,13 +332,81 @@ describe('"Mover a…" on a card', () => {
     expect(await findCardIn('EN ESPERA', 'Desde el teléfono')).toBeInTheDocument();
   });
 
+  it('on a phone, the card leaves "Movida a EN ESPERA · Ver" in its place; "Ver" shows that stage with the focus on the card', async () => {
+    matchPhoneWidth();
+    addRequest({ name: 'Más nueva', createdAt: '2026-03-03T12:00:00.000Z' });
+    addRequest({ name: 'Se va', createdAt: '2026-03-02T12:00:00.000Z' });
+    addRequest({ name: 'Más antigua', createdAt: '2026-03-01T12:00:00.000Z' });
+    renderApp(BOARD, admin());
+    const user = userEvent.setup();
+
+    await user.click(within(await findCard('Se va')).getByRole('button', { name: /^Mover a…/ }));
+    await user.click(screen.getByRole('menuitem', { name: 'EN ESPERA' }));
+
+    const line = await within(column(NEW)).findByText('Movida a EN ESPERA');
+    expect(queryCardIn(NEW, 'Se va')).not.toBeInTheDocument();
+    // Where the card was: between the one before it and the one after it.
+    const before = await findCardIn(NEW, 'Más nueva');
+    const after = await findCardIn(NEW, 'Más antigua');
+    expect(before.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(after.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+    expect(countOf(NEW)).toHaveTextContent('2');
+
+    await user.click(
+      within(column(NEW)).getByRole('button', { name: 'Ver la solicitud en EN ESPERA' }),
+    );
+
+    expect(screen.getByRole('combobox', { name: 'Columna' })).toHaveValue('follow up');
+    const moved = await findCardIn('EN ESPERA', 'Se va');
+    await waitFor(() => expect(moved).toHaveFocus());
+    // Back on NUEVA SOLICITUD, the line is gone.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Columna' }), 'new request');
+    await findCardIn(NEW, 'Más nueva');
+    expect(screen.queryByText('Movida a EN ESPERA')).not.toBeInTheDocument();
+  });
+
+  it('on a phone, the line goes by itself after 10 s, and a move undone takes its place back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      matchPhoneWidth();
+      addRequest({ name: 'Pasajera' });
+      addRequest({ name: 'Vuelve' });
+      renderApp(BOARD, admin());
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const moveTo = async (name: string, stage: string) => {
+        await user.click(within(await findCard(name)).getByRole('button', { name: /^Mover a…/ }));
+        await user.click(screen.getByRole('menuitem', { name: stage }));
+      };
+
+      await moveTo('Pasajera', 'CONTACTADO');
+      expect(await within(column(NEW)).findByText('Movida a CONTACTADO')).toBeInTheDocument();
+      act(() => {
+        vi.advanceTimersByTime(10_000);
+      });
+      expect(within(column(NEW)).queryByText('Movida a CONTACTADO')).not.toBeInTheDocument();
+
+      await moveTo('Vuelve', 'EN ESPERA');
+      expect(await within(column(NEW)).findByText('Movida a EN ESPERA')).toBeInTheDocument();
+      const notice = (await screen.findByText('Movida a EN ESPERA.')).closest<HTMLElement>(
+        '.Toastify__toast',
+      );
+      if (!notice) throw new Error('no notice');
+      await user.click(within(notice).getByRole('button', { name: 'Deshacer' }));
+      expect(await findCardIn(NEW, 'Vuelve')).toBeInTheDocument();
+      expect(within(column(NEW)).queryByText('Movida a EN ESPERA')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('on a phone the cards are not draggable (nowhere to drop): no drag instructions, not a tab stop', async () => {
     matchPhoneWidth();
     addRequest({ name: 'Fija' });
     renderApp(BOARD, admin());
 
     const card = await findCard('Fija');
-    expect(card).not.toHaveAttribute('tabindex');
+    // Focusable by the board (a moved card's "Ver"), not by Tab.
+    expect(card).toHaveAttribute('tabindex', '-1');
     expect(card).not.toHaveAttribute('aria-describedby');
   });
 
@@ -398,5 +466,69 @@ describe('"Mover a…" on a card', () => {
     await userEvent.setup().keyboard('[ArrowDown]');
 
     expect(scrollBy).toHaveBeenCalledWith({ top: 30, behavior: 'instant' });
+  });
+});
+
+describe('"Deshacer" on a move\'s notice (issue 25)', () => {
+  const noticeOf = async (text: string) => {
+    const toast = (await screen.findByText(text)).closest<HTMLElement>('.Toastify__toast');
+    if (!toast) throw new Error('no notice');
+    return toast;
+  };
+
+  it('moves the request back to its stage through the same conditional move, says so, and puts the focus on the card', async () => {
+    const request = addRequest({ name: 'Arrepentida' });
+    renderApp(BOARD, admin());
+    const user = userEvent.setup();
+    await user.click(
+      within(await findCard('Arrepentida')).getByRole('button', { name: /^Mover a…/ }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'EN ESPERA' }));
+    const moved = await noticeOf('Movida a EN ESPERA.');
+    // A notice with a button stays 10 s (its progress bar), twice a plain one's 5 s.
+    expect(
+      moved.querySelector<HTMLElement>('.Toastify__progress-bar')?.style.animationDuration,
+    ).toBe('10000ms');
+    await findCardIn('EN ESPERA', 'Arrepentida');
+
+    await user.click(within(moved).getByRole('button', { name: 'Deshacer' }));
+
+    const back = await findCardIn(NEW, 'Arrepentida');
+    expect(queryCardIn('EN ESPERA', 'Arrepentida')).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(moveCalls().map((call) => call.body)).toEqual([
+        { from: 'new request', to: 'follow up' },
+        { from: 'follow up', to: 'new request' },
+      ]),
+    );
+    const undone = await noticeOf('Devuelta a NUEVA SOLICITUD.');
+    expect(undone).toHaveTextContent(`Solicitud ${request.requestNumber}: Arrepentida`);
+    // No undo of the undo.
+    expect(within(undone).queryByRole('button', { name: 'Deshacer' })).not.toBeInTheDocument();
+    expect(db.requests.find((stored) => stored._id === request._id)?.status).toBe('new request');
+    await waitFor(() => expect(back).toHaveFocus());
+  });
+
+  it('when someone else moved the request meanwhile, the server refuses (409) and the notice says where it is', async () => {
+    const request = addRequest({ name: 'Movida por otro' });
+    renderApp(BOARD, admin());
+    const user = userEvent.setup();
+    await user.click(
+      within(await findCard('Movida por otro')).getByRole('button', { name: /^Mover a…/ }),
+    );
+    await user.click(screen.getByRole('menuitem', { name: 'CONTACTADO' }));
+    const moved = await noticeOf('Movida a CONTACTADO.');
+    await waitFor(() => expect(moveCalls()).toHaveLength(1));
+    // Someone else moves it on to COTIZACIÓN ENVIADA.
+    const stored = db.requests.find((item) => item._id === request._id);
+    if (stored) stored.status = 'quote sent';
+
+    await user.click(within(moved).getByRole('button', { name: 'Deshacer' }));
+
+    expect(await screen.findByText(MOVE_MESSAGES.movedMeanwhile('quote sent'))).toBeInTheDocument();
+    expect(await findCardIn('COTIZACIÓN ENVIADA', 'Movida por otro')).toBeInTheDocument();
+    expect(queryCardIn(NEW, 'Movida por otro')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Devuelta a/)).not.toBeInTheDocument();
+    expect(stored?.status).toBe('quote sent');
   });
 });

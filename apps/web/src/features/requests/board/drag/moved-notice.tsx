@@ -1,35 +1,58 @@
 import { toast, type ToastOptions } from 'react-toastify';
 import { columnTitleOf, NOTICE_OPTIONS, type Request } from '@crm/shared';
+import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { cardLabel } from '../../card';
 import { missingSentence, type MissingField } from '../../shared';
 
 /**
- * A notice with a button stays longer than §9's 3 s: time to read which fields are missing and
- * reach "Completar datos" (WCAG 2.2.1). It still pauses on hover and closes on click (§9).
+ * A notice with a button ("Deshacer", "Completar datos") stays 10 s, twice a plain one's 5 s:
+ * time to read it, decide and reach the button. WCAG 2.2.1: it pauses while hovered and while
+ * Alt+T holds the focus in the notices (until Escape), and nothing it offers is only there: the
+ * card's "Mover a…" or a drag moves it back, its edit window completes the data.
  */
 export const ACTION_NOTICE_MS = 10_000;
+
+// 44×44 px on a phone, as the card's actions (issue 25 item 7); compact from md up.
+const BUTTON_CLASS =
+  'mt-1 mr-1.5 min-h-11 min-w-11 rounded-md px-2.5 py-1 text-xs font-semibold md:min-h-0 md:min-w-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
 
 export type MovedNoticeProps = {
   request: Request;
   missing: readonly MissingField[];
   /** Opens the Edit Request modal at the first missing field; absent when none is fillable. */
   onComplete?: () => void;
+  /** "Deshacer": moves the request back to where it was; absent on an undo's own notice. */
+  onUndo?: () => void;
+  /** The notice of a move undone: "Devuelta a …". */
+  undone?: boolean;
 };
 
-/** "Movida a CERRADO." — which request — "Faltan: …" — [Completar datos]. */
-export function MovedNotice({ request, missing, onComplete }: MovedNoticeProps) {
+/** "Movida a CERRADO." — which request — "Faltan: …" — [Deshacer] [Completar datos]. */
+export function MovedNotice({ request, missing, onComplete, onUndo, undone }: MovedNoticeProps) {
+  const title = columnTitleOf(request.status);
   return (
     <div className="space-y-1 text-sm">
-      <p className="font-semibold">Movida a {columnTitleOf(request.status)}.</p>
+      <p className="font-semibold">
+        {undone ? BOARD_MOVE_LABELS.movedBack(title) : BOARD_MOVE_LABELS.movedTo(title)}.
+      </p>
       <p className="text-xs text-slate-600">{cardLabel(request)}</p>
       {missing.length > 0 ? <p>{missingSentence(missing)}</p> : null}
+      {onUndo ? (
+        <button
+          type="button"
+          onClick={onUndo}
+          className={`${BUTTON_CLASS} text-indigo-700 ring-1 ring-indigo-300 ring-inset hover:bg-indigo-50`}
+        >
+          {BOARD_MOVE_LABELS.undo}
+        </button>
+      ) : null}
       {onComplete ? (
         <button
           type="button"
           onClick={onComplete}
-          className="mt-1 rounded-md bg-indigo-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600"
+          className={`${BUTTON_CLASS} bg-indigo-600 text-white hover:bg-indigo-500`}
         >
-          Completar datos
+          {BOARD_MOVE_LABELS.complete}
         </button>
       ) : null}
     </div>
@@ -38,15 +61,16 @@ export function MovedNotice({ request, missing, onComplete }: MovedNoticeProps) 
 
 /**
  * Tells where a request went and what its new stage still lacks (§5: the rules never block a
- * move). One notice per request: moving it again replaces its notice.
+ * move). One notice per request: moving it again replaces its notice; an undo has its own (the
+ * move's closes with the click on "Deshacer").
  */
 export function showMovedNotice(props: MovedNoticeProps) {
-  const toastId = `moved-${props.request._id}`;
+  const toastId = `${props.undone ? 'undone' : 'moved'}-${props.request._id}`;
   const options: ToastOptions = {
     ...NOTICE_OPTIONS,
     toastId,
     type: props.missing.length > 0 ? 'warning' : 'success',
-    autoClose: props.onComplete ? ACTION_NOTICE_MS : NOTICE_OPTIONS.autoClose,
+    autoClose: props.onComplete || props.onUndo ? ACTION_NOTICE_MS : NOTICE_OPTIONS.autoClose,
   };
   const content = <MovedNotice {...props} />;
   if (toast.isActive(toastId)) toast.update(toastId, { ...options, render: content });

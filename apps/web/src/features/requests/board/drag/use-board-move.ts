@@ -17,9 +17,10 @@ import { showMovedNotice } from './moved-notice';
  * How the move was asked for. A drag shows the card arriving, so it only speaks up when the new
  * stage lacks something; "Mover a…" takes the card out of sight (on a phone the column shown is
  * the old one), so it always confirms. A keyboard drag or the menu had the focus on the card,
- * which then leaves its column: the focus follows it.
+ * which then leaves its column: the focus follows it. "Deshacer" on a move's notice moves it back
+ * ('undo') and says so in a notice of its own; the focus goes to the card.
  */
-export type MoveVia = 'pointer' | 'keyboard' | 'menu';
+export type MoveVia = 'pointer' | 'keyboard' | 'menu' | 'undo';
 
 /**
  * Once the card has left its column (the move is optimistic, a moment after the call), focuses
@@ -98,9 +99,17 @@ export function useBoardMove() {
   );
 
   return useCallback(
-    (request: Request, to: RequestStatus, via: MoveVia) => {
-      if (to === request.status) return;
-      const origin = via === 'pointer' ? null : cardElement(request._id);
+    function moveCard(request: Request, to: RequestStatus, via: MoveVia) {
+      if (to === request.status) return undefined;
+      const from = request.status;
+      // An undo starts on its notice's button: the card, where drawn, is what the focus leaves.
+      const origin =
+        via === 'pointer'
+          ? null
+          : (cardElement(request._id) ??
+            (via === 'undo' && document.activeElement instanceof HTMLElement
+              ? document.activeElement
+              : null));
       // Each move's own answer, even when several are under way. A move to CERRADO asks
       // "¿Ganada o perdida?" first; the focus follows the card once the move is sent.
       const moving = move(request, to, () => {
@@ -110,18 +119,25 @@ export function useBoardMove() {
         (moved) => {
           if (origin) focusCardOnceDrawn(moved._id, to, origin);
           const missing = missingFieldLabels(moved);
-          if (missing.length === 0 && via !== 'menu') return;
+          const undone = via === 'undo';
+          if (missing.length === 0 && via !== 'menu' && !undone) return;
           const field = firstFillableField(missing, { canAssign: isAdmin });
           showMovedNotice({
             request: moved,
             missing,
             onComplete: field ? () => openAt(moved._id, field) : undefined,
+            // Back to where it was, through the same conditional move: if someone else moved it
+            // meanwhile, the server refuses (409) and useMoveRequest says where it is.
+            onUndo: undone ? undefined : () => moveCard(moved, from, 'undo'),
+            undone,
           });
         },
         // Cancelled (nothing was sent), or refused or failed: useMoveRequest has put the card
         // back and said why.
         () => undefined,
       );
+      // For the board's own follow-up (a phone's line where the card was); already handled here.
+      return moving;
     },
     [move, isAdmin, openAt],
   );

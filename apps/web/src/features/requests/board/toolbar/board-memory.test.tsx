@@ -71,6 +71,23 @@ describe('the board remembers its filters', () => {
     expect(cardNames()).toEqual(['Sin dueño']);
   });
 
+  it('when a person picks "Alta" and signs out at once, then the choice is saved before the session ends', async () => {
+    const { admin } = seed();
+    renderApp(BOARD, admin);
+    await findCard('De Bea');
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Prioridad' }), 'Alta');
+    // Within the save's quiet time.
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(storedBoardFilters(admin._id)).toEqual({ priority: 'high' }));
+    const order = db.calls
+      .filter((call) => call.method !== 'GET')
+      .filter((call) => call.path === FILTERS_CALL || call.path === '/api/user/logout')
+      .map((call) => `${call.method} ${call.path}`);
+    expect(order).toEqual([`PUT ${FILTERS_CALL}`, 'POST /api/user/logout']);
+  });
+
   it('when the address has filters (a shared link), then they win and the remembered ones are not even read', async () => {
     const { bea } = seed();
     rememberBoardFilters(bea, { priority: 'high' });

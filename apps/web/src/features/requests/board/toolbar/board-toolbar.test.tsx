@@ -2,14 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../../../lib/activity-due';
+import { BOARD_VIEW_LABELS } from '@crm/shared';
 import {
   addActivity,
+  addBoardView,
   addRequest,
   addUser,
   db,
   rememberBoardFilters,
   type StoredUser,
 } from '../../../../test/fake-api';
+import { matchPhoneWidth } from '../../../../test/media';
 import { optionTexts } from '../../../../test/options';
 import { renderApp } from '../../../../test/render';
 
@@ -256,5 +259,74 @@ describe('"Próxima acción" (issue 20)', () => {
       next: 'none',
       status: 'new request',
     });
+  });
+});
+
+describe('on a phone: the "Filtros" sheet (issue 25)', () => {
+  it('the toolbar keeps "Buscar" and a "Filtros" button; the sheet lists each filter under its whole name and applies it at once', async () => {
+    matchPhoneWidth();
+    const { admin } = seed();
+    const user = await renderBoard(BOARD, rememberBoardFilters(admin));
+    const toolbar = screen.getByRole('search', { name: 'Filtros del tablero' });
+    expect(within(toolbar).getByRole('searchbox', { name: 'Buscar' })).toBeInTheDocument();
+    // No cut-off selects beside the search.
+    expect(within(toolbar).queryByRole('combobox')).not.toBeInTheDocument();
+
+    await user.click(within(toolbar).getByRole('button', { name: 'Filtros' }));
+
+    const sheet = await screen.findByRole('dialog', { name: 'Filtros' });
+    for (const [name, all] of [
+      ['Ejecutivo', 'Todos los ejecutivos'],
+      ['Prioridad', 'Todas las prioridades'],
+      ['Tipo', 'Todos los tipos'],
+      ['Próxima acción', 'Todas las próximas acciones'],
+      ['Resultado', 'Todos los resultados'],
+    ] as const) {
+      const select = within(sheet).getByRole('combobox', { name });
+      expect(within(select).getAllByRole('option')[0]).toHaveTextContent(all);
+    }
+    expect(within(sheet).getByText('Ejecutivo', { selector: 'label' })).toBeVisible();
+    await user.selectOptions(within(sheet).getByRole('combobox', { name: 'Prioridad' }), 'high');
+    await user.selectOptions(within(sheet).getByRole('combobox', { name: 'Ejecutivo' }), 'me');
+
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(search() ?? ''))).toEqual({
+        priority: 'high',
+        vendor: 'me',
+      }),
+    );
+    await user.click(within(sheet).getByRole('button', { name: 'Listo' }));
+    expect(screen.queryByRole('dialog', { name: 'Filtros' })).not.toBeInTheDocument();
+    // How many filters are on.
+    expect(within(toolbar).getByRole('button', { name: 'Filtros (2)' })).toHaveFocus();
+  });
+
+  it('"Quitar filtros" in the sheet takes the filters off and leaves the search', async () => {
+    matchPhoneWidth();
+    const { admin } = seed();
+    const user = await renderBoard(`${BOARD}?q=Lu&priority=high`, rememberBoardFilters(admin));
+    await user.click(screen.getByRole('button', { name: 'Filtros (1)' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filtros' });
+
+    await user.click(within(sheet).getByRole('button', { name: 'Quitar filtros' }));
+
+    await waitFor(() => expect(search()).toBe('?q=Lu'));
+    expect(within(sheet).getByRole('combobox', { name: 'Prioridad' })).toHaveValue('');
+  });
+
+  it('holds the saved views: picking one puts it on the board and closes the sheet', async () => {
+    matchPhoneWidth();
+    const { admin } = seed();
+    addBoardView(admin._id, 'Alta prioridad', { priority: 'high' });
+    const user = await renderBoard(BOARD, rememberBoardFilters(admin));
+    await user.click(screen.getByRole('button', { name: 'Filtros' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Filtros' });
+    const views = within(sheet).getByRole('region', { name: BOARD_VIEW_LABELS.menu });
+
+    await user.click(await within(views).findByRole('button', { name: 'Alta prioridad' }));
+
+    await waitFor(() => expect(search()).toBe('?priority=high'));
+    expect(screen.queryByRole('dialog', { name: 'Filtros' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Filtros (1)' })).toBeInTheDocument();
   });
 });

@@ -1,95 +1,18 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Bookmark, Pencil, Trash2 } from 'lucide-react';
-import {
-  BOARD_VIEW_LABELS,
-  BOARD_VIEW_NAME_MAX,
-  type BoardFilters,
-  type BoardView,
-} from '@crm/shared';
-import { useBoardViews, useChangeBoardViews } from '../../../../api/board-views/board-views';
-import { Button, IconButton } from '../../../../components/ui/button';
+import { useState } from 'react';
+import { Bookmark } from 'lucide-react';
+import { BOARD_VIEW_LABELS } from '@crm/shared';
 import { Dialog } from '../../../../components/ui/dialog';
-import { FormField, TextInput } from '../../../../components/ui/form-field';
-import { ErrorText, LoadingText } from '../../../../components/ui/status-text';
-import { serverFieldErrors } from '../../../../lib/api-client';
+import { SavedViewsPanel, type SavedViewsPanelProps } from './saved-views-panel';
 
-export type SavedViewsMenuProps = {
-  /** The board's search and filters now: what "Guardar vista actual…" names. */
-  filters: BoardFilters;
-  /** Puts a view's search and filters on the board (and so in the URL). */
-  onPick: (filters: BoardFilters) => void;
-  /** On a phone, the icon alone (the name stays for screen readers). */
-  compact: boolean;
-};
-
-/** The message of a failed save, under the field when the server named it. */
-const nameErrorOf = (error: unknown) =>
-  error ? (serverFieldErrors(error)?.name ?? BOARD_VIEW_LABELS.failed) : undefined;
-
-/** One name field and its button: saving the current view, or renaming one. */
-function NameForm({
-  label,
-  initial,
-  submitLabel,
-  pending,
-  error,
-  onSubmit,
-  onCancel,
-}: {
-  label: string;
-  initial: string;
-  submitLabel: string;
-  pending: boolean;
-  error: string | undefined;
-  onSubmit: (name: string) => void;
-  onCancel?: () => void;
-}) {
-  const id = useId();
-  const [name, setName] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(name);
-  };
-  return (
-    <form onSubmit={submit} className="flex items-end gap-2">
-      <FormField id={id} label={label} error={error} className="min-w-0 flex-1">
-        <TextInput
-          id={id}
-          value={name}
-          maxLength={BOARD_VIEW_NAME_MAX}
-          onChange={(event) => setName(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-      </FormField>
-      <Button type="submit" disabled={pending} className={error ? 'mb-5' : undefined}>
-        {submitLabel}
-      </Button>
-      {onCancel ? (
-        <Button variant="ghost" onClick={onCancel} className={error ? 'mb-5' : undefined}>
-          {BOARD_VIEW_LABELS.cancel}
-        </Button>
-      ) : null}
-    </form>
-  );
-}
+export type SavedViewsMenuProps = Omit<SavedViewsPanelProps, 'className'>;
 
 /**
- * "Vistas guardadas" (issue 25): the caller's named searches and filters. Picking one puts it on
- * the board, in the URL as any filter, so a link to it keeps working; the current board can be
- * saved under a name, and each view renamed or deleted. The list is read when first opened.
+ * "Vistas guardadas" (issue 25), a desktop's: the caller's named searches and filters in a
+ * dialog. Picking one puts it on the board, in the URL as any filter, so a link to it keeps
+ * working, and closes the dialog. (A phone has them in its "Filtros" sheet.)
  */
-export function SavedViewsMenu({ filters, onPick, compact }: SavedViewsMenuProps) {
+export function SavedViewsMenu({ filters, onPick }: SavedViewsMenuProps) {
   const [open, setOpen] = useState(false);
-  const [renaming, setRenaming] = useState<string | null>(null);
-  const views = useBoardViews(open);
-  const { create, rename, remove } = useChangeBoardViews();
-
-  const pick = (view: BoardView) => {
-    onPick(view.filters);
-    setOpen(false);
-  };
-
   return (
     <>
       <button
@@ -99,92 +22,23 @@ export function SavedViewsMenu({ filters, onPick, compact }: SavedViewsMenuProps
         className="inline-flex shrink-0 items-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <Bookmark className="size-4" aria-hidden />
-        <span className={compact ? 'sr-only' : undefined}>{BOARD_VIEW_LABELS.menu}</span>
+        {BOARD_VIEW_LABELS.menu}
       </button>
       <Dialog
         open={open}
-        onOpenChange={(next) => {
-          setOpen(next);
-          setRenaming(null);
-          create.reset();
-          rename.reset();
-        }}
+        onOpenChange={setOpen}
         title={BOARD_VIEW_LABELS.menu}
         closeLabel={BOARD_VIEW_LABELS.cancel}
       >
-        <div className="space-y-4 px-5 py-4">
-          {views.isPending ? (
-            <LoadingText />
-          ) : views.isError ? (
-            <ErrorText message={views.error.message} />
-          ) : views.data.items.length === 0 ? (
-            <p className="text-sm text-slate-600">{BOARD_VIEW_LABELS.none}</p>
-          ) : (
-            <ul className="divide-y divide-slate-200">
-              {views.data.items.map((view) =>
-                renaming === view._id ? (
-                  <li key={view._id} className="py-2">
-                    <NameForm
-                      label={BOARD_VIEW_LABELS.renameTitle}
-                      initial={view.name}
-                      submitLabel={BOARD_VIEW_LABELS.confirmRename}
-                      pending={rename.isPending}
-                      error={nameErrorOf(rename.error)}
-                      onSubmit={(name) =>
-                        rename.mutate(
-                          { id: view._id, body: { name } },
-                          { onSuccess: () => setRenaming(null) },
-                        )
-                      }
-                      onCancel={() => {
-                        setRenaming(null);
-                        rename.reset();
-                      }}
-                    />
-                  </li>
-                ) : (
-                  <li key={view._id} className="flex items-center gap-1 py-1">
-                    <button
-                      type="button"
-                      onClick={() => pick(view)}
-                      className="min-w-0 flex-1 truncate rounded-md px-2 py-2 text-left text-sm font-medium text-slate-900 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
-                    >
-                      {view.name}
-                    </button>
-                    <IconButton
-                      label={BOARD_VIEW_LABELS.renameOf(view.name)}
-                      onClick={() => {
-                        rename.reset();
-                        setRenaming(view._id);
-                      }}
-                    >
-                      <Pencil className="size-4" aria-hidden />
-                    </IconButton>
-                    <IconButton
-                      label={BOARD_VIEW_LABELS.deleteOf(view.name)}
-                      disabled={remove.isPending}
-                      onClick={() => remove.mutate(view._id)}
-                    >
-                      <Trash2 className="size-4" aria-hidden />
-                    </IconButton>
-                  </li>
-                ),
-              )}
-            </ul>
-          )}
-          <section aria-label={BOARD_VIEW_LABELS.save} className="border-t border-slate-200 pt-4">
-            <h3 className="mb-2 text-sm font-semibold text-slate-900">{BOARD_VIEW_LABELS.save}</h3>
-            <NameForm
-              key={create.isSuccess ? create.data._id : 'new'}
-              label={BOARD_VIEW_LABELS.name}
-              initial=""
-              submitLabel={BOARD_VIEW_LABELS.confirmSave}
-              pending={create.isPending}
-              error={nameErrorOf(create.error)}
-              onSubmit={(name) => create.mutate({ name, filters })}
-            />
-          </section>
-        </div>
+        {/* Mounted while open: each opening starts with no rename nor error showing. */}
+        <SavedViewsPanel
+          filters={filters}
+          className="space-y-4 px-5 py-4"
+          onPick={(view) => {
+            onPick(view);
+            setOpen(false);
+          }}
+        />
       </Dialog>
     </>
   );

@@ -49,7 +49,7 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
         maxLength={FIELD_MAX_LENGTH.name}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        className={`${inputClass} py-1.5 pl-8`}
+        className={`${inputClass} py-1.5 pl-8 max-md:min-h-11`}
       />
     </div>
   );

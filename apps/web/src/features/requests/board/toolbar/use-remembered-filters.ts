@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { api, type BoardFilters, type RememberedBoardFilters } from '@crm/shared';
 import {
   boardFiltersQueryKey,
+  setWaitingFiltersSave,
   useRememberedBoardFilters,
 } from '../../../../api/board-views/board-filters';
 import { callEndpoint } from '../../../../lib/api-client';
@@ -75,7 +76,8 @@ export function useSaveBoardFilters(filters: BoardFilters) {
 
   const saveRef = useRef((next: RememberedBoardFilters) => {
     pending.current = null;
-    void callEndpoint(api.boardViews.putFilters, { body: next }).then(
+    setWaitingFiltersSave(null);
+    return callEndpoint(api.boardViews.putFilters, { body: next }).then(
       (saved) => queryClient.setQueryData(boardFiltersQueryKey(), saved),
       () => undefined,
     );
@@ -85,16 +87,18 @@ export function useSaveBoardFilters(filters: BoardFilters) {
     const known = queryClient.getQueryData<RememberedBoardFilters>(boardFiltersQueryKey());
     if (known && keyOf(known) === key) {
       pending.current = null;
+      setWaitingFiltersSave(null);
       return;
     }
     pending.current = latest.current;
+    setWaitingFiltersSave(() => saveRef.current(latest.current));
     const timer = setTimeout(() => saveRef.current(latest.current), SAVE_FILTERS_DELAY_MS);
     return () => clearTimeout(timer);
   }, [key, queryClient]);
 
   useEffect(
     () => () => {
-      if (pending.current) saveRef.current(pending.current);
+      if (pending.current) void saveRef.current(pending.current);
     },
     [],
   );

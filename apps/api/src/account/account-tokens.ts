@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  ACCOUNT_LIMITS,
+  ACCOUNT_LINK_PATHS,
+  ACCOUNT_MESSAGES,
+  type TokenPurpose,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { fieldError } from '../http/app-error.js';
+import { appUrlOf } from '../reminders/index.js';
+import type { AccountTokenDoc } from './account.models.js';
+
+/*
+ * The one-time tokens of reset, invitation and email-change links (issue 23): 32 random bytes
+ * as 43 base64url characters, stored only as their SHA-256 (account.models.ts).
+ */
+
+const LIFETIME_MS: Record<TokenPurpose, number> = {
+  reset: ACCOUNT_LIMITS.resetTokenMs,
+  invite: ACCOUNT_LIMITS.inviteTokenMs,
+  email: ACCOUNT_LIMITS.emailTokenMs,
+};
+
+/** The purposes a password change ends: a link that sets a password is moot after one. */
+const PASSWORD_PURPOSES: TokenPurpose[] = ['reset', 'invite'];
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Every failure, whatever its cause (used, expired, altered, superseded, unknown): one answer. */
+export const tokenInvalid = () => fieldError('token', ACCOUNT_MESSAGES.tokenInvalid);
+
+export type IssuedToken = { token: string; hash: string; link: string };
+
+/**
+ * A new token of `purpose` for the user; the older ones of that purpose stop working (deleted
+ * before the insert). Answers the secret, which goes only into the link, and the link (the web
+ * app's page for the purpose).
+ */
+export async function issueToken(
+  ctx: AppContext,
+  userId: string,
+  purpose: TokenPurpose,
+  newEmail?: string,
+): Promise<IssuedToken> {
+  const { AccountToken } = ctx.models;
+  const token = randomBytes(32).toString('base64url');
+  const hash = hashToken(token);
+  const now = Date.now();
+  await AccountToken.deleteMany({ userId, purpose });
+  await AccountToken.create({
+    _id: hash,
+    userId,
+    purpose,
+    ...(newEmail === undefined ? {} : { newEmail }),
+    createdAt: new Date(now),
+    expiresAt: new Date(now + LIFETIME_MS[purpose]),
+  });
+  return { token, hash, link: `${appUrlOf(ctx)}${ACCOUNT_LINK_PATHS[purpose]}?token=${token}` };
+}
+
+const liveToken = (token: string, purposes: readonly TokenPurpose[]) => ({
+  _id: hashToken(token),
+  purpose: { $in: purposes },
+  expiresAt: { $gt: new Date() },
+});
+
+/** The live token, without using it up (the link's page asks first); else 400 tokenInvalid. */
+export async function readToken(
+  ctx: AppContext,
+  token: string,
+  purposes: readonly TokenPurpose[],
+): Promise<AccountTokenDoc> {
+  const found = await ctx.models.AccountToken.findOne(
+    liveToken(token, purposes),
+  ).lean<AccountTokenDoc>();
+  if (!found) throw tokenInvalid();
+  return found;
+}
+
+/**
+ * Uses the token up: one atomic find-and-delete, so of two requests with the same link only one
+ * gets it. 400 tokenInvalid when it is not (or no longer) there.
+ */
+export async function consumeToken(
+  ctx: AppContext,
+  token: string,
+  purposes: readonly TokenPurpose[],
+): Promise<AccountTokenDoc> {
+  const found = await ctx.models.AccountToken.findOneAndDelete(
+    liveToken(token, purposes),
+  ).lean<AccountTokenDoc>();
+  if (!found) throw tokenInvalid();
+  return found;
+}
+
+/**
+ * After any password change (a link, the profile, an admin): the user's reset and invitation
+ * links stop working, and an invitation is no longer pending.
+ */
+export async function endPasswordTokens(ctx: AppContext, userId: string): Promise<void> {
+  await Promise.all([
+    ctx.models.AccountToken.deleteMany({ userId, purpose: { $in: PASSWORD_PURPOSES } }),
+    ctx.models.User.updateOne({ _id: userId }, { $unset: { invitationPending: 1 } }),
+  ]);
+}

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES, type Session } from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/app-error.js';
+import { addressKey } from '../http/client-address.js';
+import type { SessionDoc } from './session.model.js';
+import { deviceOf } from './user-agent.js';
+
+/*
+ * Signed-in sessions (issue 23): one Session document per token (session.model.ts) is the only
+ * record of which tokens work, so ending a session is deleting its document, and every API
+ * process refuses the token at its next call.
+ */
+
+type Models = Pick<AppContext, 'models'>;
+
+/** The newest sessions a list shows; older ones still work and still end with "close others". */
+export const SESSION_LIST_MAX = 50;
+/** lastSeenAt is written at most this often per session. */
+export const LAST_SEEN_EVERY_MS = 60_000;
+
+/** Sign-in's record of the new token, with the device and address it came from. */
+export async function startSession(
+  ctx: Models,
+  session: { jti: string; userId: string; expiresAt: Date; ip: string; userAgent?: string },
+): Promise<void> {
+  const now = new Date();
+  await ctx.models.Session.create({
+    _id: session.jti,
+    publicId: randomBytes(16).toString('base64url'),
+    userId: session.userId,
+    ...deviceOf(session.userAgent),
+    address: addressKey(session.ip),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: session.expiresAt,
+  });
+}
+
+/**
+ * Ends every session of `userId` but `except` (a jti: the caller's own, when they stay signed
+ * in): a password change, a reset, "Cerrar las demás sesiones".
+ */
+export async function endSessions(
+  ctx: Models,
+  userId: string,
+  { except }: { except?: string } = {},
+): Promise<void> {
+  await ctx.models.Session.deleteMany(except ? { userId, _id: { $ne: except } } : { userId });
+}
+
+/** Logout: this token stops working everywhere, now. */
+export async function endSession(ctx: Models, jti: string): Promise<void> {
+  await ctx.models.Session.deleteOne({ _id: jti });
+}
+
+/**
+ * Notes the session as seen now, when its stored lastSeenAt (`seen`) is a minute old or more.
+ * Conditional on that stored value, so concurrent calls write once; not awaited by the caller
+ * (a failure only leaves the time older), errors are logged.
+ */
+export function touchSession(
+  ctx: Pick<AppContext, 'models' | 'logger'>,
+  jti: string,
+  seen: Date,
+  now = new Date(),
+): void {
+  if (now.getTime() - seen.getTime() < LAST_SEEN_EVERY_MS) return;
+  ctx.models.Session.updateOne({ _id: jti, lastSeenAt: seen }, { $set: { lastSeenAt: now } })
+    .exec()
+    .catch((error: unknown) => ctx.logger.warn({ err: error }, 'recording lastSeenAt failed'));
+}
+
+const toSession = (doc: SessionDoc, currentJti: string): Session => ({
+  id: doc.publicId,
+  current: doc._id === currentJti,
+  browser: doc.browser,
+  os: doc.os,
+  address: doc.address,
+  signedInAt: doc.createdAt.toISOString(),
+  lastSeenAt: doc.lastSeenAt.toISOString(),
+});
+
+/** GET /api/me/sessions: the caller's live sessions, newest sign-in first, at most 50. */
+export async function listSessions(
+  ctx: Models,
+  caller: { userId: string; jti: string },
+): Promise<Session[]> {
+  // expiresAt too: FerretDB 1.x has no TTL index, and the sweep runs every few minutes.
+  const docs = await ctx.models.Session.find({
+    userId: caller.userId,
+    expiresAt: { $gt: new Date() },
+  })
+    .sort({ createdAt: -1 })
+    .limit(SESSION_LIST_MAX)
+    .lean<SessionDoc[]>();
+  return docs.map((doc) => toSession(doc, caller.jti));
+}
+
+/**
+ * DELETE /api/me/sessions/:id: one of the caller's sessions (their current one too: that is a
+ * logout). Someone else's id is as unknown as a made-up one (404). Answers the sessions left.
+ */
+export async function closeSession(
+  ctx: Models,
+  caller: { userId: string; jti: string },
+  publicId: string,
+): Promise<Session[]> {
+  const { deletedCount } = await ctx.models.Session.deleteOne({
+    userId: caller.userId,
+    publicId,
+  });
+  if (deletedCount === 0) throw notFound(ACCOUNT_MESSAGES.sessionNotFound);
+  return listSessions(ctx, caller);
+}
+
+/** DELETE /api/me/sessions: every session of the caller but this one. */
+export async function closeOtherSessions(
+  ctx: Models,
+  caller: { userId: string; jti: string },
+): Promise<Session[]> {
+  await endSessions(ctx, caller.userId, { except: caller.jti });
+  return listSessions(ctx, caller);
+}

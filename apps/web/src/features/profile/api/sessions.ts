@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, queryKeyOf, type Session } from '@crm/shared';
+import { callEndpoint } from '../../../lib/api-client';
+
+export const sessionsQueryKey = () => queryKeyOf(api.profile.sessions);
+
+/** GET /api/me/sessions: where the caller is signed in, newest sign-in first. */
+export const useSessions = () =>
+  useQuery({
+    queryKey: sessionsQueryKey(),
+    queryFn: ({ signal }) => callEndpoint(api.profile.sessions, {}, { signal }),
+  });
+
+/** Closing answers the sessions left: they become the list shown. */
+function useSessionsMutation<V>(mutationFn: (variables: V) => Promise<Session[]>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (sessions) => queryClient.setQueryData(sessionsQueryKey(), sessions),
+  });
+}
+
+/** DELETE /api/me/sessions/{id}: that session's token stops working at once. */
+export const useCloseSession = () =>
+  useSessionsMutation((id: string) => callEndpoint(api.profile.closeSession, { params: { id } }));
+
+/** DELETE /api/me/sessions: every session but this one. */
+export const useCloseOtherSessions = () =>
+  useSessionsMutation((_: void) => callEndpoint(api.profile.closeOtherSessions, {}));

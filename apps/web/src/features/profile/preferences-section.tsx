@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import { PROFILE_LABELS, TIME_ZONES, type UpdatePreferencesBody } from '@crm/shared';
+import { Button } from '../../components/ui/button';
+import { FormField, Select, TextInput } from '../../components/ui/form-field';
+import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import {
+  useCreateCalendarFeed,
+  usePreferences,
+  useRevokeCalendarFeed,
+  useUpdatePreferences,
+} from './api/preferences';
+import { useFormOutcome } from './form-outcome';
+import { FormOutcome } from './profile-section';
+
+const CHECKBOX = 'size-4 rounded border-slate-300 text-indigo-600 focus:ring-indigo-600';
+
+/**
+ * "Preferencias" (issue 20's, given a screen here): the time zone the caller's days are read in,
+ * the reminder emails, and the calendar feed's secret address, shown only once when created.
+ * Each control saves when changed.
+ */
+export function PreferencesSection() {
+  const preferences = usePreferences();
+  const update = useUpdatePreferences();
+  const createFeed = useCreateCalendarFeed();
+  const revokeFeed = useRevokeCalendarFeed();
+  const result = useFormOutcome();
+  const [feedUrl, setFeedUrl] = useState<string | null>(null);
+  const zoneId = useId();
+  const feedId = useId();
+
+  if (preferences.isPending) return <LoadingText />;
+  if (preferences.isError) return <ErrorText message={preferences.error.message} />;
+  const { timeZone, effectiveTimeZone, emailDigest, emailReminders, calendarFeed } =
+    preferences.data;
+
+  const save = (body: UpdatePreferencesBody) => {
+    result.clear();
+    update.mutate(body, {
+      onSuccess: () => result.succeeded(PROFILE_LABELS.preferencesSaved),
+      onError: result.failed,
+    });
+  };
+
+  const onCreateFeed = () => {
+    result.clear();
+    createFeed.mutate(undefined, {
+      onSuccess: ({ url }) => setFeedUrl(url),
+      onError: result.failed,
+    });
+  };
+
+  const onRevokeFeed = () => {
+    result.clear();
+    revokeFeed.mutate(undefined, {
+      onSuccess: () => {
+        setFeedUrl(null);
+        result.succeeded(PROFILE_LABELS.calendarFeedRevoked);
+      },
+      onError: result.failed,
+    });
+  };
+
+  const feedBusy = createFeed.isPending || revokeFeed.isPending;
+
+  return (
+    <div className="space-y-5">
+      <FormField id={zoneId} label={PROFILE_LABELS.timeZone} className="sm:max-w-sm">
+        <Select
+          id={zoneId}
+          value={timeZone ?? ''}
+          disabled={update.isPending}
+          aria-describedby={`${zoneId}-effective`}
+          onChange={(event) => save({ timeZone: event.target.value || null })}
+        >
+          <option value="">{PROFILE_LABELS.defaultTimeZone}</option>
+          {TIME_ZONES.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone}
+            </option>
+          ))}
+        </Select>
+        <p id={`${zoneId}-effective`} className="mt-1 text-xs text-slate-600">
+          {PROFILE_LABELS.effectiveTimeZone(effectiveTimeZone)}
+        </p>
+      </FormField>
+
+      <fieldset className="space-y-2">
+        <legend className="sr-only">{PROFILE_LABELS.preferences}</legend>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className={CHECKBOX}
+            checked={emailDigest}
+            disabled={update.isPending}
+            onChange={(event) => save({ emailDigest: event.target.checked })}
+          />
+          {PROFILE_LABELS.emailDigest}
+        </label>
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className={CHECKBOX}
+            checked={emailReminders}
+            disabled={update.isPending}
+            onChange={(event) => save({ emailReminders: event.target.checked })}
+          />
+          {PROFILE_LABELS.emailReminders}
+        </label>
+      </fieldset>
+
+      <div className="space-y-2 border-t border-slate-100 pt-4">
+        <h3 className="text-sm font-semibold text-slate-900">{PROFILE_LABELS.calendarFeed}</h3>
+        <p className="text-sm text-slate-600">{PROFILE_LABELS.calendarFeedHelp}</p>
+        {feedUrl ? (
+          <FormField id={feedId} label={PROFILE_LABELS.calendarFeedOnce}>
+            <TextInput
+              id={feedId}
+              readOnly
+              value={feedUrl}
+              onFocus={(event) => event.target.select()}
+            />
+          </FormField>
+        ) : calendarFeed ? (
+          <p className="text-sm text-slate-800">{PROFILE_LABELS.calendarFeedActive}</p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" disabled={feedBusy} onClick={onCreateFeed}>
+            {calendarFeed ? PROFILE_LABELS.replaceCalendarFeed : PROFILE_LABELS.createCalendarFeed}
+          </Button>
+          {calendarFeed ? (
+            <Button variant="ghost" disabled={feedBusy} onClick={onRevokeFeed}>
+              {PROFILE_LABELS.revokeCalendarFeed}
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <FormOutcome outcome={result.outcome} />
+    </div>
+  );
+}
