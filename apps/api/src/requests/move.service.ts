@@ -1,20 +1,23 @@
-import { API_MESSAGES, type MoveRequestBody, type Request } from '@crm/shared';
+import {
+  API_MESSAGES,
+  type MoveRequestBody,
+  type Outcome,
+  type Request,
+  type RequestStatus,
+} from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { conflict, notFound } from '../http/app-error.js';
 import { historyEntry } from './history.service.js';
 import { outcomeAfter, outcomeChange, toOutcomeJson, type StoredOutcome } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
-import { toRequestJson } from './requests.service.js';
+import { BUSY, GONE, requestAnswer, type RequestWrite } from './requests.service.js';
 import { stageChange } from './stage-visits.js';
 
-/** 409 naming where the request is now, or 404 when it is gone. */
-async function refuseMove(ctx: AppContext, id: string): Promise<never> {
-  const current = await ctx.models.Request.findById(id, 'status').lean<
-    Pick<RequestDoc, 'status'>
-  >();
-  if (!current) throw notFound(API_MESSAGES.requestNotFound);
-  throw conflict(API_MESSAGES.requestMoved, { status: current.status });
-}
+/** No longer in the `from` it was moved from: changed meanwhile, naming where it is now. */
+const movedAway = (status: RequestStatus): RequestWrite => ({
+  done: false,
+  reason: 'changed',
+  current: { status },
+});
 
 type MoveBaseDoc = Pick<
   RequestDoc,
@@ -22,41 +25,44 @@ type MoveBaseDoc = Pick<
 > & { outcome?: StoredOutcome | null };
 
 /**
- * PATCH /api/form-contact/:id/status. One conditional write: it applies only while the request
- * is still in `from` and no other status change came since it was read (statusVersion), sets
- * nothing but the status and when its stage began (not `version`, so no edit conflicts with it),
- * bumps statusVersion and records the move, the furthest stage and the stay it ends (issue 22).
- * Another move back into `from` meanwhile: it reads again; out of `from`: 409.
+ * One request moved from `from` to `to`, ending with `outcome` (already checked by outcomeAfter):
+ * the move of PATCH /api/form-contact/:id/status and of each request of a bulk move
+ * (bulk-actions.ts). One conditional write: it applies only while the request is still in `from`
+ * and no other status change came since it was read (statusVersion), sets nothing but the status
+ * and when its stage began (not `version`, so no edit conflicts with it), bumps statusVersion and
+ * records the move, the furthest stage and the stay it ends (issue 22). Another move back into
+ * `from` meanwhile: it reads again; out of `from`: refused, naming where it is now.
  *
- * Issue 21: the outcome is checked against `from` and `to` before anything is read (400 before
- * 409): CERRADO is reached only with one, no other stage takes one. A move into or out of
- * CERRADO also sets or clears it, recorded in the same write; as it names the outcome it
- * replaces, that write also needs the `version` read with it (an edit may have changed the
- * outcome meanwhile), and reads again when an edit came first: never a 409 for an edit.
+ * Issue 21: a move into or out of CERRADO also sets or clears the outcome, recorded in the same
+ * write; as it names the outcome it replaces, that write also needs the `version` read with it
+ * (an edit may have changed the outcome meanwhile), and reads again when an edit came first:
+ * never a conflict for an edit.
  */
-export async function moveRequest(
+export async function moveOne(
   ctx: AppContext,
   id: string,
-  { from, to, outcome: sent }: MoveRequestBody,
+  { from, to }: Pick<MoveRequestBody, 'from' | 'to'>,
+  outcome: Outcome | null,
   userId: string,
-): Promise<Request> {
+): Promise<RequestWrite> {
   const { Request } = ctx.models;
-  // A move into CERRADO comes from a stage without an outcome.
-  const outcome = await outcomeAfter(ctx, { status: from, outcome: null }, to, sent);
+  // Read by `_id` alone and checked here: on FerretDB 1.x only an `{ _id }` filter is an index
+  // read (any other condition scans the collection), which a bulk move does a thousand times.
   if (from === to) {
-    const same = await Request.findOne(
-      { _id: id, status: from },
-      REQUEST_FIELDS_ONLY,
-    ).lean<RequestDoc>();
-    return same ? toRequestJson(same) : refuseMove(ctx, id);
+    const same = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
+    if (!same) return GONE;
+    return same.status === from
+      ? { done: true, changed: false, request: same }
+      : movedAway(same.status);
   }
   const closing = from === 'closed' || to === 'closed';
   for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findOne(
-      { _id: id, status: from },
+    const stored = await Request.findById(
+      id,
       'status statusVersion version outcome createdAt stageChangedAt',
     ).lean<MoveBaseDoc>();
-    if (!stored) return refuseMove(ctx, id);
+    if (!stored) return GONE;
+    if (stored.status !== from) return movedAway(stored.status);
     const change = closing
       ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
       : { set: {}, entries: [] };
@@ -83,7 +89,28 @@ export async function moveRequest(
       },
       { new: true },
     ).lean<RequestDoc>();
-    if (moved) return toRequestJson(moved);
+    if (moved) return { done: true, changed: true, request: moved };
   }
-  throw conflict(API_MESSAGES.requestConflict);
+  return BUSY;
+}
+
+/**
+ * PATCH /api/form-contact/:id/status. The outcome is checked against `from` and `to` before
+ * anything is read (400 before 404 and 409): CERRADO is reached only with one, no other stage
+ * takes one. Moved meanwhile: 409 naming where it is now.
+ */
+export async function moveRequest(
+  ctx: AppContext,
+  id: string,
+  body: MoveRequestBody,
+  userId: string,
+): Promise<Request> {
+  // A move into CERRADO comes from a stage without an outcome.
+  const outcome = await outcomeAfter(
+    ctx,
+    { status: body.from, outcome: null },
+    body.to,
+    body.outcome,
+  );
+  return requestAnswer(await moveOne(ctx, id, body, outcome, userId), API_MESSAGES.requestMoved);
 }

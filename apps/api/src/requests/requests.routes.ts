@@ -3,10 +3,12 @@ import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../auth/index.js';
 import { implement } from '../http/endpoint.js';
+import { bulkAction } from './bulk-actions.js';
 import { getBoard, getColumnPage } from './board.service.js';
 import { getRequestHistory } from './history.service.js';
 import { moveRequest } from './move.service.js';
 import { addNote, editNote } from './notes.service.js';
+import { exportRoute } from './request-export.js';
 import {
   assignVendor,
   createRequest,
@@ -21,6 +23,8 @@ export function requestsRoutes(ctx: AppContext): Router {
     list: () => listRequests(ctx),
     board: ({ query }, req) => getBoard(ctx, query, currentUser(req)),
     column: ({ query }, req) => getColumnPage(ctx, query, currentUser(req)),
+    // A file, streamed: answers by itself. Declared before `get`, so "export" is no id.
+    export: exportRoute(ctx),
     get: ({ params }) => getRequest(ctx, params.id),
     create: ({ body }) => createRequest(ctx, body),
     update: ({ params, body }, req) => updateRequest(ctx, params.id, body, currentUser(req).userId),
@@ -32,5 +36,6 @@ export function requestsRoutes(ctx: AppContext): Router {
     remove: ({ params }) => deleteRequest(ctx, params.id),
     // Lives under /api/user/ in the spec (§7), but it assigns a request.
     assignVendor: ({ body }, req) => assignVendor(ctx, body, currentUser(req).userId),
+    bulk: ({ body }, req) => bulkAction(ctx, body, currentUser(req)),
   });
 }

@@ -223,41 +223,81 @@ export async function updateRequest(
   throw conflict(API_MESSAGES.requestConflict);
 }
 
+/**
+ * What one request's conditional write came to, for the one-request endpoint to answer (or
+ * refuse) and for a bulk action (bulk-actions.ts) to list: written, already so, or refused
+ * because the request changed meanwhile (`current`: what it is now) or is gone.
+ */
+export type RequestWrite =
+  | { done: true; changed: boolean; request: RequestDoc }
+  | { done: false; reason: 'changed'; current?: Record<string, unknown> }
+  | { done: false; reason: 'notFound' };
+
+export const GONE: RequestWrite = { done: false, reason: 'notFound' };
+/** Every attempt lost to another write: changed meanwhile, nothing more to say. */
+export const BUSY: RequestWrite = { done: false, reason: 'changed' };
+
+/**
+ * A one-request endpoint's answer from its write: the request, or 404 when gone, or 409
+ * (`refused`, with `current`, when the write names what it found; else the generic conflict).
+ */
+export function requestAnswer(write: RequestWrite, refused?: string): Request {
+  if (write.done) return toRequestJson(write.request);
+  if (write.reason === 'notFound') throw notFound(API_MESSAGES.requestNotFound);
+  if (refused && write.current) throw conflict(refused, write.current);
+  throw conflict(API_MESSAGES.requestConflict);
+}
+
+/** One request deleted, with its activities (they live inside it). */
+export async function deleteOne(ctx: AppContext, id: string): Promise<RequestWrite> {
+  const deleted = await ctx.models.Request.findByIdAndDelete(id).lean<RequestDoc>();
+  return deleted ? { done: true, changed: true, request: deleted } : GONE;
+}
+
 /** DELETE /api/form-contact/delete/:id */
 export async function deleteRequest(ctx: AppContext, id: string): Promise<Request> {
-  const deleted = await ctx.models.Request.findByIdAndDelete(id).lean<RequestDoc>();
-  if (!deleted) throw notFound(API_MESSAGES.requestNotFound);
-  return toRequestJson(deleted);
+  return requestAnswer(await deleteOne(ctx, id));
 }
 
 /**
- * PUT /api/user/assign-vendor. Writes only `vendor` (and its history entry) and leaves `version`
- * alone: the modal's save sends assign-vendor and then the update based on the version it read
- * (§2). The write applies only if the vendor is still the one read, else it reads again.
+ * One request assigned to `vendorId` (a user known to exist), or unassigned with null. Writes
+ * only `vendor` (and its history entry) and leaves `version` alone: the modal's save sends
+ * assign-vendor and then the update based on the version it read (§2). The write applies only
+ * if the vendor is still the one read, else it reads again. Already so: nothing written.
  */
-export async function assignVendor(
+export async function assignOne(
   ctx: AppContext,
-  { formId, vendorId }: AssignVendorBody,
+  id: string,
+  vendorId: string | null,
   userId: string,
-): Promise<Request> {
-  const { Request, User } = ctx.models;
-  if (vendorId !== null && !(await User.exists({ _id: vendorId }))) {
-    throw notFound(API_MESSAGES.userNotFound);
-  }
+): Promise<RequestWrite> {
+  const { Request } = ctx.models;
   for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findById(formId, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
-    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+    const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
+    if (!stored) return GONE;
     const from = stored.vendor ? stored.vendor.toHexString() : null;
-    if (from === vendorId) return toRequestJson(stored);
+    if (from === vendorId) return { done: true, changed: false, request: stored };
     const updated = await Request.findOneAndUpdate(
-      { _id: formId, vendor: stored.vendor },
+      { _id: id, vendor: stored.vendor },
       {
         $set: { vendor: vendorId },
         $push: { history: historyEntry(userId, 'vendor', from, vendorId) },
       },
       { new: true },
     ).lean<RequestDoc>();
-    if (updated) return toRequestJson(updated);
+    if (updated) return { done: true, changed: true, request: updated };
   }
-  throw conflict(API_MESSAGES.requestConflict);
+  return BUSY;
+}
+
+/** PUT /api/user/assign-vendor */
+export async function assignVendor(
+  ctx: AppContext,
+  { formId, vendorId }: AssignVendorBody,
+  userId: string,
+): Promise<Request> {
+  if (vendorId !== null && !(await ctx.models.User.exists({ _id: vendorId }))) {
+    throw notFound(API_MESSAGES.userNotFound);
+  }
+  return requestAnswer(await assignOne(ctx, formId, vendorId, userId));
 }

@@ -410,7 +410,7 @@ export const api = {
       response: bulkResultSchema,
       responseDescription: 'What changed, what already was so, and what could not change',
       errors: {
-        400: `${BULK_MESSAGES.noneSelected} / ${BULK_MESSAGES.tooMany} / ${BULK_MESSAGES.repeated}; a move to CERRADO without its outcome`,
+        400: `${BULK_MESSAGES.noneSelected} / ${BULK_MESSAGES.tooMany} / ${BULK_MESSAGES.repeated}; a move to CERRADO without its outcome; an unknown \`vendorId\``,
         403: 'assign and delete: system admins only',
       },
     }),
