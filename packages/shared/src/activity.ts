@@ -199,6 +199,21 @@ function wallClockAt(timeZone: string, instant: number): Record<string, number> 
   return parts;
 }
 
+/**
+ * The day and minute an instant shows in a zone, as a Date whose UTC fields are those: what a
+ * spreadsheet's date cell holds (it has no zone; issue 24's export).
+ */
+export function wallClockOf(instant: Date, timeZone: string): Date {
+  const {
+    year = 0,
+    month = 1,
+    day = 1,
+    hour = 0,
+    minute = 0,
+  } = wallClockAt(timeZone, instant.getTime());
+  return new Date(wallAsUtc(year, month, day, hour, minute));
+}
+
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in a zone. */
 export function dayIn(instant: Date, timeZone: string): string {
   const { year = 0, month = 1, day = 1 } = wallClockAt(timeZone, instant.getTime());

@@ -9,6 +9,7 @@ import {
   columnTitleOf,
   dueText,
   neutraliseCell,
+  wallClockOf,
   type Priority,
   type RequestColumnKey,
   type SourceOfContact,
@@ -124,40 +125,6 @@ export function exportRow(
 
 /** The header row, in Spanish. */
 export const EXPORT_HEADERS: readonly string[] = REQUEST_COLUMNS.map((column) => column.header);
-
-const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = wallClockFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-    });
-    wallClockFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/**
- * The day and minute an instant shows in a zone, as a Date whose UTC fields are those: what a
- * spreadsheet's date cell holds (it has no zone) and what the CSV writes out.
- */
-export function wallClockOf(instant: Date, timeZone: string): Date {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
-  for (const part of wallClockFormat(timeZone).formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const wall = new Date(
-    Date.UTC(2000, (parts.month ?? 1) - 1, parts.day ?? 1, parts.hour ?? 0, parts.minute ?? 0),
-  );
-  wall.setUTCFullYear(parts.year ?? 2000);
-  return wall;
-}
 
 /** `2026-11-25 09:05`: an instant's day and time in a zone, as the CSV writes dates. */
 export const csvDateText = (instant: Date, timeZone: string): string =>

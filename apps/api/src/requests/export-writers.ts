@@ -9,7 +9,8 @@ import {
   type ExportFormat,
   type RequestColumnKey,
 } from '@crm/shared';
-import { csvDateText, wallClockOf, type ExportCell } from './export-row.js';
+import { wallClockOf } from '@crm/shared';
+import { csvDateText, type ExportCell } from './export-row.js';
 
 /*
  * The export's two file formats over one response. Each writes the header row at once, then

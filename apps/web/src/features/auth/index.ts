@@ -6,7 +6,7 @@ export {
   mountLoginScreen,
   type LoginScreenOptions,
 } from './components/login-screen';
-export { createCaptchaWidget, loadCaptcha } from './components/captcha-widget';
+export { captchaField, loadCaptcha } from './components/captcha-widget';
 export {
   logo,
   pageLink,

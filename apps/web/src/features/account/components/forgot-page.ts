@@ -9,7 +9,7 @@ import { ApiError } from '../../../lib/api-client';
 import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
 import { ACCOUNT_LABELS, LABELS } from '../../../lib/labels';
-import { createCaptchaWidget, primaryButton, textField, textInput } from '../../auth';
+import { captchaField, primaryButton, textField, textInput } from '../../auth';
 import type { AccountPageOptions } from './account-page-options';
 import { linkLine, messageBox, mountPageFrame, textLine } from './page-frame';
 
@@ -42,10 +42,7 @@ export function mountForgotPage(
   const email = textField(PROFILE_LABELS.email, emailInput);
   const submit = primaryButton({ type: 'submit' }, 'w-full');
   const failureMessage = messageBox('alert', '');
-  const captchaSlot = el('div');
-  const captchaMessage = el('p', { role: 'alert', class: 'mt-1 text-xs font-medium text-red-600' });
-  let captcha = createCaptchaWidget((payload) => form.setValue('altcha', payload));
-  captchaSlot.append(captcha);
+  const captcha = captchaField((payload) => form.setValue('altcha', payload));
 
   const formElement = el(
     'form',
@@ -53,7 +50,7 @@ export function mountForgotPage(
     textLine(ACCOUNT_LABELS.forgotIntro),
     email.element,
     submit,
-    captchaSlot,
+    captcha.element,
   );
   frame.show(formElement, linkLine(loginPath, PROFILE_LABELS.backToLogin, navigate));
 
@@ -67,20 +64,14 @@ export function mountForgotPage(
     } else failureMessage.remove();
     submit.disabled = pending;
     submit.textContent = pending ? ACCOUNT_LABELS.sending : PROFILE_LABELS.forgotSend;
-    const captchaError = captchaRenewed ? undefined : errors.altcha;
-    if (captchaError) {
-      captchaMessage.textContent = captchaError;
-      if (!captchaMessage.isConnected) captchaSlot.append(captchaMessage);
-    } else captchaMessage.remove();
+    captcha.setError(captchaRenewed ? undefined : errors.altcha);
   };
   const unsubscribe = form.subscribe(render);
 
   // A solution is accepted once: after any answer but success, a fresh captcha.
   const freshCaptcha = () => {
     form.setValue('altcha', '');
-    const next = createCaptchaWidget((payload) => form.setValue('altcha', payload));
-    captcha.replaceWith(next);
-    captcha = next;
+    captcha.renew();
   };
 
   const onError = (error: unknown) => {

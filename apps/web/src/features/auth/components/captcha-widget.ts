@@ -31,3 +31,29 @@ export function createCaptchaWidget(onChange: (payload: string) => void): HTMLEl
   });
   return widget;
 }
+
+/**
+ * The captcha as a form's field: the widget in its slot under the button (§2) and, below it,
+ * its message when there is one. `renew` puts a fresh widget in place: after every answer but a
+ * success, since each solution is accepted once.
+ */
+export function captchaField(onChange: (payload: string) => void) {
+  const slot = el('div');
+  const message = el('p', { role: 'alert', class: 'mt-1 text-xs font-medium text-red-600' });
+  let widget = createCaptchaWidget(onChange);
+  slot.append(widget);
+  return {
+    element: slot,
+    setError(error: string | undefined) {
+      if (error) {
+        message.textContent = error;
+        if (!message.isConnected) slot.append(message);
+      } else message.remove();
+    },
+    renew() {
+      const next = createCaptchaWidget(onChange);
+      widget.replaceWith(next);
+      widget = next;
+    },
+  };
+}

@@ -3,7 +3,7 @@ import { login, LoginError } from '../../../api/session/login';
 import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
 import { EN, LABELS } from '../../../lib/labels';
-import { createCaptchaWidget, loadCaptcha } from './captcha-widget';
+import { captchaField, loadCaptcha } from './captcha-widget';
 import {
   logo,
   pageLink,
@@ -87,10 +87,7 @@ export function mountLoginScreen(
     class: 'rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-700 ring-1 ring-red-200',
   });
   const submit = primaryButton({ type: 'submit' }, 'w-full');
-  const captchaSlot = el('div');
-  const captchaMessage = el('p', { role: 'alert', class: 'mt-1 text-xs font-medium text-red-600' });
-  let captcha = createCaptchaWidget((payload) => form.setValue('altcha', payload));
-  captchaSlot.append(captcha);
+  const captcha = captchaField((payload) => form.setValue('altcha', payload));
 
   const formElement = el(
     'form',
@@ -99,7 +96,7 @@ export function mountLoginScreen(
     email.element,
     password.element,
     submit,
-    captchaSlot,
+    captcha.element,
     // Under §2's form, the captcha included: issue 23's way back in without an admin.
     el(
       'p',
@@ -136,19 +133,9 @@ export function mountLoginScreen(
     } else failureMessage.remove();
     submit.disabled = pending;
     submit.textContent = pending ? 'Iniciando...' : 'Ingresar';
-    const captchaError = freshCaptcha ? undefined : errors.altcha;
-    if (captchaError) {
-      captchaMessage.textContent = captchaError;
-      if (!captchaMessage.isConnected) captchaSlot.append(captchaMessage);
-    } else captchaMessage.remove();
+    captcha.setError(freshCaptcha ? undefined : errors.altcha);
   };
   form.subscribe(render);
-
-  const freshWidget = () => {
-    const next = createCaptchaWidget((payload) => form.setValue('altcha', payload));
-    captcha.replaceWith(next);
-    captcha = next;
-  };
 
   const onError = (error: unknown) => {
     const captchaRejected = error instanceof LoginError && error.captchaRejected;
@@ -159,7 +146,7 @@ export function mountLoginScreen(
     }
     // Each solution is accepted once: every attempt needs a fresh captcha.
     form.setValue('altcha', '');
-    freshWidget();
+    captcha.renew();
   };
 
   emailInput.addEventListener('input', () => form.setValue('email', emailInput.value));
