@@ -41,6 +41,10 @@ const LAZY_SCREENS = {
 const LAZY_PARTS = [
   /^src\/features\/requests\/board\/toolbar\/filters-sheet\.tsx$/,
   /^src\/features\/account\/components\/account-pages\.ts$/,
+  // Issue 24: the bulk actions' bar and dialogs (on the first selected card) and "Exportar"'s menu
+  // with its download (on the first click).
+  /^src\/features\/requests\/board\/bulk\/bulk-bar\.tsx$/,
+  /^src\/features\/requests\/board\/toolbar\/export-menu\.tsx$/,
 ];
 
 export const PAGES = [
@@ -81,7 +85,8 @@ export const PAGES = [
     // contract's 19 new endpoints with their schemas and Spanish messages (the account pages,
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
-    budget: 245,
+    // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
+    budget: 246.5,
   },
   {
     name: 'agenda',
@@ -105,7 +110,8 @@ export const PAGES = [
     // contract's 19 new endpoints with their schemas and Spanish messages (the account pages,
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
-    budget: 247,
+    // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
+    budget: 248.5,
   },
   {
     name: 'settings',
@@ -131,7 +137,8 @@ export const PAGES = [
     // contract's 19 new endpoints with their schemas and Spanish messages (the account pages,
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
-    budget: 247,
+    // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
+    budget: 248.5,
   },
   {
     name: 'home',
@@ -156,7 +163,8 @@ export const PAGES = [
     // contract's 19 new endpoints with their schemas and Spanish messages (the account pages,
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
-    budget: 275,
+    // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
+    budget: 276.5,
   },
   {
     name: 'users',
@@ -181,7 +189,8 @@ export const PAGES = [
     // contract's 19 new endpoints with their schemas and Spanish messages (the account pages,
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
-    budget: 251,
+    // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
+    budget: 252.5,
   },
   {
     name: 'profile',
@@ -197,7 +206,8 @@ export const PAGES = [
     ],
     // Issue 23: its own chunk (its five sections' forms, the sessions and preferences), out of
     // the board's first visit.
-    budget: 250,
+    // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
+    budget: 251.5,
   },
   {
     name: 'form',

@@ -108,7 +108,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 }
 
 /** `?a=1&b=2` from a query object; absent (undefined) values are left out, not sent as "undefined". */
-function searchOf(query: unknown): string {
+export function searchOf(query: unknown): string {
   if (!query) return '';
   const entries = Object.entries(query as Record<string, unknown>).filter(
     (entry): entry is [string, string | number | boolean] =>
@@ -119,7 +119,7 @@ function searchOf(query: unknown): string {
     : `?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}`;
 }
 
-type CallOptions = Pick<RequestOptions<unknown>, 'failureMessage' | 'signal'>;
+export type CallOptions = Pick<RequestOptions<unknown>, 'failureMessage' | 'signal'>;
 
 /** What a caller sends: an endpoint with `rawBody` takes its bytes as a Blob (its type sent). */
 export type CallRequest<E extends EndpointDeclaration> = EndpointRequest<E> &

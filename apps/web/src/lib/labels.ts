@@ -109,3 +109,9 @@ export const ACCOUNT_LABELS = {
   linkCopied: 'Enlace copiado',
   close: 'Cerrar',
 } as const;
+
+/** Issue 24's bar of bulk actions: its name, and the delete confirmation's buttons. */
+export const BULK_BAR_LABELS = {
+  bar: 'Acciones con la selección',
+  cancel: 'Cancelar',
+} as const;

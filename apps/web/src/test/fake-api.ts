@@ -559,6 +559,24 @@ const bulkFailureOf = (failure: Failure): BulkFailureReason =>
 const adminCount = () => db.users.filter(isAdmin).length;
 
 export const handlers = [
+  // Issue 24's export, CSV only and small (before `/:id`, as the API routes it): a header and each matching request's name.
+  http.get(api.requests.export.path, ({ request }) => {
+    const url = new URL(request.url);
+    db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
+    const failure = db.failures.get(`GET ${url.pathname}`);
+    if (failure) return json({ message: 'Injected failure' }, failure);
+    const user = callerOf(request).user;
+    if (!user) return json({ message: API_MESSAGES.authRequired }, 401);
+    const filters: BoardFilters = Object.fromEntries(url.searchParams);
+    const names = db.requests.filter((r) => matchesFilters(r, filters, user)).map((r) => r.name);
+    return new HttpResponse(['\uFEFFNombre', ...names, ''].join('\r\n'), {
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="solicitudes-2026-11-25.csv"',
+      },
+    });
+  }),
+
   fake(api.auth.login, ({ input, request }) => {
     if (input.body.altcha !== SOLVED_CAPTCHA) {
       return fail(400, LOGIN_MESSAGES.captchaRequired, [

@@ -9,6 +9,7 @@ import { ColumnCards } from './column-cards';
 import { ColumnHeader } from './column-header';
 import { LoadMoreRow } from './load-more-row';
 import type { CardOwner } from '../card';
+import { useBoardSelection, useSelectionFact } from './bulk/selection';
 
 /**
  * How far the board call has gone: it seeds every column's first page. When it `failed`, every
@@ -110,6 +111,17 @@ export function BoardColumn({
       onMove(request, to, loadedRef.current.indexOf(request._id)),
     [onMove],
   );
+  // Issue 24: a card's checkbox (Shift: the range within this column) and "Seleccionar la columna".
+  const selection = useBoardSelection();
+  const select = useCallback(
+    (requestId: string, range: boolean) =>
+      selection.toggle(requestId, range ? loadedRef.current : undefined),
+    [selection],
+  );
+  const allSelected = useSelectionFact(
+    (selected) => loaded.length > 0 && loaded.every((id) => selected.has(id)),
+  );
+  const selecting = useSelectionFact((selected) => selected.size > 0);
   const count = data?.pages.at(-1)?.count;
   const totalValue = data?.pages.at(-1)?.totalValue;
   // The board call failed (asking it again seeds every column), or this column's own call.
@@ -149,6 +161,11 @@ export function BoardColumn({
         totalValue={state === 'ready' ? totalValue : undefined}
         currency={currency}
         onCreate={onCreate}
+        selectColumn={
+          state === 'ready' && loaded.length > 0
+            ? { checked: allSelected, selecting, onChange: () => selection.toggleAll(loaded) }
+            : undefined
+        }
       />
 
       {/* Only the previous filters' cards are dimmed while the new ones load: an error that
@@ -179,6 +196,7 @@ export function BoardColumn({
               canDelete={canDelete}
               onEdit={onEdit}
               onMove={moveFrom}
+              onSelect={select}
               draggable={draggable}
               onNearEnd={loadMoreOnScroll}
               departed={

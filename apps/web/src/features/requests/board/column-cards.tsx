@@ -6,6 +6,7 @@ import { DraggableCard, type DraggableCardProps } from './drag/draggable-card';
 import { DepartedLine, type DepartedLineProps } from './departed-line';
 import { cardElement } from '../shared';
 import type { CardOwner } from '../card';
+import { useSelectionFact } from './bulk/selection';
 
 /** A first guess at a card's height; each card is measured once drawn (heights vary). */
 const ESTIMATED_CARD_PX = 132;
@@ -28,6 +29,8 @@ export type ColumnCardsProps = {
   canDelete: boolean;
   onEdit: (requestId: string) => void;
   onMove: (request: Request, to: RequestStatus) => void;
+  /** A card's checkbox (issue 24); `range` with Shift. */
+  onSelect: (requestId: string, range: boolean) => void;
   /** Whether the cards can be dragged to another column (only those drawn can). */
   draggable: boolean;
   /** Called when the person has scrolled near the end of the loaded cards. */
@@ -54,6 +57,7 @@ export function ColumnCards({
   canDelete,
   onEdit,
   onMove,
+  onSelect,
   draggable,
   onNearEnd,
   departed,
@@ -138,6 +142,7 @@ export function ColumnCards({
                     canDelete={canDelete}
                     onEdit={onEdit}
                     onMove={onMove}
+                    onSelect={onSelect}
                     draggable={draggable}
                     position={row.index + 1 - before}
                     total={total}
@@ -163,8 +168,18 @@ type ListedCardProps = Omit<DraggableCardProps, 'request' | 'owner'> & {
  */
 const ListedCard = memo(function ListedCard({ requestId, ownerOf, ...card }: ListedCardProps) {
   const request = useRequestRecord(requestId);
+  const selected = useSelectionFact((ids) => ids.has(requestId));
+  const selecting = useSelectionFact((ids) => ids.size > 0);
   if (!request) return null;
-  return <DraggableCard {...card} request={request} owner={ownerOf(request)} />;
+  return (
+    <DraggableCard
+      {...card}
+      request={request}
+      owner={ownerOf(request)}
+      selected={selected}
+      selecting={selecting}
+    />
+  );
 });
 
 /**

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { OUTCOME_LABELS } from '@crm/shared';
+import { BULK_LABELS, OUTCOME_LABELS } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { formatMoney } from '../../../lib/money';
 import { formatCount } from './format-count';
@@ -14,6 +14,8 @@ export type ColumnHeaderProps = {
   currency: string | undefined;
   /** Only the "new request" column has the "+" button (§2). */
   onCreate?: () => void;
+  /** Issue 24's "Seleccionar la columna": its loaded cards (absent while it has none). */
+  selectColumn?: { checked: boolean; selecting: boolean; onChange: () => void };
 };
 
 /**
@@ -27,12 +29,13 @@ export function ColumnHeader({
   totalValue,
   currency,
   onCreate,
+  selectColumn,
 }: ColumnHeaderProps) {
   return (
     // The square band behind the rounded header has the board's colour: stuck at the board's
     // top edge, its corners then hide the cards scrolling beneath instead of showing them.
     <div className="sticky top-0 z-10 bg-slate-50">
-      <header className="flex min-h-11 items-center justify-between gap-1.5 rounded-t-xl bg-slate-100 px-2.5 py-1.5">
+      <header className="group flex min-h-11 items-center justify-between gap-1.5 rounded-t-xl bg-slate-100 px-2.5 py-1.5">
         <div className="flex min-w-0 flex-wrap items-center gap-x-1.5 gap-y-0.5">
           <h2 id={headingId} className="text-[11px] leading-tight font-bold text-slate-700">
             {title}
@@ -55,6 +58,24 @@ export function ColumnHeader({
             </span>
           )}
         </div>
+        {selectColumn ? (
+          <label
+            title={BULK_LABELS.selectColumn}
+            className={`ml-auto flex shrink-0 cursor-pointer p-1 max-md:min-h-11 max-md:min-w-11 max-md:items-center max-md:justify-center ${
+              selectColumn.checked || selectColumn.selecting
+                ? ''
+                : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
+            }`}
+          >
+            <input
+              type="checkbox"
+              checked={selectColumn.checked}
+              onChange={selectColumn.onChange}
+              aria-label={`${BULK_LABELS.selectColumn} ${title}`}
+              className="size-3.5 accent-indigo-600"
+            />
+          </label>
+        ) : null}
         {onCreate ? (
           <IconButton
             label="Crear solicitud"

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { BOARD_COLUMNS, SESSION_MESSAGES, type Request, type RequestStatus } from '@crm/shared';
 import { useBoard } from '../../../api/requests/get-board';
@@ -25,6 +34,12 @@ import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
 import { StageSwitcher } from './stage-switcher';
 import { PipelineSummary } from './pipeline-summary';
 import { OutcomeQuestionHost } from '../outcome';
+import { BoardSelectionContext, createBoardSelection } from './bulk/selection';
+
+// Issue 24: the bulk actions' bar and dialogs, loaded when the first card is selected.
+const BulkBar = lazy(() =>
+  import('./bulk/bulk-bar').then((module) => ({ default: module.BulkBar })),
+);
 
 /** Below Tailwind's `md`: one column at a time, picked with the stage switcher. */
 const PHONE_QUERY = '(max-width: 767.98px)';
@@ -78,8 +93,12 @@ function BoardScreen() {
   useBoardShortcuts({ boardRef, showColumn: showStage, onHelp: showHelp });
   useNewLeadsNotice();
 
+  // Issue 24: the cards selected for a bulk action; other filters start a new selection.
+  const [selection] = useState(createBoardSelection);
+  const selecting = useSyncExternalStore(selection.subscribe, () => selection.ids().size > 0);
   // Other filters, or another stage on a phone, start at the top of the board.
   const filtersKey = JSON.stringify(filters);
+  useEffect(() => selection.clear(), [filtersKey, selection]);
   useEffect(() => {
     if (boardRef.current) boardRef.current.scrollTop = 0;
   }, [filtersKey, stage]);
@@ -168,76 +187,84 @@ function BoardScreen() {
     : BOARD_COLUMNS;
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
-      <h1 className="sr-only">Solicitudes</h1>
-      <BoardToolbar
-        filters={filters}
-        compact={isPhone}
-        users={users.data ?? []}
-        onChange={setFilters}
-        onShowShortcuts={showHelp}
-      />
-      {isPhone ? (
-        <StageSwitcher
-          value={stage}
+    <BoardSelectionContext.Provider value={selection}>
+      <div className="flex h-full min-h-0 flex-col">
+        <h1 className="sr-only">Solicitudes</h1>
+        <BoardToolbar
           filters={filters}
-          enabled={board.isSuccess}
-          onChange={showStage}
+          compact={isPhone}
+          users={users.data ?? []}
+          onChange={setFilters}
+          onShowShortcuts={showHelp}
         />
-      ) : null}
-      <PipelineSummary
-        filters={filters}
-        currency={currency}
-        winProbability={settings.data?.winProbability}
-      />
-      <div
-        ref={attachBoard}
-        data-testid="board"
-        className="min-h-0 flex-1 overflow-auto overscroll-contain px-3 pb-3 md:px-5 md:pb-5"
-      >
-        {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
+        {isPhone ? (
+          <StageSwitcher
+            value={stage}
+            filters={filters}
+            enabled={board.isSuccess}
+            onChange={showStage}
+          />
+        ) : null}
+        <PipelineSummary
+          filters={filters}
+          currency={currency}
+          winProbability={settings.data?.winProbability}
+        />
+        <div
+          ref={attachBoard}
+          data-testid="board"
+          className="min-h-0 flex-1 overflow-auto overscroll-contain px-3 pb-3 md:px-5 md:pb-5"
+        >
+          {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
             top edge instead of leaving a strip where scrolled cards show through. The columns
             stretch to the tallest, so every header stays stuck while the board scrolls. */}
-        {/* The settings (stale days) and the clock, read once for every card. */}
-        <CardTimeProvider>
-          <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
-            <div
-              className={`grid gap-2.5 pt-3 ${
-                isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
-              }`}
-            >
-              {columns.map((column) => (
-                <BoardColumn
-                  key={column.status}
-                  status={column.status}
-                  title={column.title}
-                  filters={filters}
-                  seed={seed}
-                  scrollElement={boardElement}
-                  ownerOf={ownerOf}
-                  canDelete={isAdmin}
-                  onEdit={openRequest}
-                  onMove={moveFromMenu}
-                  draggable={!isPhone}
-                  currency={currency}
-                  onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
-                  trail={isPhone ? trail : undefined}
-                />
-              ))}
-            </div>
-          </BoardDragContext>
-        </CardTimeProvider>
-      </div>
+          {/* The settings (stale days) and the clock, read once for every card. */}
+          <CardTimeProvider>
+            <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
+              <div
+                className={`grid gap-2.5 pt-3 ${
+                  isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
+                }`}
+              >
+                {columns.map((column) => (
+                  <BoardColumn
+                    key={column.status}
+                    status={column.status}
+                    title={column.title}
+                    filters={filters}
+                    seed={seed}
+                    scrollElement={boardElement}
+                    ownerOf={ownerOf}
+                    canDelete={isAdmin}
+                    onEdit={openRequest}
+                    onMove={moveFromMenu}
+                    draggable={!isPhone}
+                    currency={currency}
+                    onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
+                    trail={isPhone ? trail : undefined}
+                  />
+                ))}
+              </div>
+            </BoardDragContext>
+          </CardTimeProvider>
+        </div>
 
-      <CreateRequestModal
-        open={creating}
-        onClose={() => setCreating(false)}
-        onCreated={openRequest}
-      />
-      <KeyboardHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
-      <Outlet />
-      {/* "¿Ganada o perdida?" for every move to CERRADO, the modal's included (it opens here). */}
-      <OutcomeQuestionHost />
-    </div>
+        {selecting ? (
+          <Suspense fallback={null}>
+            <BulkBar isAdmin={isAdmin} users={users.data ?? []} />
+          </Suspense>
+        ) : null}
+
+        <CreateRequestModal
+          open={creating}
+          onClose={() => setCreating(false)}
+          onCreated={openRequest}
+        />
+        <KeyboardHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />
+        <Outlet />
+        {/* "¿Ganada o perdida?" for every move to CERRADO, the modal's included (it opens here). */}
+        <OutcomeQuestionHost />
+      </div>
+    </BoardSelectionContext.Provider>
   );
 }

@@ -8,7 +8,13 @@ import {
   type Ref,
 } from 'react';
 import { Building2, Pencil, Trash2 } from 'lucide-react';
-import { priorityColor, type PriorityColor, type Request, type RequestStatus } from '@crm/shared';
+import {
+  BULK_LABELS,
+  priorityColor,
+  type PriorityColor,
+  type Request,
+  type RequestStatus,
+} from '@crm/shared';
 import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { formatCardDate } from '../../../lib/format';
@@ -50,6 +56,11 @@ export type RequestCardProps = {
   /** Present while the card can be dragged (not on a phone, where one column shows). */
   drag?: CardDragProps;
   dragState?: CardDragState;
+  /** Issue 24: the card's checkbox for a bulk action (absent on the drag preview). */
+  onSelect?: (requestId: string, range: boolean) => void;
+  selected?: boolean;
+  /** Something is selected: every card's checkbox shows, not only on hover or focus. */
+  selecting?: boolean;
 };
 
 /**
@@ -79,6 +90,9 @@ export const RequestCard = memo(function RequestCard({
   onMove,
   drag,
   dragState = 'idle',
+  onSelect,
+  selected = false,
+  selecting = false,
 }: RequestCardProps) {
   const [confirming, setConfirming] = useState(false);
   const deletion = useDeleteRequest();
@@ -86,7 +100,12 @@ export const RequestCard = memo(function RequestCard({
   const number = cardNumber(request);
   const label = cardLabel(request);
   const edit = () => onEdit(request._id);
-  const roomForActions = canDelete ? 'pr-13 max-md:pr-22' : 'pr-7 max-md:pr-11';
+  // One more button's room for the checkbox (a finger's 44 px on a phone).
+  const buttons = (canDelete ? 2 : 1) + (onSelect ? 1 : 0);
+  const roomForActions = ['pr-7 max-md:pr-11', 'pr-13 max-md:pr-22', 'pr-19 max-md:pr-33'][
+    buttons - 1
+  ];
+  const roomOnPhone = ['max-md:pr-11', 'max-md:pr-22', 'max-md:pr-33'][buttons - 1];
 
   // The inline delete confirmation takes the focus on "Cancel" (the safe choice) and gives it
   // back to the delete icon when it closes (Cancel, Escape, a failed delete).
@@ -147,9 +166,11 @@ export const RequestCard = memo(function RequestCard({
       data-request-id={dragState === 'preview' ? undefined : request._id}
       // While it is dragged, the board leaves its keys to the drag (useBoardShortcuts).
       data-dragging={dragState === 'source' || undefined}
-      className={`relative rounded-lg bg-white py-2 pr-1.5 pl-3.5 text-xs shadow-xs ring-1 ring-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
+      className={`group relative rounded-lg py-2 pr-1.5 pl-3.5 text-xs shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 ${
         drag ? 'cursor-grab touch-manipulation' : ''
-      } ${DRAG_CLASSES[dragState]}`}
+      } ${DRAG_CLASSES[dragState]} ${
+        selected ? 'bg-indigo-50 ring-2 ring-indigo-400' : 'bg-white ring-1 ring-slate-200'
+      }`}
     >
       <div
         className={`absolute inset-y-0 left-0 w-1.5 rounded-l-lg ${BAR_CLASSES[color]}`}
@@ -161,6 +182,29 @@ export const RequestCard = memo(function RequestCard({
       {/* Top right, over the first line's free end (on a phone, the first two lines'); the lines
           below use the card's full width. */}
       <div ref={actionsRef} className="absolute top-1 right-1 flex max-md:top-0 max-md:right-0">
+        {onSelect ? (
+          // Shown on hover or focus, always once something is selected or on a touch screen.
+          <label
+            className={`flex cursor-pointer items-center justify-center p-1 ${PHONE_TARGET} ${
+              selected || selecting
+                ? ''
+                : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
+            }`}
+          >
+            <input
+              type="checkbox"
+              checked={selected}
+              onChange={(event) =>
+                onSelect(
+                  request._id,
+                  event.nativeEvent instanceof MouseEvent && event.nativeEvent.shiftKey,
+                )
+              }
+              aria-label={`${BULK_LABELS.select} ${label}`}
+              className="size-3.5 accent-indigo-600"
+            />
+          </label>
+        ) : null}
         <IconButton
           label="Editar solicitud"
           onClick={edit}
@@ -184,12 +228,7 @@ export const RequestCard = memo(function RequestCard({
 
       <dl className="space-y-0.5">
         <CardLine label="Número:" value={number} className={roomForActions} />
-        <CardLine
-          label="Nombre:"
-          value={request.name}
-          strong
-          className={canDelete ? 'max-md:pr-22' : 'max-md:pr-11'}
-        />
+        <CardLine label="Nombre:" value={request.name} strong className={roomOnPhone} />
         {request.company ? (
           <CardLine
             label="Compañía:"

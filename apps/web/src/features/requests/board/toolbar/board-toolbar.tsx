@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
-import { FilterX, Keyboard, SlidersHorizontal } from 'lucide-react';
-import type { BoardFilters, User } from '@crm/shared';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Download, FilterX, Keyboard, SlidersHorizontal } from 'lucide-react';
+import { EXPORT_LABELS, type BoardFilters, type User } from '@crm/shared';
 import {
   changesTo,
   hasBoardFilters,
@@ -15,6 +15,11 @@ import { SearchBox } from './search-box';
 // Opened on a phone only, and rarely: a chunk of its own, out of the board's first visit.
 const FiltersSheet = lazy(() =>
   import('./filters-sheet').then((module) => ({ default: module.FiltersSheet })),
+);
+
+// Issue 24's "Exportar" menu and its download: loaded when the menu first opens.
+const ExportMenu = lazy(() =>
+  import('./export-menu').then((module) => ({ default: module.ExportMenu })),
 );
 
 export type BoardToolbarProps = {
@@ -45,6 +50,10 @@ export function BoardToolbar({
   onShowShortcuts,
 }: BoardToolbarProps) {
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Once opened, the menu stays mounted: it shows "Preparando el archivo…" after it closes.
+  const [exportOpen, setExportOpen] = useState(false);
+  const [exportUsed, setExportUsed] = useState(false);
+  const closeExport = useCallback(() => setExportOpen(false), []);
   const fields = boardFilterFields(users);
   const active = activeFilterCount(filters);
 
@@ -94,6 +103,28 @@ export function BoardToolbar({
       </div>
       {compact ? null : (
         <SavedViewsMenu filters={filters} onPick={(view) => onChange(changesTo(view))} />
+      )}
+      {compact ? null : (
+        <div className="relative">
+          <button
+            type="button"
+            aria-haspopup="menu"
+            aria-expanded={exportOpen}
+            onClick={() => {
+              setExportUsed(true);
+              setExportOpen((open) => !open);
+            }}
+            className={TOOL_CLASS}
+          >
+            <Download className="size-4" aria-hidden />
+            {EXPORT_LABELS.button}
+          </button>
+          {exportUsed ? (
+            <Suspense fallback={null}>
+              <ExportMenu filters={filters} open={exportOpen} onClose={closeExport} />
+            </Suspense>
+          ) : null}
+        </div>
       )}
       {onShowShortcuts ? (
         <button
