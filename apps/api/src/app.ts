@@ -44,7 +44,8 @@ export function createApp(ctx: AppContext): Express {
       cors({
         origin: ctx.config.corsOrigins,
         allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
-        exposedHeaders: ['X-Request-Id', 'Retry-After'],
+        // Content-Disposition: an export's file name (issue 24), read across origins.
+        exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
       }),
     ),
   );
