@@ -2,14 +2,7 @@ import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
 import { formatMoney } from '../../lib/money';
 import { BoardNumber, type BoardTarget } from './board-link';
 import { formatChange, formatCount, formatDayRange, formatPercentChange } from './format';
-import {
-  CELL_CLASS,
-  HEAD_CELL_CLASS,
-  NUMBER_CELL_CLASS,
-  NUMBER_HEAD_CLASS,
-  Panel,
-  TABLE_CLASS,
-} from './panel';
+import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type ClosedPanelProps = {
   closed: Dashboard['closed'];
@@ -33,20 +26,13 @@ export function ClosedPanel({ closed, period, currency, board }: ClosedPanelProp
     >
       <div className="overflow-x-auto">
         <table className={TABLE_CLASS}>
-          <thead>
-            <tr>
-              <td className={HEAD_CELL_CLASS} />
-              <th scope="col" className={NUMBER_HEAD_CLASS}>
-                {DASHBOARD_LABELS.period}
-              </th>
-              <th scope="col" className={NUMBER_HEAD_CLASS}>
-                {DASHBOARD_LABELS.previousPeriod}
-              </th>
-              <th scope="col" className={NUMBER_HEAD_CLASS}>
-                {DASHBOARD_LABELS.change}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            numbers={[
+              DASHBOARD_LABELS.period,
+              DASHBOARD_LABELS.previousPeriod,
+              DASHBOARD_LABELS.change,
+            ]}
+          />
           <tbody>
             <tr>
               <th scope="row" className={`${CELL_CLASS} font-medium`}>

@@ -1,14 +1,7 @@
 import { columnTitleOf, DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
 import { BoardNumber, type BoardTarget } from './board-link';
 import { formatCount, formatShare, NO_VALUE } from './format';
-import {
-  CELL_CLASS,
-  HEAD_CELL_CLASS,
-  NUMBER_CELL_CLASS,
-  NUMBER_HEAD_CLASS,
-  Panel,
-  TABLE_CLASS,
-} from './panel';
+import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type FunnelPanelProps = {
   funnel: Dashboard['funnel'];
@@ -29,19 +22,10 @@ export function FunnelPanel({ funnel, board }: FunnelPanelProps) {
         <p className="text-sm text-slate-600">{DASHBOARD_LABELS.noData}</p>
       ) : (
         <table className={TABLE_CLASS}>
-          <thead>
-            <tr>
-              <th scope="col" className={HEAD_CELL_CLASS}>
-                {DASHBOARD_LABELS.stage}
-              </th>
-              <th scope="col" className={NUMBER_HEAD_CLASS}>
-                {DASHBOARD_LABELS.reached}
-              </th>
-              <th scope="col" className={NUMBER_HEAD_CLASS}>
-                {DASHBOARD_LABELS.conversion}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            first={DASHBOARD_LABELS.stage}
+            numbers={[DASHBOARD_LABELS.reached, DASHBOARD_LABELS.conversion]}
+          />
           <tbody>
             {funnel.map(({ status, reached }, index) => {
               const previous = funnel[index - 1];

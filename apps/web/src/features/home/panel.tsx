@@ -39,3 +39,28 @@ export const HEAD_CELL_CLASS =
 export const CELL_CLASS = 'border-b border-slate-100 py-1.5 pr-2';
 export const NUMBER_CELL_CLASS = `${CELL_CLASS} text-right tabular-nums`;
 export const NUMBER_HEAD_CLASS = `${HEAD_CELL_CLASS} text-right`;
+
+/**
+ * A panel table's header row: the row labels' column (`first`; empty: a blank corner cell), then
+ * the number columns, right-aligned.
+ */
+export function TableHead({ first, numbers }: { first?: string; numbers: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {first ? (
+          <th scope="col" className={HEAD_CELL_CLASS}>
+            {first}
+          </th>
+        ) : (
+          <td className={HEAD_CELL_CLASS} />
+        )}
+        {numbers.map((label) => (
+          <th key={label} scope="col" className={NUMBER_HEAD_CLASS}>
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -1,13 +1,6 @@
 import { columnTitleOf, DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
 import { formatCount, formatDays } from './format';
-import {
-  CELL_CLASS,
-  HEAD_CELL_CLASS,
-  NUMBER_CELL_CLASS,
-  NUMBER_HEAD_CLASS,
-  Panel,
-  TABLE_CLASS,
-} from './panel';
+import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type StageTimesPanelProps = { stageTimes: Dashboard['stageTimes'] };
 
@@ -20,22 +13,10 @@ export function StageTimesPanel({ stageTimes }: StageTimesPanelProps) {
   return (
     <Panel title={DASHBOARD_LABELS.stageTimes} help={DASHBOARD_LABELS.stageTimesHelp}>
       <table className={TABLE_CLASS}>
-        <thead>
-          <tr>
-            <th scope="col" className={HEAD_CELL_CLASS}>
-              {DASHBOARD_LABELS.stage}
-            </th>
-            <th scope="col" className={NUMBER_HEAD_CLASS}>
-              {DASHBOARD_LABELS.left}
-            </th>
-            <th scope="col" className={NUMBER_HEAD_CLASS}>
-              {DASHBOARD_LABELS.median}
-            </th>
-            <th scope="col" className={NUMBER_HEAD_CLASS}>
-              {DASHBOARD_LABELS.p90}
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          first={DASHBOARD_LABELS.stage}
+          numbers={[DASHBOARD_LABELS.left, DASHBOARD_LABELS.median, DASHBOARD_LABELS.p90]}
+        />
         <tbody>
           {stageTimes.map(({ status, count, medianDays, p90Days }) => (
             <tr key={status}>

@@ -2,14 +2,7 @@ import { useState } from 'react';
 import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
 import { Button } from '../../components/ui/button';
 import { formatCount, formatLongDay } from './format';
-import {
-  CELL_CLASS,
-  HEAD_CELL_CLASS,
-  NUMBER_CELL_CLASS,
-  NUMBER_HEAD_CLASS,
-  Panel,
-  TABLE_CLASS,
-} from './panel';
+import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 import { WeeklyChart } from './weekly-chart';
 
 export type WeeklyPanelProps = { weekly: Dashboard['weekly'] };
@@ -43,22 +36,10 @@ function WeeklyTable({ weekly }: WeeklyPanelProps) {
   return (
     <table className={TABLE_CLASS}>
       <caption className="sr-only">{DASHBOARD_LABELS.weekly}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className={HEAD_CELL_CLASS}>
-            {DASHBOARD_LABELS.week}
-          </th>
-          <th scope="col" className={NUMBER_HEAD_CLASS}>
-            {DASHBOARD_LABELS.website}
-          </th>
-          <th scope="col" className={NUMBER_HEAD_CLASS}>
-            {DASHBOARD_LABELS.otherSources}
-          </th>
-          <th scope="col" className={NUMBER_HEAD_CLASS}>
-            {DASHBOARD_LABELS.total}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        first={DASHBOARD_LABELS.week}
+        numbers={[DASHBOARD_LABELS.website, DASHBOARD_LABELS.otherSources, DASHBOARD_LABELS.total]}
+      />
       <tbody>
         {weekly.map(({ weekStart, website, other }) => (
           <tr key={weekStart}>
