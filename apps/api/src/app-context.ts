@@ -8,6 +8,7 @@ import type { AppConfig } from './config/env.js';
 import type { AppContext, Models } from './context.js';
 import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
+import { importsModels } from './imports/index.js';
 import { leadsModels } from './leads/index.js';
 import { photoModels } from './profile/index.js';
 import { remindersModels } from './reminders/index.js';
@@ -33,6 +34,7 @@ function registerModels(connection: Connection): Models {
     ...settingsModels(connection),
     ...boardViewsModels(connection),
     ...photoModels(connection),
+    ...importsModels(connection),
   };
 }
 

@@ -110,6 +110,11 @@ export const HISTORY_FIELDS = [
   'expectedValue',
   /** Issue 21: the outcome (from/to: "won", "lost: <reason>", null: none). */
   'outcome',
+  /**
+   * Issue 24: created (or, with the "update" policy, updated) by an import; `to` is the file's
+   * name, `from` null. Shown as IMPORT_LABELS.historyImported.
+   */
+  'imported',
   ...HISTORY_EDITED_FIELDS,
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];

@@ -180,6 +180,13 @@ const requestSchema = new Schema(
      * closed request: "Sin resultado".
      */
     outcome: { type: outcomeSchema, default: null },
+    /**
+     * Issue 24: on a request an import created, `<importId>:<row>`, unique, so a row resumed or
+     * run twice (two processes, a restart mid-chunk) is stored once. Absent otherwise.
+     */
+    importKey: { type: String },
+    /** Issue 24: the import row that last updated it (the "update" policy), so it is applied once. */
+    lastImportKey: { type: String },
   },
   { versionKey: false },
 );
@@ -190,6 +197,7 @@ requestSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // lookups of deleting a user, so the former { vendor: 1 } index is no longer declared.
 requestSchema.index({ vendor: 1, status: 1, createdAt: -1, _id: -1 });
 requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
+requestSchema.index({ importKey: 1 }, { unique: true, sparse: true });
 // The coming agenda and bell (issue 20): one owner's open activities by due instant; a multikey
 // index over the one embedded array. Its prefix serves unassigning a deleted user's activities.
 requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities.dueAt': 1 });

@@ -89,6 +89,18 @@ import {
 } from '../account.js';
 import { BULK_MESSAGES, bulkActionBodySchema, bulkResultSchema } from '../bulk-actions.js';
 import { exportQuerySchema } from '../request-export.js';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MEDIA_TYPES,
+  IMPORT_MESSAGES,
+  importListSchema,
+  importParamsSchema,
+  importPlanSchema,
+  importReportSchema,
+  importRowsQuerySchema,
+  importSummarySchema,
+  importUploadQuerySchema,
+} from '../request-import.js';
 import { defineEndpoint, type EndpointDeclaration } from './define.js';
 
 /** Every endpoint of the API (§7 and the product's own), grouped as the features are. */
@@ -511,6 +523,131 @@ export const api = {
       response: requestSchema,
       responseDescription: 'The deleted request',
       errors: { 404: API_MESSAGES.requestNotFound },
+    }),
+  },
+  // Importing a spreadsheet of requests (issue 24, request-import.ts): upload, check, start, follow.
+  imports: {
+    upload: defineEndpoint({
+      id: 'imports.upload',
+      method: 'post',
+      path: '/api/imports',
+      tag: 'requests',
+      summary: 'Upload a CSV or XLSX of requests (the file’s bytes as the body)',
+      description:
+        'The bytes decide the format (an XLSX is a zip; anything else is read as CSV: UTF-8, or ' +
+        'Windows-1252 when it is not valid UTF-8; `,`, `;` or tab between fields, from the header ' +
+        'row). Parsed once, whole, into stored chunks of text cells; nothing is written to the ' +
+        'requests. At most 20 MB, 100,000 rows, 200 columns and 20,000 characters a cell; an ' +
+        'XLSX whose parts would expand beyond 200 MB (or 200 times their size) is refused from ' +
+        'its directory, before inflating. The answer has the headers, a sample and a guessed mapping.',
+      access: 'admin',
+      query: importUploadQuerySchema,
+      rawBody: { mediaTypes: IMPORT_MEDIA_TYPES, maxBytes: IMPORT_LIMITS.maxBytes },
+      status: 201,
+      response: importSummarySchema,
+      responseDescription: 'The stored file, status `uploaded`',
+      errors: {
+        400: `${IMPORT_MESSAGES.empty} / ${IMPORT_MESSAGES.headerOnly} / ${IMPORT_MESSAGES.notSpreadsheet} / ${IMPORT_MESSAGES.tooManyColumns(10_000)} / ${IMPORT_MESSAGES.tooManyRows} / ${IMPORT_MESSAGES.mixedEncodings} / ${IMPORT_MESSAGES.zipBomb} / …`,
+        413: IMPORT_MESSAGES.tooLarge,
+        415: IMPORT_MESSAGES.notSpreadsheet,
+      },
+    }),
+    list: defineEndpoint({
+      id: 'imports.list',
+      method: 'get',
+      path: '/api/imports',
+      tag: 'requests',
+      summary: 'The 20 newest imports, newest first (one still running among them)',
+      access: 'admin',
+      status: 200,
+      response: importListSchema,
+      responseDescription: 'The imports',
+    }),
+    get: defineEndpoint({
+      id: 'imports.get',
+      method: 'get',
+      path: '/api/imports/:id',
+      tag: 'requests',
+      summary: 'An import: its file, mapping, status and progress',
+      access: 'admin',
+      params: importParamsSchema,
+      status: 200,
+      response: importSummarySchema,
+      responseDescription: 'The import',
+      errors: { 404: IMPORT_MESSAGES.notFound },
+    }),
+    check: defineEndpoint({
+      id: 'imports.check',
+      method: 'post',
+      path: '/api/imports/:id/check',
+      tag: 'requests',
+      summary: 'Check every row against a mapping and a duplicates policy; nothing is imported',
+      description:
+        'Each row is read as the request it would be (the shared field schemas, Spanish ' +
+        'messages) and looked up by email among the requests and the earlier rows. The mapping ' +
+        'and policy are kept with the import (the rejected rows’ CSV uses them).',
+      access: 'admin',
+      params: importParamsSchema,
+      body: importPlanSchema,
+      status: 200,
+      response: importReportSchema,
+      responseDescription: 'Counts, a preview of the first rows as stored, and the errors by row',
+      errors: {
+        400: `${IMPORT_MESSAGES.mappingLength} / ${IMPORT_MESSAGES.fieldTwice('Correo')} / ${IMPORT_MESSAGES.requiredUnmapped('Nombre')}`,
+        404: IMPORT_MESSAGES.notFound,
+        409: IMPORT_MESSAGES.alreadyStarted,
+      },
+    }),
+    start: defineEndpoint({
+      id: 'imports.start',
+      method: 'post',
+      path: '/api/imports/:id/start',
+      tag: 'requests',
+      summary: 'Start importing in the background with this mapping and duplicates policy',
+      description:
+        'Rows go in chunk by chunk, claimed by one API process at a time; a crash or restart ' +
+        'resumes where the last finished chunk ended, and no row is ever stored twice. Imported ' +
+        'requests keep their creation dates, get request numbers, and have an "imported" ' +
+        'history entry naming the file.',
+      access: 'admin',
+      params: importParamsSchema,
+      body: importPlanSchema,
+      status: 200,
+      response: importSummarySchema,
+      responseDescription: 'The import, status `queued`',
+      errors: {
+        400: `${IMPORT_MESSAGES.mappingLength} / ${IMPORT_MESSAGES.nothingToImport}`,
+        404: IMPORT_MESSAGES.notFound,
+        409: IMPORT_MESSAGES.alreadyStarted,
+      },
+    }),
+    cancel: defineEndpoint({
+      id: 'imports.cancel',
+      method: 'post',
+      path: '/api/imports/:id/cancel',
+      tag: 'requests',
+      summary: 'Stop a running import after its current chunk; what went in stays',
+      access: 'admin',
+      params: importParamsSchema,
+      status: 200,
+      response: importSummarySchema,
+      responseDescription: 'The import, status `cancelled`',
+      errors: { 404: IMPORT_MESSAGES.notFound, 409: IMPORT_MESSAGES.notRunning },
+    }),
+    rows: defineEndpoint({
+      id: 'imports.rows',
+      method: 'get',
+      path: '/api/imports/:id/rows',
+      tag: 'requests',
+      summary: 'The file’s rows with what happened to each, as a CSV (rejected ones, or all)',
+      access: 'admin',
+      params: importParamsSchema,
+      query: importRowsQuerySchema,
+      status: 200,
+      response: z.string(),
+      responseDescription: 'The CSV (Content-Disposition: attachment)',
+      responseMediaType: 'text/csv',
+      errors: { 404: IMPORT_MESSAGES.notFound, 409: IMPORT_MESSAGES.notChecked },
     }),
   },
   // Activities on a request (issue 20): its next steps, kept inside the request document.
