@@ -67,6 +67,11 @@ test('"Exportar" saves the searched board as a CSV that Excel opens in Spanish',
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: EXPORT_LABELS.csv }).click();
   const download = await downloading;
+  // The browser's own download of the ticketed address (no Blob built by the page first).
+  const address = new URL(download.url());
+  expect(address.pathname).toBe('/api/form-contact/export');
+  expect(address.searchParams.get('q')).toBe(prefix);
+  expect(address.searchParams.get('ticket')).toBeTruthy();
   expect(download.suggestedFilename()).toMatch(/^solicitudes-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await readFile(await download.path(), 'utf8');
 

@@ -1,10 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
-import { createServer, get, type IncomingMessage } from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { get, type IncomingMessage } from 'node:http';
 import { createGunzip } from 'node:zlib';
 import { MongoClient, type Document } from 'mongodb';
 import { pino } from 'pino';
@@ -16,9 +12,16 @@ import { EXPORTED_FIELDS } from '../src/requests/export-row.js';
 import { EXPORT_BATCH_SIZE, exportFilter } from '../src/requests/request-export.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';
-import { close, listen } from './http-util.js';
+import {
+  freePort,
+  healthWhile,
+  resetPeak,
+  SERVER,
+  startApi,
+  statusKb,
+  stopApi,
+} from './api-process.js';
 import { loginToken } from './login.js';
-import { percentile } from './measure.js';
 
 /**
  * `npm run bench:export` (issue 24): for each of BENCH_EXPORT_SIZES (default 10000) requests,
@@ -38,9 +41,7 @@ const FORMATS = (env.BENCH_EXPORT_FORMATS ?? EXPORT_FORMATS.join(','))
   .split(',')
   .filter((format): format is ExportFormat => EXPORT_FORMATS.some((known) => known === format));
 const DB_NAME = 'crm_bench_export';
-const HEALTH_EVERY_MS = 100;
 const HEALTH_TARGET_MS = 100;
-const SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'server.js');
 
 type ExportFigures = {
   format: ExportFormat;
@@ -55,41 +56,6 @@ type ExportFigures = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mb = (kb: number) => kb / 1024;
-
-/** A line of /proc/<pid>/status in kB (VmRSS, VmHWM). */
-async function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
-  return match ? Number(match[1]) : Number.NaN;
-}
-
-/** Resets the process' peak RSS (VmHWM) to its current RSS: `echo 5 > clear_refs` (Linux). */
-const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
-
-/** Polls /api/health every 100 ms until `done` settles: each answer's latency in ms. */
-async function healthWhile(base: string, done: Promise<unknown>) {
-  let finished = false;
-  void done.finally(() => (finished = true));
-  const latencies: number[] = [];
-  let failed = 0;
-  while (!finished) {
-    const started = performance.now();
-    await fetch(`${base}/api/health`).then(
-      (res) => res.arrayBuffer(),
-      () => (failed += 1),
-    );
-    const took = performance.now() - started;
-    latencies.push(took);
-    await sleep(Math.max(0, HEALTH_EVERY_MS - took));
-  }
-  latencies.sort((a, b) => a - b);
-  return {
-    p95: percentile(latencies, 95),
-    max: latencies.at(-1) ?? Number.NaN,
-    samples: latencies.length,
-    failed,
-  };
-}
 
 /** One download, as a browser makes it (gzip accepted); counts the CSV's lines on the way. */
 function download(url: string, token: string, format: ExportFormat) {
@@ -208,54 +174,6 @@ async function seed(mongoUrl: string, config: AppConfig, size: number): Promise<
   }
 }
 
-function freePort(): Promise<number> {
-  const probe = createServer();
-  return listen(probe).then(async (url) => {
-    await close(probe);
-    return Number(new URL(url).port);
-  });
-}
-
-async function startApi(mongoUrl: string, port: number): Promise<ChildProcess> {
-  const { WEB_DIR: _webDir, ...apiEnv } = env;
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...apiEnv,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      MONGO_URL: mongoUrl,
-      MONGO_DB_NAME: DB_NAME,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'silent',
-      BCRYPT_ROUNDS: '4',
-      CAPTCHA_COST: '1',
-      CAPTCHA_MAX_COUNTER: '40',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    if (
-      await fetch(`${base}/api/health`).then(
-        (res) => res.ok,
-        () => false,
-      )
-    )
-      return child;
-    await sleep(100);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the API did not start');
-}
-
-async function stopApi(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 const f0 = (value: number) => value.toFixed(0);
 const f1 = (value: number) => value.toFixed(1);
 
@@ -305,7 +223,7 @@ async function main(): Promise<void> {
       const email = await seed(database.url, config, size);
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
-      const api = await startApi(database.url, port);
+      const api = await startApi(database.url, DB_NAME, port);
       try {
         const token = await loginToken(base, email, DEMO_PASSWORD);
         const idle = await healthWhile(base, sleep(2000));

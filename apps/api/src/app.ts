@@ -14,8 +14,10 @@ import { errorHandler } from './http/error-handler.js';
 import { refuseUndeclaredMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
+import { importsRoutes } from './imports/index.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
+import { importJobRoutes } from './imports/index.js';
 import { healthRoutes } from './operations/index.js';
 import { preferencesRoutes } from './preferences/index.js';
 import { photoRoutes, profileRoutes } from './profile/index.js';
@@ -70,6 +72,8 @@ export function createApp(ctx: AppContext): Express {
     photoRoutes(ctx),
     boardViewsRoutes(ctx),
     calendarRoutes(ctx),
+    importsRoutes(ctx),
+    importJobRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));

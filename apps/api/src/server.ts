@@ -6,6 +6,7 @@ import { devJwtSecret } from './config/dev-secret.js';
 import { connectDatabase } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { startSweeping } from './db/sweep-expired.js';
+import { startImportWorker } from './imports/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
 import { startReminders } from './reminders/index.js';
 import { ensureFirstAdmin } from './users/index.js';
@@ -50,6 +51,8 @@ async function main(): Promise<void> {
     logger.error({ err: error }, 'reminder emails could not start');
     return undefined;
   });
+  // Imports (issue 24): every process runs a worker; a lease gives each import to one of them.
+  const imports = startImportWorker(ctx);
   const app = createApp(ctx);
   // Timeouts and the per-address connection cap: operations/http-server.ts.
   const server = await listen(app, config);
@@ -70,6 +73,8 @@ async function main(): Promise<void> {
       stopSweeping();
       // Unlocks its job, so another process takes the next tick at once.
       await reminders?.stop();
+      // Stops after its current chunk and gives the import's lease back for another process.
+      await imports.stop();
       await connection.close();
       await embedded?.stop();
     },

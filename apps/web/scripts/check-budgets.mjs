@@ -45,6 +45,8 @@ const LAZY_PARTS = [
   // with its download (on the first click).
   /^src\/features\/requests\/board\/bulk\/bulk-bar\.tsx$/,
   /^src\/features\/requests\/board\/toolbar\/export-menu\.tsx$/,
+  // Issue 24: a system admin's "Importar" dialog (about 6 kB, its labels with it), on the click.
+  /^src\/features\/imports\/index\.ts$/,
 ];
 
 export const PAGES = [
@@ -86,7 +88,10 @@ export const PAGES = [
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
     // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
-    budget: 246.5,
+    // Issue 24's "Importar" (+3.5 kB in the app every screen loads, measured): the contract's
+    // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
+    // the dialog and its labels are a lazy chunk (LAZY_PARTS).
+    budget: 250,
   },
   {
     name: 'agenda',
@@ -111,7 +116,10 @@ export const PAGES = [
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
     // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
-    budget: 248.5,
+    // Issue 24's "Importar" (+3 kB in the app every screen loads, measured): the contract's
+    // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
+    // the dialog and its labels are a lazy chunk (LAZY_PARTS).
+    budget: 251.5,
   },
   {
     name: 'settings',
@@ -138,7 +146,10 @@ export const PAGES = [
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
     // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
-    budget: 248.5,
+    // Issue 24's "Importar" (+4 kB in the app every screen loads, measured): the contract's
+    // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
+    // the dialog and its labels are a lazy chunk (LAZY_PARTS).
+    budget: 252.5,
   },
   {
     name: 'home',
@@ -164,7 +175,10 @@ export const PAGES = [
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
     // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
-    budget: 276.5,
+    // Issue 24's "Importar" (+3.5 kB in the app every screen loads, measured): the contract's
+    // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
+    // the dialog and its labels are a lazy chunk (LAZY_PARTS).
+    budget: 280,
   },
   {
     name: 'users',
@@ -190,7 +204,10 @@ export const PAGES = [
     // Perfil, export, bulk actions: ~4 kB), photos in the avatars, the request window's two
     // columns and foldable sections (~1 kB), the login's "¿Olvidaste tu contraseña?".
     // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
-    budget: 252.5,
+    // Issue 24's "Importar" (+4 kB in the app every screen loads, measured): the contract's
+    // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
+    // the dialog and its labels are a lazy chunk (LAZY_PARTS).
+    budget: 256.5,
   },
   {
     name: 'profile',
@@ -207,7 +224,10 @@ export const PAGES = [
     // Issue 23: its own chunk (its five sections' forms, the sessions and preferences), out of
     // the board's first visit.
     // Issue 24 (+1.5 kB in the app every screen loads, measured): card checkboxes, "Exportar".
-    budget: 251.5,
+    // Issue 24's "Importar" (+3 kB in the app every screen loads, measured): the contract's
+    // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
+    // the dialog and its labels are a lazy chunk (LAZY_PARTS).
+    budget: 254.5,
   },
   {
     name: 'form',

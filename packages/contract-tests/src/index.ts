@@ -5,6 +5,8 @@ import { boardContractCases } from './board-cases.js';
 import { boardViewsContractCases } from './board-views-cases.js';
 import { bulkContractCases } from './bulk-cases.js';
 import type { ContractCase } from './client.js';
+import { exportContractCases } from './export-cases.js';
+import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
 import { outcomeContractCases } from './outcome-cases.js';
 import { photoContractCases } from './photo-cases.js';
@@ -27,6 +29,7 @@ export const contractCases: readonly ContractCase[] = [
   ...requestContractCases,
   ...boardContractCases,
   ...bulkContractCases,
+  ...exportContractCases,
   ...outcomeContractCases,
   ...leadContractCases,
   ...activityContractCases,
@@ -36,6 +39,7 @@ export const contractCases: readonly ContractCase[] = [
   ...profileContractCases,
   ...photoContractCases,
   ...accountContractCases,
+  ...importContractCases,
 ];
 
 export type {

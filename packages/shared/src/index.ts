@@ -19,6 +19,8 @@ export * from './bulk-actions.js';
 export * from './request-export.js';
 export * from './request-columns.js';
 export * from './request-import.js';
+export * from './import-labels.js';
+export * from './import-rows.js';
 export * from './request-rules.js';
 export * from './operations.js';
 export * from './captcha.js';

@@ -24,6 +24,31 @@ export const exportQuerySchema = z.strictObject(
 );
 export type ExportQuery = z.input<typeof exportQuerySchema>;
 
+/**
+ * GET /api/form-contact/export as the browser follows it by itself: the same query, plus the
+ * download ticket POST /api/form-contact/export/link made for it (instead of the Authorization
+ * header, which a browser's own download cannot send).
+ */
+export const exportDownloadQuerySchema = z.strictObject(
+  { ...exportQuerySchema.shape, ticket: z.string().max(2048).optional() },
+  { error: unknownParameter },
+);
+
+/** How long a download ticket works, in seconds: the browser follows its link at once. */
+export const EXPORT_TICKET_TTL_SECONDS = 60;
+
+/**
+ * POST /api/form-contact/export/link: the export's address with a ticket, relative to the API's
+ * origin (the web app puts its API address in front, as for every call).
+ */
+export const exportLinkSchema = z.object({ url: z.string().startsWith('/api/') });
+export type ExportLink = z.infer<typeof exportLinkSchema>;
+
+export const EXPORT_MESSAGES = {
+  /** 401 for a ticket that is malformed, altered, expired, for another query or a closed session. */
+  ticketInvalid: 'El enlace de descarga no es válido o ya venció. Vuelve a exportar.',
+} as const;
+
 /** `solicitudes-2026-11-25.csv`: the day in APP_TIME_ZONE. */
 export const exportFileName = (day: string, format: ExportFormat) => `solicitudes-${day}.${format}`;
 

@@ -112,12 +112,15 @@ export const HISTORY_FIELDS = [
   'outcome',
   /**
    * Issue 24: created (or, with the "update" policy, updated) by an import; `to` is the file's
-   * name, `from` null. Shown as IMPORT_LABELS.historyImported.
+   * name, `from` null. Shown as importedHistoryText.
    */
   'imported',
   ...HISTORY_EDITED_FIELDS,
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];
+
+/** How the history shows an `imported` entry: the request's source, with the file it came from. */
+export const importedHistoryText = (fileName: string) => `Importado desde ${fileName}`;
 
 /**
  * One change: when, by whom, and the value before and after. `from`/`to` are statuses for

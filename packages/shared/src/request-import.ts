@@ -2,19 +2,13 @@ import { z } from 'zod';
 import {
   BOARD_COLUMNS,
   CONTROL_CHARACTERS,
-  DEFAULT_REQUEST_TYPE,
   EMAIL_PATTERN,
   FIELD_MAX_LENGTH,
-  NEW_REQUEST_DEFAULTS,
   PRIORITIES,
   PRIORITY_LABELS,
   REQUEST_STATUSES,
   REQUEST_TYPES,
-  type Priority,
-  type RequestStatus,
-  type RequestType,
 } from './constants.js';
-import { zonedDueAt } from './activity.js';
 import {
   dateTimeSchema,
   maxLength,
@@ -24,9 +18,9 @@ import {
   requiredText,
   safeIntegerSchema,
 } from './fields.js';
-import { expectedValueSchema, MAX_EXPECTED_VALUE } from './outcome.js';
+import { expectedValueSchema } from './outcome.js';
 import { notesSchema } from './request.js';
-import { NOTES_CELL_SEPARATOR, REQUEST_COLUMNS, type RequestColumnKey } from './request-columns.js';
+import { REQUEST_COLUMNS, type RequestColumnKey } from './request-columns.js';
 
 /*
  * Issue 24, "Importar" (system admin): a spreadsheet of requests in, in four steps.
@@ -34,7 +28,7 @@ import { NOTES_CELL_SEPARATOR, REQUEST_COLUMNS, type RequestColumnKey } from './
  *     as Excel in Spanish writes it) or XLSX, at most IMPORT_LIMITS. The API parses it once into
  *     stored chunks of rows (text cells) and answers its headers, a sample and a guessed mapping.
  *  2. Check (POST /api/imports/:id/check): a mapping (a target field or nothing per column) and a
- *     duplicates policy; every row goes through parseImportRow (this file: the same shared zod
+ *     duplicates policy; every row goes through parseImportRow (import-rows.ts: the same shared zod
  *     field schemas as the API's create and update) and the duplicate search, nothing is
  *     written to the requests; the answer is the report (counts, a preview of the first rows as
  *     they will be stored, errors by row and field in Spanish). Rejected rows download as a CSV.
@@ -67,6 +61,9 @@ export const IMPORT_LIMITS = {
   /** Of each uploaded file's first rows, what the mapping step shows. */
   sampleRows: 5,
 } as const;
+
+/** The board's button (a system admin's): the rest of the dialog's words are in import-labels.ts. */
+export const IMPORT_OPEN_LABEL = 'Importar';
 
 /** What a browser sends as a CSV's or an XLSX's type; the bytes decide which it is. */
 export const IMPORT_MEDIA_TYPES = [
@@ -132,11 +129,6 @@ export const IMPORT_REQUIRED_FIELDS = ['name', 'email'] as const satisfies reado
  */
 export const DUPLICATE_POLICIES = ['skip', 'update', 'create'] as const;
 export type DuplicatePolicy = (typeof DUPLICATE_POLICIES)[number];
-export const DUPLICATE_POLICY_LABELS: Record<DuplicatePolicy, string> = {
-  skip: 'Omitir la fila',
-  update: 'Actualizar la solicitud existente',
-  create: 'Crear otra solicitud igualmente',
-};
 
 export const IMPORT_STATUSES = [
   /** Parsed and stored; waiting for its mapping to be checked and the import started. */
@@ -156,12 +148,6 @@ export const isImportActive = (status: ImportStatus) => status === 'queued' || s
 /** One row's fate in the background job. */
 export const IMPORT_ROW_RESULTS = ['created', 'updated', 'skipped', 'rejected'] as const;
 export type ImportRowResult = (typeof IMPORT_ROW_RESULTS)[number];
-export const IMPORT_ROW_RESULT_LABELS: Record<ImportRowResult, string> = {
-  created: 'Creada',
-  updated: 'Actualizada',
-  skipped: 'Omitida (duplicada)',
-  rejected: 'Rechazada',
-};
 
 export const IMPORT_MESSAGES = {
   // The file as a whole (400 unless said; nothing stored).
@@ -201,99 +187,13 @@ export const IMPORT_MESSAGES = {
   notRunning: 'Esta importación ya terminó',
   notChecked: 'Revisa el archivo antes de importarlo',
   nothingToImport: 'No hay filas válidas que importar',
+  // What the background job says of a row it could not write, and of an import it gave up.
+  rowRefused: 'La base de datos no aceptó esta fila',
+  targetGone: 'La solicitud que esta fila actualizaba ya no existe',
+  targetBusy: 'La solicitud que esta fila actualizaba cambió mientras se importaba',
+  stoppedAt: (firstRow: number, lastRow: number) =>
+    `La importación se detuvo por un error en las filas ${firstRow} a ${lastRow}; las filas anteriores se importaron`,
 } as const;
-
-/** What the dialog says (the board's "Importar"). */
-export const IMPORT_LABELS = {
-  open: 'Importar',
-  title: 'Importar solicitudes',
-  steps: ['Archivo', 'Columnas', 'Revisión', 'Importación'] as const,
-  pickFile: 'Elegir archivo CSV o XLSX',
-  fileHint: `CSV (UTF-8 o Windows-1252, separado por comas o punto y coma) o XLSX, hasta ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB y ${IMPORT_LIMITS.maxRows.toLocaleString('es-CL')} filas`,
-  uploading: 'Subiendo…',
-  columnHeader: 'Columna del archivo',
-  sampleHeader: 'Ejemplo',
-  targetHeader: 'Campo de la solicitud',
-  ignoreColumn: 'No importar',
-  duplicates: 'Si el correo ya existe',
-  check: 'Revisar',
-  checking: 'Revisando…',
-  back: 'Atrás',
-  preview: 'Así se guardarán las primeras filas',
-  errors: 'Filas con errores',
-  rowHeader: 'Fila',
-  fieldHeader: 'Campo',
-  valueHeader: 'Valor',
-  messageHeader: 'Error',
-  downloadRejected: 'Descargar filas rechazadas (CSV)',
-  downloadReport: 'Descargar el resultado por fila (CSV)',
-  start: (count: number) =>
-    count === 1 ? 'Importar 1 solicitud' : `Importar ${count.toLocaleString('es-CL')} solicitudes`,
-  progress: (processed: number, total: number) =>
-    `${processed.toLocaleString('es-CL')} de ${total.toLocaleString('es-CL')} filas`,
-  runsInBackground:
-    'Puedes cerrar esta ventana: la importación sigue y la verás al volver a «Importar».',
-  cancel: 'Detener la importación',
-  close: 'Cerrar',
-  newImport: 'Importar otro archivo',
-  summary: (counts: { rows: number; valid: number; rejected: number }) =>
-    `${counts.rows.toLocaleString('es-CL')} filas: ${counts.valid.toLocaleString('es-CL')} válidas, ${counts.rejected.toLocaleString('es-CL')} con errores`,
-  duplicatesFound: (inFile: number, existing: number) =>
-    `${existing.toLocaleString('es-CL')} con un correo que ya existe, ${inFile.toLocaleString('es-CL')} repetidas en el archivo`,
-  done: (counts: { created: number; updated: number; skipped: number; rejected: number }) =>
-    `Importación terminada: ${counts.created.toLocaleString('es-CL')} creadas, ${counts.updated.toLocaleString('es-CL')} actualizadas, ${counts.skipped.toLocaleString('es-CL')} omitidas, ${counts.rejected.toLocaleString('es-CL')} rechazadas`,
-  cancelled: 'Importación detenida: las filas ya importadas se quedan',
-  failed: 'La importación se detuvo por un error',
-  /** The history's entry of a request created (or updated) by an import. */
-  historyImported: (fileName: string) => `Importado desde ${fileName}`,
-} as const;
-
-// ---------------------------------------------------------------------------------------------
-// The mapping guess
-
-/** "Correo electrónico " → "correo electronico": no case, no accents, one space between words. */
-export function normaliseHeader(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-/** Which REQUEST_COLUMNS key names each import field (vendor: both of the executive's columns). */
-const GUESS_KEYS: Record<ImportField, readonly RequestColumnKey[]> = {
-  name: ['name'],
-  email: ['email'],
-  company: ['company'],
-  jobPosition: ['jobPosition'],
-  contactNumber: ['contactNumber'],
-  requestType: ['requestType'],
-  status: ['status'],
-  priority: ['priority'],
-  // The export's "Correo del ejecutivo" first: its "Ejecutivo" holds a name, not an email.
-  vendor: ['vendorEmail', 'vendorName'],
-  createdAt: ['createdAt'],
-  expectedValue: ['expectedValue'],
-  message: ['message'],
-  notes: ['notes'],
-};
-
-/**
- * A target per column, from its header (REQUEST_COLUMNS' header and aliases, normalised): each
- * field at most once, to the first column that names it best; null where nothing fits.
- */
-export function guessImportMapping(headers: readonly string[]): (ImportField | null)[] {
-  const names = headers.map(normaliseHeader);
-  const mapping: (ImportField | null)[] = headers.map(() => null);
-  for (const field of IMPORT_FIELDS) {
-    for (const key of GUESS_KEYS[field]) {
-      const column = columnOf(key);
-      const known = [column.header, ...column.aliases].map(normaliseHeader);
-      const index = names.findIndex((name, i) => mapping[i] === null && known.includes(name));
-      if (index >= 0) {
-        mapping[index] = field;
-        break;
-      }
-    }
-  }
-  return mapping;
-}
 
 // ---------------------------------------------------------------------------------------------
 // One row, as it will be stored
@@ -327,23 +227,6 @@ export const importedRequestSchema = z.object({
 });
 export type ImportedRequest = z.infer<typeof importedRequestSchema>;
 
-/** Which of ImportedRequest's keys each import field fills. */
-const VALUE_KEY: Record<ImportField, keyof ImportedRequest> = {
-  name: 'name',
-  email: 'email',
-  company: 'company',
-  jobPosition: 'jobPosition',
-  contactNumber: 'contactNumber',
-  requestType: 'requestType',
-  status: 'status',
-  priority: 'priority',
-  vendor: 'vendorEmail',
-  createdAt: 'createdAt',
-  expectedValue: 'expectedValue',
-  message: 'message',
-  notes: 'notes',
-};
-
 export const importRowErrorSchema = z.object({
   /** The row as a spreadsheet numbers it: the header is row 1, the first request row 2. */
   row: safeIntegerSchema.positive(),
@@ -365,251 +248,43 @@ export type ParsedImportRow =
     }
   | { ok: false; errors: ImportRowError[] };
 
-const fold = (text: string) => normaliseHeader(text);
-
-const STATUS_BY_NAME = new Map<string, RequestStatus>(
-  BOARD_COLUMNS.flatMap((column) => [
-    [fold(column.status), column.status],
-    [fold(column.title), column.status],
-    [fold(column.stageLabel), column.status],
-  ]),
-);
-const PRIORITY_BY_NAME = new Map<string, Priority>(
-  PRIORITIES.flatMap((priority) => [
-    [fold(priority), priority],
-    [fold(PRIORITY_LABELS[priority]), priority],
-  ]),
-);
-const TYPE_BY_NAME = new Map<string, RequestType>(REQUEST_TYPES.map((type) => [fold(type), type]));
-
-const DAY_FIRST =
-  /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{2}|\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/;
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * A creation date as a spreadsheet writes it: DD/MM/AAAA (or with - or ., a two-digit year being
- * 20xx), AAAA-MM-DD, either with a time, in the app's time zone; or an ISO instant with its
- * offset. XLSX date cells reach here as "AAAA-MM-DD HH:MM:SS" (their wall clock). undefined: not
- * a date that exists (31/02), or before 1900.
- */
-export function parseImportDate(text: string, timeZone: string): Date | undefined {
-  if (ISO_INSTANT.test(text)) {
-    const instant = new Date(text);
-    return Number.isNaN(instant.getTime()) ? undefined : instant;
-  }
-  let parts: number[] | undefined;
-  const dayFirst = DAY_FIRST.exec(text);
-  if (dayFirst) {
-    const [, day, month, year, hour, minute, second] = dayFirst;
-    const fullYear = year!.length === 2 ? 2000 + Number(year) : Number(year);
-    parts = [
-      fullYear,
-      Number(month),
-      Number(day),
-      Number(hour ?? 0),
-      Number(minute ?? 0),
-      Number(second ?? 0),
-    ];
-  }
-  const iso = ISO_DAY.exec(text);
-  if (iso) {
-    const [, year, month, day, hour, minute, second] = iso;
-    parts = [
-      Number(year),
-      Number(month),
-      Number(day),
-      Number(hour ?? 0),
-      Number(minute ?? 0),
-      Number(second ?? 0),
-    ];
-  }
-  if (!parts) return undefined;
-  const [year, month, day, hour, minute, second] = parts as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
-  const calendar = new Date(Date.UTC(year, month - 1, day));
-  const exists =
-    calendar.getUTCFullYear() === year &&
-    calendar.getUTCMonth() === month - 1 &&
-    calendar.getUTCDate() === day &&
-    hour < 24 &&
-    minute < 60 &&
-    second < 60;
-  if (!exists || year < 1900) return undefined;
-  const instant = zonedDueAt(
-    `${year}-${pad(month)}-${pad(day)}`,
-    `${pad(hour)}:${pad(minute)}`,
-    timeZone,
-  );
-  return new Date(instant.getTime() + second * 1000);
-}
-
-/**
- * An amount as people type it: "$ 1.500.000", "1500000", "1.500.000,50", "1,500,000.50",
- * "CLP 2.345.000". A lone separator followed by exactly three digits groups thousands (Chilean
- * pesos have no cents); otherwise the last separator is the decimal one. Rounded to a whole
- * amount. undefined: not a number.
- */
-export function parseImportAmount(text: string): number | undefined {
-  const cleaned = text.replace(/[\s$\u00a0]|clp|usd/gi, '');
-  if (!/^\d[\d.,]*$/.test(cleaned)) return undefined;
-  const separators = [...cleaned.matchAll(/[.,]/g)].map((match) => match.index);
-  let normalised = cleaned;
-  if (separators.length > 0) {
-    const last = separators.at(-1)!;
-    const kinds = new Set([...cleaned].filter((char) => char === '.' || char === ','));
-    const decimals = cleaned.length - last - 1;
-    const lastIsDecimal = kinds.size === 2 || (separators.length === 1 && decimals !== 3);
-    normalised = lastIsDecimal
-      ? cleaned.slice(0, last).replace(/[.,]/g, '') + '.' + cleaned.slice(last + 1)
-      : cleaned.replace(/[.,]/g, '');
-  }
-  const value = Number(normalised);
-  if (!Number.isFinite(value)) return undefined;
-  return Math.round(value);
-}
-
-const shortened = (text: string) => (text.length > 100 ? `${text.slice(0, 99)}…` : text);
-
-/**
- * One row of the file as the request it becomes: each mapped cell (trimmed; empty ones take the
- * new-request defaults) turned into its field's value, then the whole checked with
- * importedRequestSchema. Errors name the row, the field, the column and the cell. Pure: the
- * API's check, its background job and the tests use it alike.
- */
-export function parseImportRow(
-  cells: readonly string[],
-  mapping: readonly (ImportField | null)[],
-  options: { row: number; headers: readonly string[]; timeZone: string; now: Date },
-): ParsedImportRow {
-  const errors: ImportRowError[] = [];
-  const present: ImportField[] = [];
-  const cellOf = new Map<ImportField, { text: string; column: string }>();
-  mapping.forEach((field, index) => {
-    if (!field) return;
-    const text = (cells[index] ?? '').trim();
-    cellOf.set(field, { text, column: options.headers[index] || IMPORT_FIELD_LABELS[field] });
-    if (text !== '') present.push(field);
-  });
-  const fail = (field: ImportField, message: string) => {
-    const cell = cellOf.get(field);
-    errors.push({
-      row: options.row,
-      field,
-      column: cell?.column ?? IMPORT_FIELD_LABELS[field],
-      value: shortened(cell?.text ?? ''),
-      message,
-    });
-  };
-  const text = (field: ImportField) => cellOf.get(field)?.text ?? '';
-  const lookup = <T>(field: ImportField, names: Map<string, T>, fallback: T, message: string) => {
-    const value = text(field);
-    if (value === '') return fallback;
-    const found = names.get(fold(value));
-    if (found === undefined) fail(field, message);
-    return found ?? fallback;
-  };
-
-  let createdAt: string | null = null;
-  if (text('createdAt') !== '') {
-    const date = parseImportDate(text('createdAt'), options.timeZone);
-    if (!date) fail('createdAt', IMPORT_MESSAGES.invalidDate);
-    // A day ahead of the clock is allowed: a date typed in another zone may be "tomorrow" here.
-    else if (date.getTime() > options.now.getTime() + 24 * 3_600_000) {
-      fail('createdAt', IMPORT_MESSAGES.futureDate);
-    } else createdAt = date.toISOString();
-  }
-  let expectedValue: number | null = null;
-  if (text('expectedValue') !== '') {
-    const amount = parseImportAmount(text('expectedValue'));
-    // Out-of-range amounts reach the schema, which says the field's own message.
-    if (amount === undefined) fail('expectedValue', expectedValueMessage);
-    else expectedValue = amount;
-  }
-  const candidate = {
-    name: text('name'),
-    email: text('email'),
-    company: text('company'),
-    jobPosition: text('jobPosition'),
-    contactNumber: text('contactNumber'),
-    requestType: lookup(
-      'requestType',
-      TYPE_BY_NAME,
-      DEFAULT_REQUEST_TYPE,
-      IMPORT_MESSAGES.unknownType,
-    ),
-    status: lookup(
-      'status',
-      STATUS_BY_NAME,
-      NEW_REQUEST_DEFAULTS.status,
-      IMPORT_MESSAGES.unknownStage,
-    ),
-    priority: lookup(
-      'priority',
-      PRIORITY_BY_NAME,
-      NEW_REQUEST_DEFAULTS.priority,
-      IMPORT_MESSAGES.unknownPriority,
-    ),
-    vendorEmail: text('vendor') === '' ? null : text('vendor'),
-    createdAt,
-    expectedValue,
-    message: text('message'),
-    notes: text('notes')
-      .split(/\r?\n/)
-      .map((note) => note.trim())
-      .filter((note) => note !== ''),
-  };
-  const checked = importedRequestSchema.safeParse(candidate);
-  if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      const key = issue.path[0];
-      const field = IMPORT_FIELDS.find((f) => VALUE_KEY[f] === key);
-      if (field && !errors.some((error) => error.field === field)) fail(field, issue.message);
-    }
-  }
-  if (errors.length > 0 || !checked.success) {
-    return {
-      ok: false,
-      errors: errors.sort(
-        (a, b) => IMPORT_FIELDS.indexOf(a.field) - IMPORT_FIELDS.indexOf(b.field),
-      ),
-    };
-  }
-  return { ok: true, request: checked.data, present };
-}
-const expectedValueMessage = expectedValueSchema.safeParse(MAX_EXPECTED_VALUE + 1).error!.issues[0]!
-  .message;
-
-/** Notes in one cell, as the export writes them (NOTES_CELL_SEPARATOR) and parseImportRow reads. */
-export const IMPORT_NOTES_SEPARATOR = NOTES_CELL_SEPARATOR;
-
 // ---------------------------------------------------------------------------------------------
 // The endpoints' schemas
 
 export const importParamsSchema = z.object({ id: objectIdSchema });
 
 /** A file's own name: no folder, on one line. */
-const FILE_NAME_PATTERN = new RegExp(`^[^/\\\\${CONTROL_CHARACTERS}]+$`);
+const FILE_NAME_PATTERN = new RegExp(
+  `^[^\\s/\\\\${CONTROL_CHARACTERS}](?:[^/\\\\${CONTROL_CHARACTERS}]*[^\\s/\\\\${CONTROL_CHARACTERS}])?$`,
+);
 
 /** POST /api/imports?name=<the file's name>: the body is the file's bytes. */
 export const importUploadQuerySchema = z.strictObject({
+  // Not trimmed here (JSON Schema could not say so): the pattern refuses blanks at either end,
+  // and the web app sends the name trimmed.
   name: z
     .string()
-    .trim()
     .min(1)
     .max(200, maxLength(200))
     // A name as the history and the list show it: one line, no path.
     .regex(FILE_NAME_PATTERN, 'Nombre de archivo inválido'),
 });
 
-const mappingSchema = z.array(z.enum(IMPORT_FIELDS).nullable()).max(IMPORT_LIMITS.maxColumns);
+const mappingSchema = z
+  .array(z.enum(IMPORT_FIELDS).nullable())
+  .max(IMPORT_LIMITS.maxColumns)
+  // importPlanSchema's refinement is invisible to JSON Schema; these keywords say the same:
+  // name and email mapped, every field at most once (nulls as often as there are columns).
+  .meta({
+    allOf: [
+      ...IMPORT_REQUIRED_FIELDS.map((field) => ({ contains: { const: field } })),
+      ...IMPORT_FIELDS.map((field) => ({
+        contains: { const: field },
+        minContains: 0,
+        maxContains: 1,
+      })),
+    ],
+  });
 
 /**
  * The mapping and the duplicates policy, as checked and as started. The mapping has one entry

@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express';
 import { isValidObjectId } from 'mongoose';
-import { ADMIN_ROLE, API_MESSAGES, type Role } from '@crm/shared';
+import { ADMIN_ROLE, API_MESSAGES, TICKET_PARAM, type Role } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/app-error.js';
-import type { AccessGuards } from '../http/endpoint.js';
+import type { AccessGuards, TicketRule } from '../http/endpoint.js';
 import { touchSession } from './sessions.js';
+import { verifyTicket, type TicketQuery } from './tickets.js';
 import { verifyToken } from './tokens.js';
 
 export type AuthUser = {
@@ -29,33 +30,64 @@ declare module 'express-serve-static-core' {
   }
 }
 
+type AuthContext = Pick<AppContext, 'config' | 'models' | 'logger'>;
+
 /**
- * `Authorization: Bearer <jwt>`: checks the signature and expiry, then that the token's session
- * still exists (sessions.ts: logout, "Cerrar sesión" and a password change delete it) and that
- * its user does. The role is read fresh from the database, so a role change applies at once.
+ * The caller a verified token (or ticket) names, when its session still exists (sessions.ts:
+ * logout, "Cerrar sesión" and a password change delete it) and its user does; the role is read
+ * fresh from the database, so a role change applies at once.
  */
-function authenticate(ctx: Pick<AppContext, 'config' | 'models' | 'logger'>): RequestHandler {
-  const { User, Session } = ctx.models;
+async function sessionCaller(
+  ctx: AuthContext,
+  { userId, jti }: { userId: string; jti: string },
+): Promise<AuthUser | undefined> {
+  if (!isValidObjectId(userId)) return undefined;
+  const [session, user] = await Promise.all([
+    ctx.models.Session.findById(jti, { userId: 1, lastSeenAt: 1, expiresAt: 1 }).lean(),
+    ctx.models.User.findById(userId, { role: 1, timeZone: 1 }).lean(),
+  ]);
+  if (!session || !user || !session.userId.equals(user._id)) return undefined;
+  // Lapsed but not swept yet (the TTL index runs once a minute): a token's own exp says so too,
+  // a ticket's (up to a minute longer) does not.
+  if (session.expiresAt.getTime() <= Date.now()) return undefined;
+  touchSession(ctx, jti, session.lastSeenAt);
+  return { userId, role: user.role, jti, timeZone: user.timeZone || ctx.config.timeZone };
+}
+
+/** `Authorization: Bearer <jwt>`: checks the signature and expiry, then the session. */
+function authenticate(ctx: AuthContext): RequestHandler {
   return async (req, _res, next) => {
     const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
     if (!match?.[1]) return next(unauthorized());
     const claims = verifyToken(ctx, match[1]);
-    if (!claims || !isValidObjectId(claims.sub))
-      return next(unauthorized(API_MESSAGES.sessionExpired));
-    const [session, user] = await Promise.all([
-      Session.findById(claims.jti, { userId: 1, lastSeenAt: 1 }).lean(),
-      User.findById(claims.sub, { role: 1, timeZone: 1 }).lean(),
-    ]);
-    if (!session || !user || !session.userId.equals(user._id)) {
-      return next(unauthorized(API_MESSAGES.sessionExpired));
+    const caller = claims && (await sessionCaller(ctx, { userId: claims.sub, jti: claims.jti }));
+    if (!caller) return next(unauthorized(API_MESSAGES.sessionExpired));
+    req.auth = caller;
+    next();
+  };
+}
+
+/**
+ * For an endpoint that declares a `ticket` (http/endpoint.ts): a call carrying `?ticket=` is
+ * signed in by it alone (tickets.ts: signature, audience, expiry, the rest of the query), then by
+ * its session as a token is; any other call by its Authorization header, as everywhere.
+ */
+function authenticateByTicket(
+  ctx: AuthContext,
+  { audience, invalid }: TicketRule,
+  byToken: RequestHandler,
+): RequestHandler {
+  return async (req, res, next) => {
+    const { [TICKET_PARAM]: ticket, ...rest } = req.query;
+    if (ticket === undefined) return byToken(req, res, next);
+    const query = Object.entries(rest);
+    if (typeof ticket !== 'string' || query.some(([, value]) => typeof value !== 'string')) {
+      return next(unauthorized(invalid));
     }
-    touchSession(ctx, claims.jti, session.lastSeenAt);
-    req.auth = {
-      userId: claims.sub,
-      role: user.role,
-      jti: claims.jti,
-      timeZone: user.timeZone || ctx.config.timeZone,
-    };
+    const named = verifyTicket(ctx, ticket, audience, Object.fromEntries(query) as TicketQuery);
+    const caller = named && (await sessionCaller(ctx, named));
+    if (!caller) return next(unauthorized(invalid));
+    req.auth = caller;
     next();
   };
 }
@@ -74,9 +106,11 @@ const requireAdmin: RequestHandler = (req, _res, next) => {
 };
 
 /** The checks the routes' declared `access` needs (http/endpoint.ts), given to it by the context. */
-export const accessGuards = (
-  ctx: Pick<AppContext, 'config' | 'models' | 'logger'>,
-): AccessGuards => ({
-  signedIn: authenticate(ctx),
-  admin: requireAdmin,
-});
+export const accessGuards = (ctx: AuthContext): AccessGuards => {
+  const signedIn = authenticate(ctx);
+  return {
+    signedIn,
+    signedInOrTicket: (rule) => authenticateByTicket(ctx, rule, signedIn),
+    admin: requireAdmin,
+  };
+};

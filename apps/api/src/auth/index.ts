@@ -4,3 +4,4 @@ export { authRoutes } from './auth.routes.js';
 export { verifyCurrentPassword, type VerifiedUser } from './auth.service.js';
 export { accessGuards, currentUser, isAdmin, type AuthUser, type Caller } from './authenticate.js';
 export { closeOtherSessions, closeSession, endSessions, listSessions } from './sessions.js';
+export { signTicket } from './tickets.js';

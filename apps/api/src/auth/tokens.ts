@@ -32,7 +32,9 @@ export function verifyToken(
   try {
     const claims = jwt.verify(token, ctx.config.jwtSecret, { algorithms: ['HS256'] });
     if (typeof claims === 'string') return undefined;
-    const { sub, jti, exp } = claims as Partial<Record<keyof TokenClaims, unknown>>;
+    const { sub, jti, exp, aud } = claims as Partial<Record<keyof TokenClaims | 'aud', unknown>>;
+    // A download ticket (tickets.ts) has an audience and is no session token.
+    if (aud !== undefined) return undefined;
     if (typeof sub !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') {
       return undefined;
     }

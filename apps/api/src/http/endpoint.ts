@@ -40,9 +40,14 @@ type Handlers<G extends Record<string, EndpointDeclaration>> = {
 export type AccessGuards = {
   /** `access: 'signed-in'` and `'admin'`: a valid session; sets `req.auth`. */
   signedIn: RequestHandler;
+  /** Instead of `signedIn`, for an endpoint that declares a `ticket`: by it, or as `signedIn`. */
+  signedInOrTicket: (rule: TicketRule) => RequestHandler;
   /** `access: 'admin'`, after `signedIn`. */
   admin: RequestHandler;
 };
+
+/** A declaration's download-ticket rule (the contract's `ticket`). */
+export type TicketRule = NonNullable<EndpointDeclaration['ticket']>;
 
 /** What routes are built from (the app's context has both). */
 export type RouteContext = { connection: Connection; access: AccessGuards };
@@ -61,7 +66,12 @@ const noStore: RequestHandler = (_req, res, next) => {
 function guardsFor(ctx: RouteContext, endpoint: EndpointDeclaration): RequestHandler[] {
   const chain: RequestHandler[] = [noStore];
   if (endpoint.database ?? true) chain.push(requireDatabase(ctx.connection));
-  if (endpoint.access !== 'public') chain.push(ctx.access.signedIn);
+  if (endpoint.access !== 'public') {
+    // A ticket is honoured only where it is declared: anywhere else it is no credential.
+    chain.push(
+      endpoint.ticket ? ctx.access.signedInOrTicket(endpoint.ticket) : ctx.access.signedIn,
+    );
+  }
   if (endpoint.access === 'admin') chain.push(ctx.access.admin);
   // Bodies are read only by routes that declare one, after the caller is known.
   if (endpoint.body) chain.push(...jsonBody);

@@ -16,6 +16,11 @@ import {
  * happened to each of its rows once the job has done it, written before the import's counters
  * and `nextChunk` move on (with `nextChunk` as the condition), so the counters never count a
  * chunk twice and a resumed job starts at the first chunk not finished.
+ *
+ * A row (and a sample row) is stored as the JSON text of its cells, not as an array of arrays:
+ * FerretDB 1.x (our CI database) refuses nested arrays ("nested arrays are not supported"),
+ * and one string per row is also the smallest and quickest thing to write and read back.
+ * encodeRow and decodeRows are the only places that know it.
  */
 
 const countsSchema = new Schema(
@@ -38,7 +43,8 @@ const importSchema = new Schema(
     headers: { type: [String], default: () => [] },
     rowCount: { type: Number, required: true },
     chunkCount: { type: Number, required: true },
-    sample: { type: [[String]], default: () => [] },
+    /** The first rows, each as encodeRow's JSON text. */
+    sample: { type: [String], default: () => [] },
     /** One entry per column: the field it fills, or null. The guess until a check or start. */
     mapping: { type: [{ type: String, enum: [...IMPORT_FIELDS, null] }], default: () => [] },
     duplicates: { type: String, enum: [...DUPLICATE_POLICIES, null], default: null },
@@ -67,8 +73,8 @@ const rowOutcomeSchema = new Schema(
     /** The request created or updated. */
     requestId: { type: Schema.Types.ObjectId, default: null },
     requestNumber: { type: Number, default: null },
-    /** "Campo: mensaje" per error, for the rejected rows. */
-    errors: { type: [String], default: undefined },
+    /** "Campo: mensaje" per error, for the rejected rows (not `errors`: mongoose reserves it). */
+    messages: { type: [String], default: undefined },
   },
   { _id: false },
 );
@@ -80,8 +86,8 @@ const importChunkSchema = new Schema(
     index: { type: Number, required: true },
     /** The spreadsheet row number of the first row here. */
     firstRow: { type: Number, required: true },
-    /** Each row's cells as text, as many as the header has. */
-    rows: { type: [[String]], required: true },
+    /** Each row's cells (text, as many as the header has), as encodeRow's JSON text. */
+    rows: { type: [String], required: true },
     /** Set in the same write that marks the chunk done; one per row, in order. */
     outcomes: { type: [rowOutcomeSchema], default: undefined },
   },
@@ -89,8 +95,18 @@ const importChunkSchema = new Schema(
 );
 importChunkSchema.index({ importId: 1, index: 1 }, { unique: true });
 
+/** A row's cells as stored: the JSON text of the array. */
+export const encodeRow = (cells: readonly string[]): string => JSON.stringify(cells);
+/** Stored rows back as cells. */
+export const decodeRows = (rows: readonly string[]): string[][] =>
+  rows.map((row) => JSON.parse(row) as string[]);
+
 export type ImportDoc = InferSchemaType<typeof importSchema> & { _id: Types.ObjectId };
-export type ImportChunkDoc = InferSchemaType<typeof importChunkSchema> & { _id: Types.ObjectId };
+/** A chunk as read through chunksOf (imports.service.ts): its rows decoded. */
+export type ImportChunkDoc = Omit<InferSchemaType<typeof importChunkSchema>, 'rows'> & {
+  _id: Types.ObjectId;
+  rows: string[][];
+};
 
 /** The imports feature's models, registered on the app's connection by app-context.ts. */
 export const importsModels = (connection: Connection) => ({

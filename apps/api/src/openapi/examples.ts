@@ -123,6 +123,12 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     { action: 'delete', items: [{ id: REQUEST_ID }] },
   ],
   'requests.editNote': [{ from: 'Llamar el lunes', to: 'Llamar el martes' }],
+  'requests.exportLink': [{ q: 'Acme', priority: 'high', format: 'xlsx' }],
+  // One entry per column of the uploaded file: the field it fills, or null to leave it out.
+  'imports.check': [
+    { mapping: ['name', 'email', 'company', null, 'status', 'createdAt'], duplicates: 'skip' },
+  ],
+  'imports.start': [{ mapping: ['name', 'email', 'vendor', 'notes'], duplicates: 'update' }],
   'activities.add': [
     {
       type: 'call',
@@ -202,6 +208,8 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   // Inicio (issue 22). `from` and `to` have none: they go only with period=custom (the
   // operation's description says so), a rule between parameters that one example can't keep.
   period: 'month',
+  // Imports (issue 24): the uploaded file's own name.
+  name: 'clientes 2026.csv',
 };
 
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */

@@ -2,10 +2,23 @@
 export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
 export { agendaItemsOf, openActivitiesDue } from './agenda.service.js';
-export { historyEntry } from './history.service.js';
+export { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
+export { exportWriter } from './export-writers.js';
+export type { ExportCell } from './export-row.js';
 export { changeNotes } from './notes.service.js';
 export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 export { requestsRoutes } from './requests.routes.js';
-export { createRequest, toRequestJson } from './requests.service.js';
+export { createRequest, nextRequestNumber, toRequestJson } from './requests.service.js';
 export { backfillStageChangedAt } from './stage-changed-at.js';
-export { backfillStageVisits, stageVisitsOf } from './stage-visits.js';
+export {
+  backfillStageVisits,
+  stageChange,
+  stageFieldsAtCreation,
+  stageVisitsOf,
+} from './stage-visits.js';
+export {
+  expectedValueEntries,
+  outcomeChange,
+  toOutcomeJson,
+  type StoredOutcome,
+} from './outcome.js';

@@ -3,14 +3,17 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { FilterQuery, Types } from 'mongoose';
 import {
   EXPORT_MEDIA_TYPES,
+  EXPORT_TICKET_TTL_SECONDS,
   REQUEST_STATUSES,
+  TICKET_PARAM,
   api,
   dayIn,
   exportFileName,
   validateRequest,
   type EndpointInput,
+  type ExportLink,
 } from '@crm/shared';
-import { currentUser, type Caller } from '../auth/index.js';
+import { currentUser, signTicket, type AuthUser, type Caller } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { AppError } from '../http/app-error.js';
 import type { RawHandler } from '../http/endpoint.js';
@@ -35,7 +38,7 @@ import type { RequestDoc } from './request.model.js';
  */
 
 const endpoint = api.requests.export;
-type ExportQuery = EndpointInput<typeof endpoint>['query'];
+type ExportQuery = Omit<EndpointInput<typeof endpoint>['query'], typeof TICKET_PARAM>;
 
 /** Requests per database batch. */
 export const EXPORT_BATCH_SIZE = 500;
@@ -95,6 +98,8 @@ async function streamExport(
   const timeZone = ctx.config.timeZone;
   res.status(endpoint.status);
   res.set({
+    // The address may carry a download ticket: nothing this answer leads to should learn it.
+    'Referrer-Policy': 'no-referrer',
     'Content-Type': EXPORT_MEDIA_TYPES[format],
     'Content-Disposition': `attachment; filename="${exportFileName(dayIn(new Date(), timeZone), format)}"`,
   });
@@ -149,4 +154,24 @@ export function exportRoute(ctx: AppContext): RawHandler {
     }
   };
   return { raw: [handler] };
+}
+
+/**
+ * POST /api/form-contact/export/link: the export's address for the browser to follow by itself,
+ * so its own download starts at once and streams to disk. The ticket is bound to exactly the
+ * parameters the address carries (auth/tickets.ts), which the guard hashes back on arrival.
+ */
+export function exportLink(ctx: AppContext, query: ExportQuery, caller: AuthUser): ExportLink {
+  const params = Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const ticket = signTicket(
+    ctx,
+    caller,
+    endpoint.ticket.audience,
+    params,
+    EXPORT_TICKET_TTL_SECONDS,
+  );
+  const search = new URLSearchParams({ ...params, [TICKET_PARAM]: ticket });
+  return { url: `${endpoint.path}?${search.toString()}` };
 }

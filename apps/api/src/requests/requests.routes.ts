@@ -8,7 +8,7 @@ import { getBoard, getColumnPage } from './board.service.js';
 import { getRequestHistory } from './history.service.js';
 import { moveRequest } from './move.service.js';
 import { addNote, editNote } from './notes.service.js';
-import { exportRoute } from './request-export.js';
+import { exportLink, exportRoute } from './request-export.js';
 import {
   assignVendor,
   createRequest,
@@ -25,6 +25,7 @@ export function requestsRoutes(ctx: AppContext): Router {
     column: ({ query }, req) => getColumnPage(ctx, query, currentUser(req)),
     // A file, streamed: answers by itself. Declared before `get`, so "export" is no id.
     export: exportRoute(ctx),
+    exportLink: ({ body }, req) => exportLink(ctx, body, currentUser(req)),
     get: ({ params }) => getRequest(ctx, params.id),
     create: ({ body }) => createRequest(ctx, body),
     update: ({ params, body }, req) => updateRequest(ctx, params.id, body, currentUser(req).userId),

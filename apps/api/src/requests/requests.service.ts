@@ -98,13 +98,16 @@ export async function getRequest(ctx: AppContext, id: string): Promise<Request> 
   return toRequestJson(found);
 }
 
-/** The next request number from an atomic $inc on a counter document. */
-async function nextRequestNumber(ctx: AppContext): Promise<number> {
+/**
+ * The next request number from an atomic $inc on a counter document; with `count`, the last of
+ * a block of that many (an import's chunk reserves its numbers in one write).
+ */
+export async function nextRequestNumber(ctx: AppContext, count = 1): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     try {
       const counter = await ctx.models.Counter.findOneAndUpdate(
         { _id: REQUEST_NUMBER_SEQUENCE },
-        { $inc: { seq: 1 } },
+        { $inc: { seq: count } },
         { upsert: true, new: true, lean: true },
       );
       if (counter) return counter.seq;

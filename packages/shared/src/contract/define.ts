@@ -10,6 +10,15 @@ import type { z } from 'zod';
 /** Who may call: anyone, any signed-in role, or a system admin only (§6). */
 export type Access = 'public' | 'signed-in' | 'admin';
 
+/**
+ * What a download ticket is for (issue 24): the `aud` it is signed with, so a ticket made for one
+ * endpoint is no credential anywhere else.
+ */
+export type TicketAudience = 'export';
+
+/** The query parameter a download ticket travels in. */
+export const TICKET_PARAM = 'ticket';
+
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** Error statuses an endpoint may answer, each with the ErrorBody of packages/shared/error.ts. */
@@ -37,6 +46,13 @@ export type EndpointDeclaration = {
    * bytes read; anything else is 415 / 413 before the handler runs.
    */
   rawBody?: { mediaTypes: readonly string[]; maxBytes: number };
+  /**
+   * `signed-in` by a short-lived download ticket in the query (`?ticket=`) as well as by the
+   * Authorization header, for a file the browser downloads by itself (it can send no header):
+   * signed for `audience`, bound to the caller's session and to the rest of the query. `invalid`
+   * is the 401 a bad, expired or altered one gets. Only the endpoints that declare it take one.
+   */
+  ticket?: { audience: TicketAudience; invalid: string };
   /** The success status and answer. */
   status: 200 | 201;
   response: z.ZodType;

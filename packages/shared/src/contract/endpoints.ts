@@ -88,7 +88,13 @@ import {
   updateProfileBodySchema,
 } from '../account.js';
 import { BULK_MESSAGES, bulkActionBodySchema, bulkResultSchema } from '../bulk-actions.js';
-import { exportQuerySchema } from '../request-export.js';
+import {
+  EXPORT_MESSAGES,
+  EXPORT_TICKET_TTL_SECONDS,
+  exportDownloadQuerySchema,
+  exportLinkSchema,
+  exportQuerySchema,
+} from '../request-export.js';
 import {
   IMPORT_LIMITS,
   IMPORT_MEDIA_TYPES,
@@ -436,13 +442,39 @@ export const api = {
         'Every stage, oldest first, streamed from one database cursor: the download starts at ' +
         'once and memory stays flat however many rows. CSV is UTF-8 with a byte-order mark and ' +
         '`;` between fields; text cells starting with =, +, -, @, a tab or a carriage return get ' +
-        'a leading apostrophe (CSV injection). Headers in Spanish (REQUEST_COLUMNS).',
+        'a leading apostrophe (CSV injection). Headers in Spanish (REQUEST_COLUMNS). Signed in ' +
+        'by the Authorization header, or by `ticket` alone: the address ' +
+        'POST /api/form-contact/export/link answers, which the browser follows by itself so its ' +
+        'own download starts at once and goes straight to disk.',
       access: 'signed-in',
-      query: exportQuerySchema,
+      ticket: { audience: 'export', invalid: EXPORT_MESSAGES.ticketInvalid },
+      query: exportDownloadQuerySchema,
       status: 200,
       response: z.string(),
       responseDescription: 'The file (Content-Disposition: attachment)',
       responseMediaType: 'text/csv',
+      errors: {
+        401: `No bearer token and no ticket, or a bad one; a ticket that is malformed, altered, expired, made for another query or whose session ended: ${EXPORT_MESSAGES.ticketInvalid}`,
+      },
+    }),
+    exportLink: defineEndpoint({
+      id: 'requests.exportLink',
+      method: 'post',
+      path: '/api/form-contact/export/link',
+      tag: 'requests',
+      summary: 'The export’s address with a short-lived download ticket, for the browser to follow',
+      description:
+        'The body is the export’s query (the board’s filters and `format`). The answer is ' +
+        'GET /api/form-contact/export with that query and a `ticket`, relative to the API’s ' +
+        `origin: a JWT (the app's secret, audience \`export\`) that works for ` +
+        `${EXPORT_TICKET_TTL_SECONDS} seconds, for this caller, while their session lasts ` +
+        '(a logout or "Cerrar sesión" ends it too) and for exactly this query (a hash of it). It ' +
+        'is no credential on any other endpoint. Logs never record query strings.',
+      access: 'signed-in',
+      body: exportQuerySchema,
+      status: 200,
+      response: exportLinkSchema,
+      responseDescription: 'The address to download the file from',
     }),
     addNote: defineEndpoint({
       id: 'requests.addNote',

@@ -8,19 +8,23 @@ import {
   type ExportFormat,
 } from '@crm/shared';
 import { env } from '../../config/env';
-import { ApiError, searchOf, type CallOptions } from '../../lib/api-client';
+import { ApiError, callEndpoint, searchOf, type CallOptions } from '../../lib/api-client';
 import { clearSession, getSession } from '../../lib/session-store';
 
 /**
- * GET /api/form-contact/export (issue 24): the requests of the board's search and filters as a
- * file. The server streams it; the browser has it (and saves it) once the whole body is read.
+ * POST /api/form-contact/export/link (issue 24): the address of the requests of the board's
+ * search and filters as a file, with a download ticket for that exact query that works a minute
+ * (the API's auth/tickets.ts). The browser follows it by itself, with no Authorization header,
+ * so its own download starts at once and goes straight to disk; the API base in front, as for
+ * every call.
  */
-export function exportRequests(filters: BoardFilters, format: ExportFormat) {
-  return downloadEndpoint(
-    api.requests.export,
-    { query: { ...filters, format } },
+export async function exportLink(filters: BoardFilters, format: ExportFormat): Promise<string> {
+  const { url } = await callEndpoint(
+    api.requests.exportLink,
+    { body: { ...filters, format } },
     { failureMessage: EXPORT_LABELS.failed },
   );
+  return `${env.VITE_API_URL}${url}`;
 }
 
 /** A file the API answered (an export): its bytes, and its name when Content-Disposition gives one. */
@@ -33,7 +37,8 @@ const fileNameOf = (disposition: string | null) =>
 /**
  * Calls an endpoint that answers a file rather than JSON (the api-client's "blob mode", kept here
  * in the export's lazy chunk: the board's first visit does not load it): with the session's token, as every
- * call, and the same ApiError on any failure. The whole body is read before it resolves.
+ * call, and the same ApiError on any failure. The whole body is read before it resolves: for
+ * small files only (an import's rows); the board's export goes by `exportLink` instead.
  */
 export async function downloadEndpoint<E extends EndpointDeclaration>(
   endpoint: E,

@@ -57,6 +57,14 @@ describe('describeEntry (the "Historial" lines)', () => {
     expect(note(null, '')).toBe('Ana C. agregó una nota · 23/11/26 10:42');
   });
 
+  it('an import (issue 24): the request’s source, "Importado desde" its file', () => {
+    const imported = entry({ field: 'imported', from: null, to: 'clientes 2026.csv' });
+    expect(describeWhat(imported, users)).toBe('Importado desde clientes 2026.csv');
+    expect(describeChange(imported, users)).toBe(
+      'Ana C. importó la solicitud: Importado desde clientes 2026.csv',
+    );
+  });
+
   it('edited fields (issue 25): "campo: antes → después" in the modal’s words', () => {
     const edit = (field: HistoryEntry['field'], from: string | null, to: string | null) =>
       describeChange(entry({ field, from, to }), users);

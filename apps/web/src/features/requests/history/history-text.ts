@@ -4,6 +4,7 @@ import {
   OUTCOME_LABELS,
   PRIORITY_LABELS,
   columnTitleOf,
+  importedHistoryText,
   isHistoryEditedField,
   isHistoryTextOf,
   type ActivityType,
@@ -130,6 +131,9 @@ export function describeWhat(entry: HistoryEntry, users: readonly Person[], full
         : `estimó el monto en ${amountText(entry.to)}`;
     case 'outcome':
       return entry.to === null ? 'quitó el resultado' : `marcó ${outcomeWords(entry.to)}`;
+    // Issue 24: the request's source, as a line of its own under who and when.
+    case 'imported':
+      return importedHistoryText(entry.to ?? '');
     default:
       return '';
   }
@@ -141,6 +145,7 @@ export function describeWhat(entry: HistoryEntry, users: readonly Person[], full
  */
 export function describeChange(entry: HistoryEntry, users: readonly Person[], full = false) {
   const what = describeWhat(entry, users, full);
+  if (entry.field === 'imported') return `${whoDid(entry, users)} importó la solicitud: ${what}`;
   return `${whoDid(entry, users)} ${isHistoryEditedField(entry.field) ? `cambió ${what}` : what}`;
 }
 

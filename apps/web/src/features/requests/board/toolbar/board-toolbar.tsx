@@ -6,9 +6,11 @@ import {
   hasBoardFilters,
   type BoardFilterKey,
 } from '../../../../lib/board-search-params';
+import { useCurrentUser } from '../../../../api/session/get-current-user';
 import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { activeFilterCount, boardFilterFields } from './board-filter-fields';
 import { FilterSelect } from './filter-select';
+import { ImportButton } from './import-button';
 import { SavedViewsMenu } from './saved-views-menu';
 import { SearchBox } from './search-box';
 
@@ -40,7 +42,8 @@ const PHONE_TOOL_CLASS = `${TOOL_CLASS} min-h-11 min-w-11`;
 /**
  * Above the board: "Buscar" and the executive, priority, type, next-action and outcome filters
  * (all in the URL, combinable) and the saved views. On a phone, where five selects side by side
- * cut their names, the filters and saved views wait in a "Filtros" sheet.
+ * cut their names, the filters and saved views wait in a "Filtros" sheet. "Exportar", and a
+ * system admin's "Importar" (issue 24), each open something loaded on the first click.
  */
 export function BoardToolbar({
   filters,
@@ -54,6 +57,7 @@ export function BoardToolbar({
   const [exportOpen, setExportOpen] = useState(false);
   const [exportUsed, setExportUsed] = useState(false);
   const closeExport = useCallback(() => setExportOpen(false), []);
+  const { isAdmin } = useCurrentUser();
   const fields = boardFilterFields(users);
   const active = activeFilterCount(filters);
 
@@ -126,6 +130,8 @@ export function BoardToolbar({
           ) : null}
         </div>
       )}
+      {/* Issue 24: a system admin's "Importar" (the dialog is wide: not on a phone). */}
+      {isAdmin && !compact ? <ImportButton className={TOOL_CLASS} /> : null}
       {onShowShortcuts ? (
         <button
           type="button"

@@ -1,12 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  EXPORT_FORMATS,
-  EXPORT_LABELS,
-  exportFileName,
-  type BoardFilters,
-  type ExportFormat,
-} from '@crm/shared';
-import { exportRequests } from '../../../../api/requests/export-requests';
+import { EXPORT_FORMATS, EXPORT_LABELS, type BoardFilters, type ExportFormat } from '@crm/shared';
+import { exportLink } from '../../../../api/requests/export-requests';
 import { notify } from '../../../../lib/notify';
 
 export type ExportMenuProps = {
@@ -15,25 +9,26 @@ export type ExportMenuProps = {
   onClose: () => void;
 };
 
-/** Today as YYYY-MM-DD, for a file name the server did not give (its header not exposed). */
-const today = () => new Date().toLocaleDateString('sv-SE');
-
-/** Saves the bytes as a file: an object URL behind a link with `download`, clicked once. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
+/**
+ * Lets the browser fetch the file by itself: a link with `download`, clicked once. The page stays
+ * (an attachment, or `download`, never replaces it), the browser's own download shows at once and
+ * streams to disk under the name the server gives; the address's ticket goes out as no Referer.
+ */
+function follow(url: string) {
   const link = document.createElement('a');
   link.href = url;
-  link.download = fileName;
+  link.download = '';
+  link.referrerPolicy = 'no-referrer';
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 /**
  * Issue 24's "Exportar" menu: CSV (Excel) or Excel (.xlsx), the requests of the board's current
- * search and filters. The file is fetched with the session's token, then saved; "Preparando el
- * archivo…" shows while it comes. A lazy chunk, loaded when the menu first opens.
+ * search and filters. It asks the API for the file's address (a short-lived download ticket for
+ * exactly these filters), then the browser downloads it by itself; "Preparando el archivo…"
+ * shows while the address comes. A lazy chunk, loaded when the menu first opens.
  */
 export function ExportMenu({ filters, open, onClose }: ExportMenuProps) {
   const [running, setRunning] = useState(false);
@@ -54,8 +49,7 @@ export function ExportMenu({ filters, open, onClose }: ExportMenuProps) {
     onClose();
     setRunning(true);
     try {
-      const { blob, fileName } = await exportRequests(filters, format);
-      save(blob, fileName ?? exportFileName(today(), format));
+      follow(await exportLink(filters, format));
     } catch {
       notify.error(EXPORT_LABELS.failed);
     } finally {

@@ -1,0 +1,43 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Upload } from 'lucide-react';
+import { IMPORT_OPEN_LABEL } from '@crm/shared';
+import { useImportFollower } from '../../../../api/imports/use-import-follower';
+
+// Issue 24's "Importar" dialog (a system admin's, and rare): a chunk of its own, loaded on the
+// first click (apps/web/scripts/check-budgets.mjs, LAZY_PARTS).
+const ImportDialog = lazy(() =>
+  import('../../../imports').then((module) => ({ default: module.ImportDialog })),
+);
+
+export type ImportButtonProps = { className: string };
+
+/**
+ * "Importar" (system admin): opens the import dialog. The board follows the import the dialog
+ * starts or finds running, from here, so it goes on while the dialog is closed: when it ends,
+ * the columns are read again and the imported requests appear without a reload.
+ */
+export function ImportButton({ className }: ImportButtonProps) {
+  const [open, setOpen] = useState(false);
+  const [following, setFollowing] = useState<string | null>(null);
+  useImportFollower(following);
+  const close = useCallback(() => setOpen(false), []);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        className={className}
+      >
+        <Upload className="size-4" aria-hidden />
+        {IMPORT_OPEN_LABEL}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ImportDialog onFollow={setFollowing} onClose={close} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
