@@ -15,10 +15,12 @@ import { NOTES_CELL_SEPARATOR, REQUEST_COLUMNS, type RequestColumnKey } from './
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
+  IMPORT_LIMITS,
   IMPORT_MESSAGES,
   importedRequestSchema,
   type ImportField,
   type ImportedRequest,
+  type ImportReport,
   type ImportRowError,
   type ParsedImportRow,
 } from './request-import.js';
@@ -324,3 +326,75 @@ const expectedValueMessage = expectedValueSchema.safeParse(MAX_EXPECTED_VALUE + 
 
 /** Notes in one cell, as the export writes them (NOTES_CELL_SEPARATOR) and parseImportRow reads. */
 export const IMPORT_NOTES_SEPARATOR = NOTES_CELL_SEPARATOR;
+
+// ---------------------------------------------------------------------------------------------
+// The check's report
+
+/** The request's own fields a row's non-empty cell replaces as it is, with "update". */
+export const IMPORT_PLAIN_FIELDS = [
+  'name',
+  'email',
+  'company',
+  'jobPosition',
+  'contactNumber',
+  'requestType',
+  'priority',
+  'message',
+] as const satisfies readonly ImportField[];
+
+/** What the check (the API's, the fake's) decided for one row, as the report counts it. */
+export type CheckedImportRow =
+  | { result: 'rejected'; errors: ImportRowError[] }
+  | {
+      result: 'created' | 'updated' | 'skipped';
+      request: ImportedRequest;
+      /** The executive found by the row's email, by full name; null: unassigned. */
+      vendorName: string | null;
+      duplicateOf: 'existing' | 'file' | null;
+    };
+
+export const emptyImportReport = (): ImportReport => ({
+  rows: 0,
+  valid: 0,
+  rejected: 0,
+  duplicatesExisting: 0,
+  duplicatesInFile: 0,
+  willCreate: 0,
+  willUpdate: 0,
+  willSkip: 0,
+  preview: [],
+  errors: [],
+  errorsTotal: 0,
+});
+
+const WILL = { created: 'willCreate', updated: 'willUpdate', skipped: 'willSkip' } as const;
+
+/**
+ * Counts one row into the report, in file order: the first IMPORT_LIMITS.previewRows valid rows
+ * as they will be stored, the first IMPORT_LIMITS.reportErrors errors.
+ */
+export function countIntoImportReport(
+  report: ImportReport,
+  row: number,
+  checked: CheckedImportRow,
+): void {
+  report.rows += 1;
+  if (checked.result === 'rejected') {
+    report.rejected += 1;
+    report.errorsTotal += checked.errors.length;
+    const room = IMPORT_LIMITS.reportErrors - report.errors.length;
+    if (room > 0) report.errors.push(...checked.errors.slice(0, room));
+    return;
+  }
+  report.valid += 1;
+  if (checked.duplicateOf === 'existing') report.duplicatesExisting += 1;
+  if (checked.duplicateOf === 'file') report.duplicatesInFile += 1;
+  report[WILL[checked.result]] += 1;
+  if (report.preview.length < IMPORT_LIMITS.previewRows) {
+    report.preview.push({
+      row,
+      request: { ...checked.request, vendorName: checked.vendorName },
+      result: checked.result,
+    });
+  }
+}

@@ -3,6 +3,7 @@ import type { Types } from 'mongoose';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_MESSAGES,
+  IMPORT_PLAIN_FIELDS,
   notesSchema,
   type ImportField,
   type ImportedRequest,
@@ -193,18 +194,6 @@ export type RowToUpdate = {
   doneKeys: readonly string[];
 };
 
-/** The request's own fields a row's non-empty cell replaces. */
-const PLAIN_FIELDS = [
-  'name',
-  'email',
-  'company',
-  'jobPosition',
-  'contactNumber',
-  'requestType',
-  'priority',
-  'message',
-] as const satisfies readonly ImportField[];
-
 const fieldError = (field: ImportField, message: string) =>
   `${IMPORT_FIELD_LABELS[field]}: ${message}`;
 
@@ -231,7 +220,7 @@ export async function updateRow(
     }
     const { request } = row;
     const plain = Object.fromEntries(
-      PLAIN_FIELDS.filter(has).map((field) => [field, request[field]]),
+      IMPORT_PLAIN_FIELDS.filter(has).map((field) => [field, request[field]]),
     );
     const lacking = has('notes')
       ? request.notes.filter((note) => !stored.notes.includes(note))

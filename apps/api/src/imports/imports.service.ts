@@ -2,6 +2,8 @@ import { Types } from 'mongoose';
 import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  countIntoImportReport,
+  emptyImportReport,
   guessImportMapping,
   type ImportList,
   type ImportPlan,
@@ -237,45 +239,19 @@ export async function checkImport(
   checkMappingLength(doc, plan);
   if (doc.status !== 'uploaded') throw conflict(IMPORT_MESSAGES.alreadyStarted);
   const context = await rowPlanContext(ctx, doc, plan);
-  const report: ImportReport = {
-    rows: 0,
-    valid: 0,
-    rejected: 0,
-    duplicatesExisting: 0,
-    duplicatesInFile: 0,
-    willCreate: 0,
-    willUpdate: 0,
-    willSkip: 0,
-    preview: [],
-    errors: [],
-    errorsTotal: 0,
-  };
-  const will = { created: 'willCreate', updated: 'willUpdate', skipped: 'willSkip' } as const;
+  const report = emptyImportReport();
   const turn = turns();
   for await (const chunk of chunksOf(ctx, doc._id)) {
     for (const [i, cells] of chunk.rows.entries()) {
       await turn();
-      const row = chunk.firstRow + i;
-      const planned = planRow(context, cells, row);
-      report.rows += 1;
-      if (planned.result === 'rejected') {
-        report.rejected += 1;
-        report.errorsTotal += planned.errors.length;
-        const room = IMPORT_LIMITS.reportErrors - report.errors.length;
-        if (room > 0) report.errors.push(...planned.errors.slice(0, room));
-        continue;
-      }
-      report.valid += 1;
-      if (planned.duplicateOf === 'existing') report.duplicatesExisting += 1;
-      if (planned.duplicateOf === 'file') report.duplicatesInFile += 1;
-      report[will[planned.result]] += 1;
-      if (report.preview.length < IMPORT_LIMITS.previewRows) {
-        report.preview.push({
-          row,
-          request: { ...planned.request, vendorName: planned.vendor?.name ?? null },
-          result: planned.result,
-        });
-      }
+      const planned = planRow(context, cells, chunk.firstRow + i);
+      countIntoImportReport(
+        report,
+        chunk.firstRow + i,
+        planned.result === 'rejected'
+          ? planned
+          : { ...planned, vendorName: planned.vendor?.name ?? null },
+      );
     }
   }
   // Only while not started: a start meanwhile keeps the plan it was started with.

@@ -91,8 +91,11 @@ import {
   guessImportMapping,
   IMPORT_FIELD_LABELS,
   IMPORT_LABELS,
+  countIntoImportReport,
+  emptyImportReport,
   IMPORT_LIMITS,
   IMPORT_MESSAGES,
+  IMPORT_PLAIN_FIELDS,
   IMPORT_ROW_RESULT_LABELS,
   IMPORT_ROWS_COLUMNS,
   importRowsFileName,
@@ -103,7 +106,6 @@ import {
   type ImportEncoding,
   type ImportField,
   type ImportPlan,
-  type ImportReport,
   type ImportRowError,
   type ImportRowResult,
   type ImportSummary,
@@ -2281,18 +2283,7 @@ function writeFakeRow(item: FakeImport, plan: FakeRowPlan, userId: string) {
       errors: [IMPORT_MESSAGES.targetGone],
     };
   const has = (field: ImportField) => plan.present.includes(field);
-  const plain = (
-    [
-      'name',
-      'email',
-      'company',
-      'jobPosition',
-      'contactNumber',
-      'requestType',
-      'priority',
-      'message',
-    ] as const
-  ).filter(has);
+  const plain = IMPORT_PLAIN_FIELDS.filter(has);
   const changes: Partial<Request> = Object.fromEntries(
     plain.map((field) => [field, request[field]]),
   );
@@ -2390,44 +2381,21 @@ handlers.push(
     if (refused) return refused;
     if (item.summary.status !== 'uploaded') return fail(409, IMPORT_MESSAGES.alreadyStarted);
     const context = rowContext(item, input.body);
-    const report: ImportReport = {
-      rows: 0,
-      valid: 0,
-      rejected: 0,
-      duplicatesExisting: 0,
-      duplicatesInFile: 0,
-      willCreate: 0,
-      willUpdate: 0,
-      willSkip: 0,
-      preview: [],
-      errors: [],
-      errorsTotal: 0,
-    };
-    const will = { created: 'willCreate', updated: 'willUpdate', skipped: 'willSkip' } as const;
+    const report = emptyImportReport();
     for (const row of item.rows) {
       const planned = planFakeRow(context, row);
-      report.rows += 1;
-      if (planned.result === 'rejected') {
-        report.rejected += 1;
-        report.errorsTotal += planned.errors.length;
-        const room = IMPORT_LIMITS.reportErrors - report.errors.length;
-        if (room > 0) report.errors.push(...planned.errors.slice(0, room));
-        continue;
-      }
-      report.valid += 1;
-      if (planned.duplicateOf === 'existing') report.duplicatesExisting += 1;
-      if (planned.duplicateOf === 'file') report.duplicatesInFile += 1;
-      report[will[planned.result]] += 1;
-      if (report.preview.length < IMPORT_LIMITS.previewRows) {
-        const vendorName = planned.vendor
-          ? `${planned.vendor.name} ${planned.vendor.lastName}`
-          : null;
-        report.preview.push({
-          row: row.row,
-          request: { ...planned.request, vendorName },
-          result: planned.result,
-        });
-      }
+      countIntoImportReport(
+        report,
+        row.row,
+        planned.result === 'rejected'
+          ? planned
+          : {
+              ...planned,
+              vendorName: planned.vendor
+                ? `${planned.vendor.name} ${planned.vendor.lastName}`
+                : null,
+            },
+      );
     }
     item.summary.mapping = [...input.body.mapping];
     item.summary.duplicates = input.body.duplicates;
