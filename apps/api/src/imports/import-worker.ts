@@ -7,7 +7,7 @@ import {
   type ImportRowResult,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { decodeRows, type ImportDoc } from './import.model.js';
+import { chunkId, decodeRows, type ImportDoc } from './import.model.js';
 import { MAX_FAILED_RUNS, takeLease, type Lease, type LeaseClock } from './import-lease.js';
 import {
   createRows,
@@ -68,7 +68,7 @@ type Outcome = {
   messages?: string[];
 };
 
-type Chunk = { _id: Types.ObjectId; index: number; firstRow: number; rows: string[][] };
+type Chunk = { _id: string; index: number; firstRow: number; rows: string[][] };
 /** A chunk as stored: each row its cells' JSON text (import.model.ts). */
 type StoredChunk = Omit<Chunk, 'rows'> & { rows: string[] };
 const decoded = (chunk: StoredChunk): Chunk => ({ ...chunk, rows: decodeRows(chunk.rows) });
@@ -174,7 +174,9 @@ export async function runImport(
       if (stopping() || !current || !(ACTIVE as readonly string[]).includes(current.status)) {
         return await lease.release();
       }
-      const stored = await ctx.models.ImportChunk.findOne({ importId, index }).lean<StoredChunk>();
+      const stored = await ctx.models.ImportChunk.findById(
+        chunkId(importId, index),
+      ).lean<StoredChunk>();
       if (!stored) throw new Error(`import ${importId} has no chunk ${index}`);
       const chunk = decoded(stored);
       const { outcomes, counts } = await processChunk(ctx, job, chunk);
@@ -203,8 +205,8 @@ export async function runImport(
 
 /** The same chunk failed MAX_FAILED_RUNS runs in a row: the import stops, saying where. */
 async function giveUp(ctx: AppContext, found: ImportDoc, lease: Lease): Promise<void> {
-  const chunk = await ctx.models.ImportChunk.findOne(
-    { importId: found._id, index: found.nextChunk },
+  const chunk = await ctx.models.ImportChunk.findById(
+    chunkId(found._id, found.nextChunk),
     'firstRow rows',
   ).lean<StoredChunk>();
   const firstRow = chunk?.firstRow ?? 2;

@@ -81,6 +81,8 @@ const rowOutcomeSchema = new Schema(
 
 const importChunkSchema = new Schema(
   {
+    /** chunkId(importId, index): the job reads each chunk by its key alone. */
+    _id: { type: String },
     importId: { type: Schema.Types.ObjectId, ref: 'Import', required: true },
     /** 0, 1, 2…: chunk n holds the file's rows n×chunkRows+2… (row 1 is the header). */
     index: { type: Number, required: true },
@@ -95,6 +97,14 @@ const importChunkSchema = new Schema(
 );
 importChunkSchema.index({ importId: 1, index: 1 }, { unique: true });
 
+/**
+ * A chunk's key: `<importId>:<index>`. The job reads one chunk at a time by it, a lookup by `_id`
+ * on every server (FerretDB 1.x pushes no other filter down: a read by `{ importId, index }`
+ * there decodes every chunk of every import, ~0.9 s at 200 chunks).
+ */
+export const chunkId = (importId: Types.ObjectId | string, index: number): string =>
+  `${String(importId)}:${index}`;
+
 /** A row's cells as stored: the JSON text of the array. */
 export const encodeRow = (cells: readonly string[]): string => JSON.stringify(cells);
 /** Stored rows back as cells. */
@@ -104,7 +114,7 @@ export const decodeRows = (rows: readonly string[]): string[][] =>
 export type ImportDoc = InferSchemaType<typeof importSchema> & { _id: Types.ObjectId };
 /** A chunk as read through chunksOf (imports.service.ts): its rows decoded. */
 export type ImportChunkDoc = Omit<InferSchemaType<typeof importChunkSchema>, 'rows'> & {
-  _id: Types.ObjectId;
+  _id: string;
   rows: string[][];
 };
 

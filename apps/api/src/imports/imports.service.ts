@@ -12,7 +12,13 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
-import { decodeRows, encodeRow, type ImportChunkDoc, type ImportDoc } from './import.model.js';
+import {
+  chunkId,
+  decodeRows,
+  encodeRow,
+  type ImportChunkDoc,
+  type ImportDoc,
+} from './import.model.js';
 import { parseImportFile } from './parse-file.js';
 import {
   loadEmailIndex,
@@ -109,7 +115,15 @@ class ChunkStore {
     const firstRow = this.rowCount - rows.length + 2;
     // Plain text cells: no casting of every cell on the way in.
     await this.ctx.models.ImportChunk.insertMany(
-      [{ importId: this.importId, index: this.chunkCount, firstRow, rows: rows.map(encodeRow) }],
+      [
+        {
+          _id: chunkId(this.importId, this.chunkCount),
+          importId: this.importId,
+          index: this.chunkCount,
+          firstRow,
+          rows: rows.map(encodeRow),
+        },
+      ],
       { lean: true },
     );
     this.chunkCount += 1;
