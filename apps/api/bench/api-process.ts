@@ -5,6 +5,11 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { close, listen } from './http-util.js';
+import { pino } from 'pino';
+import { createContext } from '../src/app-context.js';
+import type { AppConfig } from '../src/config/env.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { seedDemoData } from '../src/seed/index.js';
 import { percentile } from './measure.js';
 
 /*
@@ -24,15 +29,15 @@ const HEALTH_EVERY_MS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export /** A line of /proc/<pid>/status in kB (VmRSS, VmHWM). */
-async function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+/** A line of /proc/<pid>/status in kB (VmRSS, VmHWM). */
+export async function statusKb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
   return match ? Number(match[1]) : Number.NaN;
 }
 
-export /** Resets the process' peak RSS (VmHWM) to its current RSS: `echo 5 > clear_refs` (Linux). */
-const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
+/** Resets the process' peak RSS (VmHWM) to its current RSS: `echo 5 > clear_refs` (Linux). */
+export const resetPeak = (pid: number) => writeFile(`/proc/${pid}/clear_refs`, '5');
 
 /** Polls /api/health every 100 ms until `done` settles: each answer's latency in ms. */
 export async function healthWhile(base: string, done: Promise<unknown>) {
@@ -109,4 +114,31 @@ export async function stopApi(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
+}
+
+/**
+ * A fresh `dbName` with 50 users and `requests` demo requests (seedDemoData), for the API
+ * process to start on; answers a seeded user's email (they all have DEMO_PASSWORD).
+ */
+export async function seedForApi(
+  mongoUrl: string,
+  dbName: string,
+  config: AppConfig,
+  requests: number,
+): Promise<string> {
+  const connection = await connectDatabase(mongoUrl, dbName, config.mongoMaxPoolSize);
+  try {
+    await connection.dropDatabase();
+    const ctx = await createContext(
+      connection,
+      { ...config, jwtSecret: randomBytes(32).toString('hex') },
+      pino({ level: 'silent' }),
+    );
+    const { users } = await seedDemoData(ctx, { users: 50, requests });
+    const [first] = users;
+    if (!first) throw new Error('no user seeded');
+    return first.email;
+  } finally {
+    await connection.close();
+  }
 }

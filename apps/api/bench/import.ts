@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { MongoClient } from 'mongodb';
-import { pino } from 'pino';
 import {
   api,
   importReportSchema,
@@ -10,14 +8,12 @@ import {
   REQUEST_TYPES,
   type ImportSummary,
 } from '@crm/shared';
-import { createContext } from '../src/app-context.js';
-import type { AppConfig } from '../src/config/env.js';
-import { connectDatabase } from '../src/db/connect.js';
-import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
+import { DEMO_PASSWORD } from '../src/seed/index.js';
 import {
   freePort,
   healthWhile,
   resetPeak,
+  seedForApi,
   SERVER,
   startApi,
   statusKb,
@@ -220,24 +216,6 @@ async function bareInsert(mongoUrl: string, rows: number): Promise<number> {
   }
 }
 
-async function seed(mongoUrl: string, config: AppConfig): Promise<string> {
-  const connection = await connectDatabase(mongoUrl, DB_NAME, config.mongoMaxPoolSize);
-  try {
-    await connection.dropDatabase();
-    const ctx = await createContext(
-      connection,
-      { ...config, jwtSecret: randomBytes(32).toString('hex') },
-      pino({ level: 'silent' }),
-    );
-    const { users } = await seedDemoData(ctx, { users: 50, requests: EXISTING });
-    const [first] = users;
-    if (!first) throw new Error('no user seeded');
-    return first.email;
-  } finally {
-    await connection.close();
-  }
-}
-
 function printTable(rows: ImportFigures[]): void {
   const header = [
     'rows',
@@ -279,7 +257,7 @@ async function main(): Promise<void> {
     console.log(`database: ${database.source}; node ${process.version}`);
     for (const size of SIZES) {
       console.log(`${size} rows:`);
-      const email = await seed(database.url, config);
+      const email = await seedForApi(database.url, DB_NAME, config, EXISTING);
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const apiProcess = await startApi(database.url, DB_NAME, port);

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import {
   EXPORT_MEDIA_TYPES,
   IMPORT_FIELD_LABELS,
@@ -10,12 +10,12 @@ import {
   api,
   importRowsFileName,
   neutraliseCell,
-  validateRequest,
   type ImportRowError,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { AppError, conflict } from '../http/app-error.js';
+import { conflict } from '../http/app-error.js';
 import type { RawHandler } from '../http/endpoint.js';
+import { fileRoute } from '../http/file-route.js';
 import { exportWriter, type ExportCell } from '../requests/index.js';
 import type { ImportChunkDoc, ImportDoc } from './import.model.js';
 import { chunksOf, findImport, rowPlanContext } from './imports.service.js';
@@ -82,15 +82,6 @@ function chunkRows(
   );
 }
 
-/** Aborted when the client goes away before the file is complete. */
-function clientGone(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 /** 409 unless the import can answer these rows yet. */
 function checkReady(doc: ImportDoc, kind: RowsKind): void {
   const started = doc.status !== 'uploaded';
@@ -144,30 +135,13 @@ async function streamRows(
  * with the same declaration as every route. A missing or unready import is a JSON error; once
  * the file has started, a failure cuts the connection rather than end a file that looks whole.
  */
-export function importRowsRoute(ctx: AppContext): RawHandler {
-  const handler: RequestHandler = async (req: Request, res: Response, next) => {
-    const validation = validateRequest(endpoint, { params: req.params, query: req.query });
-    if (!validation.ok) {
-      next(new AppError(400, validation.error.message, validation.error.errors));
-      return;
-    }
-    const { params, query } = validation.input;
-    let doc: ImportDoc;
-    try {
-      doc = await findImport(ctx, params.id);
+export const importRowsRoute = (ctx: AppContext): RawHandler =>
+  fileRoute(
+    endpoint,
+    async ({ params, query }) => {
+      const doc = await findImport(ctx, params.id);
       checkReady(doc, query.rows);
-    } catch (error) {
-      next(error);
-      return;
-    }
-    const gone = clientGone(res);
-    try {
-      await streamRows(ctx, doc, query.rows, res, gone);
-    } catch (error) {
-      if (gone.aborted) return;
-      req.log.error({ err: error }, 'import rows failed');
-      res.destroy();
-    }
-  };
-  return { raw: [handler] };
-}
+      return (res, gone) => streamRows(ctx, doc, query.rows, res, gone);
+    },
+    'import rows failed',
+  );

@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { Request, RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import type { FilterQuery, Types } from 'mongoose';
 import {
   EXPORT_MEDIA_TYPES,
@@ -9,14 +9,13 @@ import {
   api,
   dayIn,
   exportFileName,
-  validateRequest,
   type EndpointInput,
   type ExportLink,
 } from '@crm/shared';
 import { currentUser, signTicket, type AuthUser, type Caller } from '../auth/index.js';
 import type { AppContext } from '../context.js';
-import { AppError } from '../http/app-error.js';
 import type { RawHandler } from '../http/endpoint.js';
+import { fileRoute } from '../http/file-route.js';
 import { boardBounds, filterFor } from './board.service.js';
 import {
   EXPORTED_FIELDS,
@@ -77,15 +76,6 @@ async function vendorsById(ctx: AppContext): Promise<Map<string, ExportedVendor>
   );
 }
 
-/** Aborted when the client goes away before the file is complete. */
-function clientGone(res: Response): AbortSignal {
-  const controller = new AbortController();
-  res.once('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
 /** Streams the file into `res`, whose headers are not sent yet; stops when `gone` aborts. */
 async function streamExport(
   ctx: AppContext,
@@ -135,26 +125,14 @@ async function streamExport(
  * Answers by itself (a file, not JSON), after the declared gate and token check, validating
  * with the same declaration as every route: a bad filter is a 400 on its field.
  */
-export function exportRoute(ctx: AppContext): RawHandler {
-  const handler: RequestHandler = async (req: Request, res: Response, next) => {
-    const validation = validateRequest(endpoint, { params: req.params, query: req.query });
-    if (!validation.ok) {
-      next(new AppError(400, validation.error.message, validation.error.errors));
-      return;
-    }
-    const gone = clientGone(res);
-    try {
-      await streamExport(ctx, validation.input.query, currentUser(req), res, gone);
-    } catch (error) {
-      // The client left (the end of the file found it gone): nothing to say, the cursor is closed.
-      if (gone.aborted) return;
-      // Headers and part of the file are out: a cut connection, not a file that looks whole.
-      req.log.error({ err: error }, 'export failed');
-      res.destroy();
-    }
-  };
-  return { raw: [handler] };
-}
+export const exportRoute = (ctx: AppContext): RawHandler =>
+  fileRoute(
+    endpoint,
+    ({ query }, req) =>
+      (res, gone) =>
+        streamExport(ctx, query, currentUser(req), res, gone),
+    'export failed',
+  );
 
 /**
  * POST /api/form-contact/export/link: the export's address for the browser to follow by itself,
