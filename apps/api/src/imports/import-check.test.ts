@@ -12,6 +12,8 @@ import {
   checkImport,
   checked,
   csvRecords,
+  fullImportRow,
+  importRow,
   rowsCsv,
   uploaded,
   windows1252Csv,
@@ -25,9 +27,7 @@ import { UNKNOWN_ID, createRequest, useSignedInRoles, useTestApp } from '../test
 const t = useTestApp();
 const { admin, vendor } = useSignedInRoles(t);
 
-const EMPTY = ['', '', '', '', '', '', '', '', '', '', '', ''];
-const row = (cells: Partial<Record<number, string>>) =>
-  EMPTY.map((empty, index) => cells[index] ?? empty);
+const row = importRow;
 
 let file: ImportSummary;
 let rows: string[][];
@@ -40,20 +40,7 @@ beforeAll(async () => {
   });
   rows = [
     // 2: valid, every field.
-    [
-      'Ana Gómez',
-      'ana.gomez@example.com',
-      'Constructora Ñandú',
-      'Gerenta',
-      '+56 9 1234 5678',
-      'obtener una demo',
-      'Contactado',
-      'Alta',
-      vendor.user.email.toUpperCase(),
-      '15/03/2025 09:30',
-      'Llamar el lunes',
-      '$ 1.500.000',
-    ],
+    fullImportRow(vendor.user.email.toUpperCase()),
     // 3: a bad email and an unknown stage.
     row({ 0: 'José Pérez', 1: 'jose@@example', 6: 'Perdido' }),
     // 4: an existing request's email.

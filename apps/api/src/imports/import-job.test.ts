@@ -16,6 +16,7 @@ import {
   checkImport,
   csvRecords,
   getImport,
+  importRow,
   rowsCsv,
   startImport,
   uploaded,
@@ -42,16 +43,29 @@ import { uploadImport } from './imports.service.js';
 // the duplicates policy applied, resumable after a crash without storing a row twice.
 
 const t = useTestApp();
+
+type OutcomesWrite = ReturnType<AppContext['models']['ImportChunk']['updateOne']>;
+
+/**
+ * Runs `each` in place of every write of a chunk's outcomes (the job's ImportChunk.updateOne),
+ * numbered from 1; `proceed` makes the real write. vi.restoreAllMocks() ends it.
+ */
+function aroundOutcomesWrites(
+  each: (write: number, proceed: () => OutcomesWrite) => OutcomesWrite,
+) {
+  const { ImportChunk } = t.ctx.models;
+  const original = ImportChunk.updateOne.bind(ImportChunk);
+  let writes = 0;
+  vi.spyOn(ImportChunk, 'updateOne').mockImplementation(((...args: Parameters<typeof original>) =>
+    each(++writes, () => original(...args))) as typeof original);
+}
 const { admin, vendor } = useSignedInRoles(t);
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const EMPTY = IMPORT_HEADERS.map(() => '');
-/** A row of IMPORT_HEADERS' width: the cells given by column, the rest empty. */
-const row = (cells: Partial<Record<number, string>>) =>
-  EMPTY.map((empty, index) => cells[index] ?? empty);
+const row = importRow;
 
 let counter = 0;
 /** An email no other test's rows use (the duplicates are by email, across the database). */
@@ -415,15 +429,10 @@ describe('resuming an import', () => {
 
     // The first process writes chunk 0, then chunk 1's requests (a creation and an update),
     // and dies before it can write chunk 1's outcomes: it never gives its lease back.
-    const { ImportChunk } = t.ctx.models;
-    const original = ImportChunk.updateOne.bind(ImportChunk);
-    let outcomesWritten = 0;
-    vi.spyOn(ImportChunk, 'updateOne').mockImplementation(((
-      ...args: Parameters<typeof original>
-    ) => {
-      if (++outcomesWritten === 2) throw new Error('the process died');
-      return original(...args);
-    }) as typeof original);
+    aroundOutcomesWrites((write, proceed) => {
+      if (write === 2) throw new Error('the process died');
+      return proceed();
+    });
     await runWorker(t.ctx, file._id);
     vi.restoreAllMocks();
 
@@ -495,18 +504,14 @@ describe('resuming an import', () => {
   it("when the process stops between chunks, then it gives its lease back and another process's worker goes on at once", async () => {
     const emails = [email('s2'), email('s3'), email('s4'), email('s5'), email('s6')];
     const file = await smallChunks(emails.map((address) => row({ 0: 'S', 1: address })));
-    const { ImportChunk } = t.ctx.models;
-    const original = ImportChunk.updateOne.bind(ImportChunk);
     const worker = startImportWorker(t.ctx, { pollMs: 60_000 });
     let stopped: Promise<void> | undefined;
     // The process is told to stop (SIGTERM) once the first chunk's outcomes are written.
-    vi.spyOn(ImportChunk, 'updateOne').mockImplementation(((
-      ...args: Parameters<typeof original>
-    ) => {
-      const written = original(...args);
+    aroundOutcomesWrites((_write, proceed) => {
+      const written = proceed();
       stopped ??= worker.stop();
       return written;
-    }) as typeof original);
+    });
     await started(file._id, plan('skip'));
     await vi.waitFor(() => expect(stopped).toBeDefined());
     await stopped;
@@ -552,16 +557,11 @@ describe('resuming an import', () => {
     ];
     const file = await smallChunks(rows);
     await started(file._id, plan('skip'));
-    const { ImportChunk } = t.ctx.models;
-    const original = ImportChunk.updateOne.bind(ImportChunk);
-    let calls = 0;
-    vi.spyOn(ImportChunk, 'updateOne').mockImplementation(((
-      ...args: Parameters<typeof original>
-    ) => {
+    aroundOutcomesWrites((write, proceed) => {
       // Chunk 0 goes through; chunk 1's outcomes never do.
-      if (++calls > 1) throw new Error('the database refuses');
-      return original(...args);
-    }) as typeof original);
+      if (write > 1) throw new Error('the database refuses');
+      return proceed();
+    });
 
     let now = Date.now();
     for (let run = 0; run <= MAX_FAILED_RUNS; run++) {

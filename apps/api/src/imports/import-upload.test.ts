@@ -8,6 +8,8 @@ import {
   IMPORT_MAPPING,
   XLSX_TYPE,
   deflatedRun,
+  fullImportRow,
+  importRow,
   uploadFile,
   uploaded,
   utf8BomCsv,
@@ -27,21 +29,8 @@ import { decodeRows } from './import.model.js';
 const t = useTestApp();
 const { admin, vendor } = useSignedInRoles(t);
 
-const ANA = [
-  'Ana Gómez',
-  'ana.gomez@example.com',
-  'Constructora Ñandú',
-  'Gerenta',
-  '+56 9 1234 5678',
-  'obtener una demo',
-  'Contactado',
-  'Alta',
-  'ejecutivo@example.com',
-  '15/03/2025 09:30',
-  'Llamar el lunes',
-  '$ 1.500.000',
-];
-const JOSE = ['José Pérez', 'jose@example.com', '', '', '', '', '', '', '', '', '', ''];
+const ANA = fullImportRow();
+const JOSE = importRow({ 0: 'José Pérez', 1: 'jose@example.com' });
 
 /** What is stored of all imports: nothing may stay of a refused file. */
 async function stored() {

@@ -36,6 +36,26 @@ export const IMPORT_HEADERS = [
   'Monto estimado',
 ] as const;
 
+/** A row of IMPORT_HEADERS' width: the cells given by column, the rest empty. */
+export const importRow = (cells: Partial<Record<number, string>>): string[] =>
+  IMPORT_HEADERS.map((_header, index) => cells[index] ?? '');
+
+/** A row of IMPORT_HEADERS with every cell filled, the executive named by `vendorEmail`. */
+export const fullImportRow = (vendorEmail = 'ejecutivo@example.com'): string[] => [
+  'Ana Gómez',
+  'ana.gomez@example.com',
+  'Constructora Ñandú',
+  'Gerenta',
+  '+56 9 1234 5678',
+  'obtener una demo',
+  'Contactado',
+  'Alta',
+  vendorEmail,
+  '15/03/2025 09:30',
+  'Llamar el lunes',
+  '$ 1.500.000',
+];
+
 /** The mapping IMPORT_HEADERS should get, column by column. */
 export const IMPORT_MAPPING: ImportField[] = [
   'name',
