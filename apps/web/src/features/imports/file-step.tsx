@@ -8,6 +8,7 @@ import {
 } from '@crm/shared';
 import { useUploadImport } from '../../api/imports/upload-import';
 import { inputClass } from '../../components/ui/form-field';
+import { StepAlert } from './import-table';
 
 export type FileStepProps = { onUploaded: (summary: ImportSummary) => void };
 
@@ -59,11 +60,7 @@ export function FileStep({ onUploaded }: FileStepProps) {
       <p role="status" className="text-sm text-slate-600 empty:hidden">
         {upload.isPending ? IMPORT_LABELS.uploading : ''}
       </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <StepAlert id={`${id}-error`} message={error} />
     </div>
   );
 }

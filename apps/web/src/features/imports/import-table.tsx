@@ -17,6 +17,19 @@ export const STEP_ACTIONS_CLASS =
   'sticky bottom-0 -mx-5 -mb-4 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3';
 
 /**
+ * A step's failure, in the API's Spanish words (not ErrorText's English "Error: " of §8), read
+ * out as it appears; nothing while there is none.
+ */
+export function StepAlert({ message, id }: { message: string | null | undefined; id?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role="alert" className="text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+/**
  * A table of the dialog under its heading, scrolling sideways where it is wider than the dialog:
  * the region takes the focus, so the arrow keys scroll it.
  */

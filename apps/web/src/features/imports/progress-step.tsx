@@ -5,6 +5,7 @@ import { useImport } from '../../api/imports/get-import';
 import { Button } from '../../components/ui/button';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
+import { StepAlert } from './import-table';
 import { useRowsDownload } from './save-file';
 
 export type ProgressStepProps = {
@@ -89,16 +90,8 @@ export function ProgressStep({ id, onFollow, onNewImport, onClose }: ProgressSte
       {summary.status === 'failed' && summary.error ? (
         <p className="text-sm text-red-700">{summary.error}</p>
       ) : null}
-      {cancel.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {cancel.error.message}
-        </p>
-      ) : null}
-      {report.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {report.error}
-        </p>
-      ) : null}
+      <StepAlert message={cancel.error?.message} />
+      <StepAlert message={report.error} />
       <div className="flex flex-wrap justify-end gap-2">
         {active ? (
           <Button variant="danger" disabled={cancel.isPending} onClick={() => cancel.mutate(id)}>

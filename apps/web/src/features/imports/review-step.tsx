@@ -13,7 +13,7 @@ import {
 import { useStartImport } from '../../api/imports/start-import';
 import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
-import { CELL_CLASS, ImportTable, STEP_ACTIONS_CLASS } from './import-table';
+import { CELL_CLASS, ImportTable, StepAlert, STEP_ACTIONS_CLASS } from './import-table';
 import { useRowsDownload } from './save-file';
 
 export type ReviewStepProps = {
@@ -106,18 +106,10 @@ export function ReviewStep({ summary, plan, report, onBack, onStarted }: ReviewS
           >
             {IMPORT_LABELS.downloadRejected}
           </Button>
-          {rejected.error ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
-              {rejected.error}
-            </p>
-          ) : null}
+          <StepAlert message={rejected.error} />
         </div>
       ) : null}
-      {start.error ? (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {start.error.message}
-        </p>
-      ) : null}
+      <StepAlert message={start.error?.message} />
       <div className={STEP_ACTIONS_CLASS}>
         <Button variant="secondary" onClick={onBack}>
           {IMPORT_LABELS.back}
