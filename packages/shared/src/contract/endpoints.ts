@@ -107,7 +107,7 @@ import {
   importSummarySchema,
   importUploadQuerySchema,
 } from '../request-import.js';
-import { defineEndpoint, type EndpointDeclaration } from './define.js';
+import { defineEndpoint } from './define.js';
 
 /** Every endpoint of the API (§7 and the product's own), grouped as the features are. */
 export const api = {
@@ -1305,10 +1305,6 @@ export const api = {
 } as const;
 
 export type Api = typeof api;
-
-/** Every endpoint, in declaration order. */
-const groups: Record<string, EndpointDeclaration>[] = Object.values(api);
-export const endpoints: EndpointDeclaration[] = groups.flatMap((group) => Object.values(group));
 
 /** The query key prefix of every cached answer of one group (`['users']`). */
 export const queryKeyOfGroup = (group: keyof Api) => [group] as const;

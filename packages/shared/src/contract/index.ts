@@ -1,3 +1,4 @@
 export * from './define.js';
 export * from './endpoints.js';
+export * from './all-endpoints.js';
 export * from './validate.js';
