@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, FIELD_MAX_LENGTH, ROLES } from './constants.js';
+import { EMAIL_LOOKUP_PATTERN, FIELD_MAX_LENGTH, ROLES } from './constants.js';
 import { altchaPayloadSchema } from './captcha.js';
 import { isSingleLine, maxLength, objectIdSchema } from './fields.js';
 import { FIELD_MESSAGES, LOGIN_MESSAGES } from './messages.js';
@@ -10,7 +10,8 @@ export const loginFormSchema = z.object({
     .string({ error: LOGIN_MESSAGES.invalidEmail })
     .max(FIELD_MAX_LENGTH.email, maxLength(FIELD_MAX_LENGTH.email))
     .refine(isSingleLine, { message: FIELD_MESSAGES.notSingleLine, abort: true })
-    .regex(EMAIL_PATTERN, LOGIN_MESSAGES.invalidEmail),
+    // The lookup rule, not the new-address one: an address stored before issue 32 still signs in.
+    .regex(EMAIL_LOOKUP_PATTERN, LOGIN_MESSAGES.invalidEmail),
   password: z.string({ error: LOGIN_MESSAGES.emptyPassword }).min(1, LOGIN_MESSAGES.emptyPassword),
   altcha: z
     .string({ error: LOGIN_MESSAGES.captchaRequired })

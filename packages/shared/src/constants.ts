@@ -97,8 +97,28 @@ export const BLANKS = ' \\u00a0\\u1680\\u2000-\\u200a\\u202f\\u205f\\u3000\\ufef
 const TRIMMED_CONTROL_CHARACTERS = '\\u0009-\\u000d';
 /** Everything `trim` strips, so a text is blank when it holds nothing else. */
 export const TRIMMED_CHARACTERS = `${TRIMMED_CONTROL_CHARACTERS}${LINE_SEPARATORS}${BLANKS}`;
-/** What an email or a name may not hold anywhere: control characters and line breaks. */
-const NOT_ON_ONE_LINE = `${CONTROL_CHARACTERS}${LINE_SEPARATORS}`;
+/**
+ * Bidirectional controls (ALM, LRM, RLM, the embeddings and overrides, the isolates): invisible,
+ * they reorder what follows, so "Ana\u202Eelbat" reads as another name on a screen or in a mail
+ * (issue 32). Unicode's Bidi_Control set.
+ */
+export const BIDI_CONTROLS = '\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+/**
+ * Unicode's format characters (Cf, Unicode 17), the bidirectional controls among them: invisible,
+ * so an address holding one (`vendorb@crm.test\u200b`) looks like another that is already taken.
+ * The characters beyond the Basic Multilingual Plane are written as surrogate pairs, which a
+ * pattern with the `u` flag reads as one code point (as the OpenAPI readers' ajv does).
+ */
+const FORMAT_CHARACTERS =
+  '\\u00ad\\u0600-\\u0605\\u061c\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u180e\\u200b-\\u200f' +
+  '\\u202a-\\u202e\\u2060-\\u2064\\u2066-\\u206f\\ufeff\\ufff9-\\ufffb' +
+  '\\ud804\\udcbd\\ud804\\udccd\\ud80d\\udc30-\\ud80d\\udc3f\\ud82f\\udca0-\\ud82f\\udca3' +
+  '\\ud834\\udd73-\\ud834\\udd7a\\udb40\\udc01\\udb40\\udc20-\\udb40\\udc7f';
+/**
+ * What a name (any one-line field) may not hold anywhere: control characters, line breaks and
+ * bidirectional controls.
+ */
+const NOT_ON_ONE_LINE = `${CONTROL_CHARACTERS}${LINE_SEPARATORS}${BIDI_CONTROLS}`;
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** The special characters a password must contain one of (§5, §9). */
@@ -127,13 +147,29 @@ export const EMAIL_PATTERN = emailPattern('', '');
 /**
  * The email rule, optionally with `blanks` around it (what an email field accepts before its
  * trim). "No spaces" means none of JavaScript's `\s`, and no control character either (issue 18:
- * a NUL could end a string in a mail header or a log).
+ * a NUL could end a string in a mail header or a log); no format character (Cf) and no dot at
+ * the very end either (issue 32: `a@crm.test.` and `a@crm.test\u200b` read as `a@crm.test`).
+ * The last character may be anything the rest may be but a dot: `part*` gives back one
+ * character at most once, so the pattern stays linear.
  */
 function emailPattern(before: string, after: string): RegExp {
-  const part = `[^@${NOT_ON_ONE_LINE}${BLANKS}]`;
-  const domainHead = `[^@.${NOT_ON_ONE_LINE}${BLANKS}]`;
-  return new RegExp(`^${before}${part}+@${part}${domainHead}*\\.${part}+${after}$`);
+  const visible = `${NOT_ON_ONE_LINE}${FORMAT_CHARACTERS}${BLANKS}`;
+  const part = `[^@${visible}]`;
+  const domainHead = `[^@.${visible}]`;
+  return new RegExp(
+    `^${before}${part}+@${part}${domainHead}*\\.${part}*${domainHead}${after}$`,
+    'u',
+  );
 }
+
+/**
+ * The rule addresses were stored under before issue 32 (dots and format characters allowed at the
+ * end): what sign-in and the import's executive column look addresses up with, so a user whose
+ * address predates the stricter rule can still sign in, and be named, until an admin corrects it.
+ */
+export const EMAIL_LOOKUP_PATTERN = new RegExp(
+  `^[^@${NOT_ON_ONE_LINE}${BLANKS}]+@[^@${NOT_ON_ONE_LINE}${BLANKS}][^@.${NOT_ON_ONE_LINE}${BLANKS}]*\\.[^@${NOT_ON_ONE_LINE}${BLANKS}]+$`,
+);
 /** EMAIL_PATTERN with the blanks an email field trims away around it (for the OpenAPI document). */
 export const PADDED_EMAIL_PATTERN = emailPattern(`[${BLANKS}]*`, `[${BLANKS}]*`);
 

@@ -14,6 +14,7 @@ import {
   type $ZodCheck,
 } from 'zod/v4/core';
 import {
+  BIDI_CONTROLS,
   EMAIL_PATTERN,
   FIELD_MAX_LENGTH,
   CONTROL_CHARACTERS,
@@ -27,9 +28,14 @@ import { FIELD_MESSAGES, LOGIN_MESSAGES } from './messages.js';
  */
 export const maxLength = (max: number) => ({ message: FIELD_MESSAGES.tooLong(max), abort: true });
 
-const NOT_ON_ONE_LINE = new RegExp(`[${CONTROL_CHARACTERS}${LINE_SEPARATORS}]`);
+const NOT_ON_ONE_LINE = new RegExp(`[${CONTROL_CHARACTERS}${LINE_SEPARATORS}${BIDI_CONTROLS}]`);
 
-/** No control character (tab, CR, LF, NUL, DEL, C1) and no line or paragraph separator. */
+/**
+ * No control character (tab, CR, LF, NUL, DEL, C1), no line or paragraph separator and no
+ * bidirectional control (issue 32: U+202E makes a name read backwards). The latter are "control
+ * characters" to a reader as much as to Unicode (Bidi_Control), so FIELD_MESSAGES.notSingleLine
+ * says it for them too.
+ */
 export const isSingleLine = (text: string): boolean => !NOT_ON_ONE_LINE.test(text);
 
 type StringChecks = $ZodCheck<string>[];

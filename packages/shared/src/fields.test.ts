@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loginBodySchema } from './auth.js';
 import { decodeBoardCursor, encodeBoardCursor, boardQuerySchema } from './board.js';
 import {
   EMAIL_PATTERN,
@@ -134,6 +135,84 @@ describe('emails', () => {
       (value) => email.safeParse(value).success !== PADDED_EMAIL_PATTERN.test(value),
     );
     expect(disagreements.map((value) => JSON.stringify(value))).toEqual([]);
+  });
+});
+
+describe('invisible characters (issue 32)', () => {
+  /** Bidirectional controls: ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, LRI, RLI, FSI, PDI. */
+  const BIDI = [0x061c, 0x200e, 0x200f, 0x202a, 0x202b, 0x202c, 0x202d, 0x202e]
+    .concat([0x2066, 0x2067, 0x2068, 0x2069])
+    .map((code) => String.fromCodePoint(code));
+  const isFormat = (char: string) => /^\p{Cf}$/u.test(char);
+  const email = requiredEmail('Correo es requerido', 'Formato de correo inválido');
+
+  it('when a name holds a bidirectional control, then it is refused as a control character', () => {
+    const name = requiredText('Name is required');
+    for (const char of BIDI) {
+      const hex = char.codePointAt(0)?.toString(16);
+      for (const value of [`Ana${char}elbat`, `${char}Ana`, `Ana ${char}`]) {
+        expect(messagesByPath(name, value), hex).toEqual({ '': [NOT_SINGLE_LINE] });
+        expect(messagesByPath(optionalText(), value), hex).toEqual({ '': [NOT_SINGLE_LINE] });
+      }
+    }
+  });
+
+  it('when a name holds another format character (a joiner, a soft hyphen), then it is kept', () => {
+    // Scripts need them (ZWNJ in Persian, ZWJ in emoji), and they reorder nothing.
+    for (const value of ['Mi\u200cnoo', 'Ana 👩\u200d💻', 'Pa\u00adblo']) {
+      expect(requiredText('Name is required').parse(value)).toBe(value);
+    }
+  });
+
+  it('when an email holds any format character, anywhere, then its format is invalid', () => {
+    const formats: string[] = [];
+    for (let code = 0; code <= 0x10ffff; code++) {
+      if (code >= 0xd800 && code <= 0xdfff) continue;
+      const char = String.fromCodePoint(code);
+      if (isFormat(char)) formats.push(char);
+    }
+    expect(formats.length).toBeGreaterThan(150);
+    for (const char of formats) {
+      const hex = char.codePointAt(0)?.toString(16) ?? '';
+      for (const value of [
+        `vendorb@crm.test${char}`,
+        `ven${char}dorb@crm.test`,
+        `a@cr${char}m.test`,
+      ]) {
+        expect(EMAIL_PATTERN.test(value), `${hex} in ${JSON.stringify(value)}`).toBe(false);
+        const parsed = email.safeParse(value);
+        // U+FEFF around it is a blank, trimmed away like a space: what is stored has none.
+        if (parsed.success) expect([...parsed.data].some(isFormat), hex).toBe(false);
+        else expect(parsed.error.issues[0]?.message, hex).toMatch(/^(Formato de correo|No puede)/);
+      }
+    }
+    expect(messagesByPath(email, 'vendorb@crm.test\u200b')).toEqual({
+      '': ['Formato de correo inválido'],
+    });
+  });
+
+  it('when an email ends in a dot, then its format is invalid; a dot inside is still fine', () => {
+    expect(messagesByPath(email, 'a@crm.test.')).toEqual({ '': ['Formato de correo inválido'] });
+    expect(messagesByPath(email, ' a@crm.test. ')).toEqual({ '': ['Formato de correo inválido'] });
+    expect(email.parse('ana.perez@ventas.crm.test')).toBe('ana.perez@ventas.crm.test');
+    expect(email.parse('josé@crm.test')).toBe('josé@crm.test');
+  });
+
+  it('when checked against the published patterns, then they accept exactly the same strings', () => {
+    const alphabet = ['a', '@', '.', '\u200b', '\u202e', '\u{e0001}', '\u{1f600}'];
+    const short = requiredText('required', 8);
+    const disagreements = [...allStrings(alphabet, 5)].filter(
+      (value) =>
+        email.safeParse(value).success !== PADDED_EMAIL_PATTERN.test(value) ||
+        short.safeParse(value).success !== REQUIRED_SINGLE_LINE_PATTERN.test(value),
+    );
+    expect(disagreements.map((value) => JSON.stringify(value))).toEqual([]);
+  });
+
+  it('when a stored address predates the rule, then sign-in still takes it', () => {
+    const body = { password: 'x', altcha: 'eA==' };
+    expect(loginBodySchema.safeParse({ ...body, email: 'a@crm.test.' }).success).toBe(true);
+    expect(loginBodySchema.safeParse({ ...body, email: 'a@crm.test\u200b' }).success).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   BOARD_COLUMNS,
   CONTROL_CHARACTERS,
-  EMAIL_PATTERN,
+  EMAIL_LOOKUP_PATTERN,
   FIELD_MAX_LENGTH,
   PRIORITIES,
   PRIORITY_LABELS,
@@ -217,7 +217,7 @@ export const importedRequestSchema = z.object({
   vendorEmail: z
     .string()
     .max(FIELD_MAX_LENGTH.email, maxLength(FIELD_MAX_LENGTH.email))
-    .regex(EMAIL_PATTERN, IMPORT_MESSAGES.invalidVendorEmail)
+    .regex(EMAIL_LOOKUP_PATTERN, IMPORT_MESSAGES.invalidVendorEmail)
     .nullable(),
   /** The creation instant; null: the moment it is imported. */
   createdAt: dateTimeSchema.nullable(),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
   altchaChallengeSchema,
-  EMAIL_PATTERN,
+  EMAIL_LOOKUP_PATTERN,
   PADDED_EMAIL_PATTERN,
   PASSWORD_PATTERN,
 } from '@crm/shared';
@@ -160,7 +160,7 @@ describe('GET /api/openapi.json', () => {
     const schemas = openApiDocument().components?.schemas ?? {};
     expect(schemas.LoginBody).toMatchObject({
       properties: {
-        email: { type: 'string', maxLength: 254, pattern: EMAIL_PATTERN.source },
+        email: { type: 'string', maxLength: 254, pattern: EMAIL_LOOKUP_PATTERN.source },
         password: { maxLength: 128 },
         altcha: { maxLength: 10_000 },
       },
