@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { expiringSchema } from '../db/expiring-schema.js';
 import { sessionModel } from './session.model.js';
+import { usedTicketModel } from './used-ticket.model.js';
 
 /**
  * The sign-in brake's records, shared by every API process (see login-throttle.ts): counters of
@@ -18,6 +19,7 @@ const loginAttemptModel = (connection: Connection) =>
 export const authModels = (connection: Connection) => ({
   Session: sessionModel(connection),
   LoginAttempt: loginAttemptModel(connection),
+  UsedTicket: usedTicketModel(connection),
 });
 
 declare module '../context.js' {

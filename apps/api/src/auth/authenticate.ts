@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { forbidden, unauthorized } from '../http/app-error.js';
 import type { AccessGuards, TicketRule } from '../http/endpoint.js';
 import { touchSession } from './sessions.js';
-import { verifyTicket, type TicketQuery } from './tickets.js';
+import { redeemTicket, type TicketQuery } from './tickets.js';
 import { verifyToken } from './tokens.js';
 
 export type AuthUser = {
@@ -69,8 +69,9 @@ function authenticate(ctx: AuthContext): RequestHandler {
 
 /**
  * For an endpoint that declares a `ticket` (http/endpoint.ts): a call carrying `?ticket=` is
- * signed in by it alone (tickets.ts: signature, audience, expiry, the rest of the query), then by
- * its session as a token is; any other call by its Authorization header, as everywhere.
+ * signed in by it alone (tickets.ts: signature, audience, expiry, the rest of the query, its first
+ * use), then by its session as a token is; any other call by its Authorization header, as
+ * everywhere.
  */
 function authenticateByTicket(
   ctx: AuthContext,
@@ -84,7 +85,12 @@ function authenticateByTicket(
     if (typeof ticket !== 'string' || query.some(([, value]) => typeof value !== 'string')) {
       return next(unauthorized(invalid));
     }
-    const named = verifyTicket(ctx, ticket, audience, Object.fromEntries(query) as TicketQuery);
+    const named = await redeemTicket(
+      ctx,
+      ticket,
+      audience,
+      Object.fromEntries(query) as TicketQuery,
+    );
     const caller = named && (await sessionCaller(ctx, named));
     if (!caller) return next(unauthorized(invalid));
     req.auth = caller;

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, CSV_EXPORT, EXPORT_MESSAGES, EXPORT_TICKET_TTL_SECONDS } from '@crm/shared';
-import { bearer, login, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, login, startTestApp, useSignedInRoles, useTestApp } from '../test/test-app.js';
 
 /*
  * Issue 24's download tickets: "Exportar" asks POST /api/form-contact/export/link for the
@@ -171,6 +171,37 @@ describe('GET /api/form-contact/export: a ticket that no longer or never worked 
     const { jti } = jwt.decode(token) as { jti: string };
     await t.ctx.models.Session.updateOne({ _id: jti }, { $set: { expiresAt: new Date() } });
     refused(await request(t.app).get(url));
+  });
+
+  it('one used before: the second use is refused as an expired one (issue 32)', async () => {
+    const company = uniqueCompany();
+    await insert(company, ['Ana']);
+    const url = await linkFor(vendor.token, { q: company, format: 'csv' });
+    expect((await request(t.app).get(url)).status).toBe(200);
+    refused(await request(t.app).get(url));
+    // A new link works: it is the address that is spent, not the export.
+    expect(
+      (await request(t.app).get(await linkFor(vendor.token, { q: company, format: 'csv' }))).status,
+    ).toBe(200);
+  });
+
+  it('one used twice at once through two API processes: exactly one gets the file', async () => {
+    const second = await startTestApp({ dbName: t.dbName });
+    try {
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const url = await linkFor(vendor.token, { q: uniqueCompany(), format: 'csv' });
+        const answers = await Promise.all([
+          request(t.app).get(url),
+          request(second.app).get(url),
+          request(t.app).get(url),
+          request(second.app).get(url),
+        ]);
+        const statuses = answers.map((res) => res.status).sort();
+        expect(statuses).toEqual([200, 401, 401, 401]);
+      }
+    } finally {
+      await second.close();
+    }
   });
 
   it('one sent twice in the address', async () => {
