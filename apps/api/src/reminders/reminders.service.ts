@@ -1,8 +1,26 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { agendaBounds, dayIn, zonedDueAt, type AgendaItem } from '@crm/shared';
+import {
+  agendaBounds,
+  agendaBucketOf,
+  dayIn,
+  zonedDueAt,
+  type AgendaBounds,
+  type AgendaItem,
+} from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
-import { agendaItemsOf, openActivitiesDue } from '../requests/index.js';
+import {
+  openActivitiesDueIn,
+  withTheirRequests,
+  type DueActivity,
+  type DueWindow,
+} from '../requests/index.js';
+import {
+  digestRecipientsIn,
+  digestTimeZones,
+  recipientsByIds,
+  type MailRecipient,
+} from '../users/index.js';
 import { digestMail, reminderMail, type MailContent } from './mail-content.js';
 import { OUTBOX_KEEP_MS, type MailKind, type ReminderMailDoc } from './reminder-mail.model.js';
 
@@ -13,7 +31,8 @@ import { OUTBOX_KEEP_MS, type MailKind, type ReminderMailDoc } from './reminder-
  * 1. Plan: each user's 08:00 digest and their reminders 15 minutes before a timed activity are
  *    claimed by inserting an outbox record under the mail's own key, with its content. The
  *    insert is the only guard that matters: of two processes, or of a tick repeated after a
- *    restart, exactly one claims each mail (reminder-mail.model.ts).
+ *    restart, exactly one claims each mail (reminder-mail.model.ts). What is due comes from one
+ *    read of the activities, whatever the number of users (issue 32: planMails).
  * 2. Deliver: each pending, due record is tried once more, after claiming that try (an insert of
  *    `<key>#<n>`). Success marks it sent; a failure waits `mail.retryDelaysMs` (30 s, 2 min, 10
  *    min) and is logged; after the last one the mail is marked failed and logged as an error.
@@ -57,15 +76,6 @@ function transportFor(smtpUrl: string): Transporter {
   return transport;
 }
 
-type Recipient = {
-  _id: { toHexString(): string };
-  name: string;
-  email: string;
-  timeZone?: string | null;
-  emailDigest?: boolean;
-  emailReminders?: boolean;
-};
-
 /** The base of the links in mails: APP_URL, else the API's own port on this machine. */
 export const appUrlOf = (ctx: AppContext): string =>
   ctx.config.appUrl ?? `http://localhost:${ctx.config.port}`;
@@ -106,58 +116,173 @@ async function claimedKeys(ctx: AppContext, keys: string[]): Promise<Set<string>
   return new Set(found.map((doc) => doc._id));
 }
 
-const zoneOf = (ctx: AppContext, user: Recipient) => user.timeZone || ctx.config.timeZone;
+/**
+ * What a tick may still do (scheduler.ts): false once its lock could lapse before the next step
+ * ends, so that another process may take the tick. The tick then stops where it is: what it
+ * claimed is in the outbox, what it didn't the next tick plans.
+ */
+export type TickLease = { held(): boolean };
+const unleased: TickLease = { held: () => true };
 
-/** The digests due at `now`: users past 08:00 of their day (within the window) without one. */
-async function planDigests(ctx: AppContext, users: Recipient[], now: Date): Promise<void> {
-  const due = users.flatMap((user) => {
-    if (user.emailDigest === false) return [];
+class LeaseLost extends Error {}
+
+function holding(lease: TickLease): void {
+  if (!lease.held()) throw new LeaseLost('the reminders tick lost its lock');
+}
+
+const zoneOf = (ctx: AppContext, user: MailRecipient) => user.timeZone || ctx.config.timeZone;
+
+/** Whether `now` is within the digest's window (08:00 to noon) in `zone`. */
+function digestTimeIn(zone: string, now: Date): boolean {
+  const at = zonedDueAt(dayIn(now, zone), DIGEST_TIME, zone).getTime();
+  return now.getTime() >= at && now.getTime() < at + DIGEST_WINDOW_MS;
+}
+
+type DigestDue = { user: MailRecipient; key: string; bounds: AgendaBounds };
+
+/**
+ * The digests due at `now`: users past 08:00 of their day (within the window) without one. The
+ * zones are read first, so only the users whose morning it is are read, whatever the team's size.
+ */
+async function digestsDue(ctx: AppContext, now: Date): Promise<DigestDue[]> {
+  const zones = (await digestTimeZones(ctx)).filter((zone) => {
+    try {
+      return digestTimeIn(zone, now);
+    } catch (error) {
+      // Preferences accept only known zones: one unknown here is logged, not the tick's end.
+      ctx.logger.error({ err: error, timeZone: zone }, 'reminder digest zone unknown');
+      return false;
+    }
+  });
+  const users = await digestRecipientsIn(ctx, zones, digestTimeIn(ctx.config.timeZone, now));
+  const due = users.map((user) => {
     const zone = zoneOf(ctx, user);
-    const day = dayIn(now, zone);
-    const at = zonedDueAt(day, DIGEST_TIME, zone).getTime();
-    if (now.getTime() < at || now.getTime() >= at + DIGEST_WINDOW_MS) return [];
-    return [{ user, zone, key: `digest:${user._id.toHexString()}:${day}` }];
+    return { user, key: `digest:${user._id}:${dayIn(now, zone)}`, bounds: agendaBounds(now, zone) };
   });
   const done = await claimedKeys(
     ctx,
     due.map(({ key }) => key),
   );
-  for (const { user, zone, key } of due.filter(({ key }) => !done.has(key))) {
-    const userId = user._id.toHexString();
+  return due.filter(({ key }) => !done.has(key));
+}
+
+const dueAtOf = (due: DueActivity) => Date.parse(due.activity.dueAt);
+
+/** The agenda's order: due instant, then activity id. */
+const agendaOrder = (a: DueActivity, b: DueActivity) =>
+  dueAtOf(a) - dueAtOf(b) ||
+  (a.activity._id < b.activity._id ? -1 : a.activity._id > b.activity._id ? 1 : 0);
+
+function byOwner(due: DueActivity[]): Map<string, DueActivity[]> {
+  const owners = new Map<string, DueActivity[]>();
+  for (const item of [...due].sort(agendaOrder)) {
+    const owner = item.activity.ownerId ?? '';
+    owners.set(owner, [...(owners.get(owner) ?? []), item]);
+  }
+  return owners;
+}
+
+/** A digest's sections: the owner's overdue and today's activities, at most a section's worth. */
+function digestSections(mine: readonly DueActivity[], bounds: AgendaBounds) {
+  const sections = { overdue: [] as DueActivity[], today: [] as DueActivity[] };
+  for (const item of mine) {
+    const bucket = agendaBucketOf(item.activity, bounds);
+    if (bucket !== 'overdue' && bucket !== 'today') continue;
+    if (sections[bucket].length < DIGEST_SECTION_LIMIT) sections[bucket].push(item);
+  }
+  return sections;
+}
+
+type ReminderDue = { user: MailRecipient; items: DueActivity[] };
+
+// Keyed by the due instant too: a rescheduled activity is reminded of again.
+const reminderKeyOf = (item: AgendaItem | DueActivity) =>
+  `reminder:${item.activity._id}:${item.activity.dueAt}`;
+
+/**
+ * Plans the tick's mails: each user's 08:00 digest and the reminders 15 minutes before a timed
+ * activity, from one read of the activities due (everyone's next minutes, plus the days of those
+ * whose digest is due), grouped by owner here; their owners and requests are read once each.
+ */
+async function planMails(ctx: AppContext, now: Date, lease: TickLease): Promise<void> {
+  const digests = await digestsDue(ctx, now);
+  const soon = { from: now, before: new Date(now.getTime() + REMINDER_LEAD_MS + 1) };
+  // The digests' window ends with the last of their days (zones differ): each owner's rows past
+  // their own day fall in neither section.
+  const days = digests.map(({ bounds }) => bounds.tomorrowStart.getTime());
+  const windows: DueWindow[] = [
+    soon,
+    ...(digests.length
+      ? [{ owners: digests.map(({ user }) => user._id), before: new Date(Math.max(...days)) }]
+      : []),
+  ];
+  holding(lease);
+  const owned = byOwner(await openActivitiesDueIn(ctx, windows));
+
+  const sections = digests.map((digest) => ({
+    ...digest,
+    ...digestSections(owned.get(digest.user._id) ?? [], digest.bounds),
+  }));
+  const inSoon = (item: DueActivity) =>
+    dueAtOf(item) >= soon.from.getTime() && dueAtOf(item) < soon.before.getTime();
+  const soonOwners = [...owned].filter(([, mine]) => mine.some(inSoon)).map(([owner]) => owner);
+  const known = new Map(digests.map(({ user }) => [user._id, user]));
+  const others = await recipientsByIds(
+    ctx,
+    soonOwners.filter((owner) => !known.has(owner)),
+  );
+  const users = new Map([...known, ...others.map((user) => [user._id, user] as const)]);
+  const reminders: ReminderDue[] = soonOwners.flatMap((owner) => {
+    const user = users.get(owner);
+    if (!user || !user.emailReminders) return [];
+    const items = (owned.get(owner) ?? [])
+      .filter(inSoon)
+      .slice(0, DELIVER_BATCH)
+      .filter((item) => item.activity.dueTime !== null);
+    return items.length ? [{ user, items }] : [];
+  });
+
+  const reminded = await claimedKeys(
+    ctx,
+    reminders.flatMap(({ items }) => items.map(reminderKeyOf)),
+  );
+  const shown = new Map(
+    [
+      ...sections.flatMap(({ overdue, today }) => [...overdue, ...today]),
+      ...reminders.flatMap(({ items }) =>
+        items.filter((item) => !reminded.has(reminderKeyOf(item))),
+      ),
+    ].map((item) => [item.activity._id, item]),
+  );
+  const items = new Map(
+    (await withTheirRequests(ctx, [...shown.values()])).map((item) => [item.activity._id, item]),
+  );
+  const itemsOf = (due: DueActivity[]) => due.flatMap((item) => items.get(item.activity._id) ?? []);
+
+  for (const { user, key, overdue, today } of sections) {
+    holding(lease);
+    const userId = user._id;
     try {
-      const bounds = agendaBounds(now, zone);
-      const overdue = await agendaItemsOf(ctx, userId, 'overdue', bounds, DIGEST_SECTION_LIMIT);
-      const today = await agendaItemsOf(ctx, userId, 'today', bounds, DIGEST_SECTION_LIMIT);
       const base = { key, kind: 'digest' as const, userId, now };
+      const [late, due] = [itemsOf(overdue), itemsOf(today)];
       // Nothing to say: no mail, but the day is recorded as checked.
       await claim(
         ctx,
-        overdue.length + today.length === 0
+        late.length + due.length === 0
           ? { ...base, empty: true }
-          : { ...base, to: user.email, content: digestMail(user, overdue, today, appUrlOf(ctx)) },
+          : { ...base, to: user.email, content: digestMail(user, late, due, appUrlOf(ctx)) },
       );
     } catch (error) {
       ctx.logger.error({ err: error, userId, mail: 'digest' }, 'reminder digest not planned');
     }
   }
-}
-
-/** The reminders due at `now`: timed open activities starting within REMINDER_LEAD_MS. */
-async function planReminders(ctx: AppContext, users: Recipient[], now: Date): Promise<void> {
-  for (const user of users) {
-    if (user.emailReminders === false) continue;
-    const userId = user._id.toHexString();
+  for (const { user, items: due } of reminders) {
+    holding(lease);
+    const userId = user._id;
     try {
-      const range = { from: now, before: new Date(now.getTime() + REMINDER_LEAD_MS + 1) };
-      const items = (await openActivitiesDue(ctx, userId, range, DELIVER_BATCH)).filter(
-        (item) => item.activity.dueTime !== null,
-      );
-      // Keyed by the due instant too: a rescheduled activity is reminded of again.
-      const keyOf = (item: AgendaItem) => `reminder:${item.activity._id}:${item.activity.dueAt}`;
-      const done = await claimedKeys(ctx, items.map(keyOf));
-      for (const item of items.filter((item) => !done.has(keyOf(item)))) {
+      for (const item of itemsOf(due.filter((item) => !reminded.has(reminderKeyOf(item))))) {
         await claim(ctx, {
-          key: keyOf(item),
+          key: reminderKeyOf(item),
           kind: 'reminder',
           userId,
           now,
@@ -271,7 +396,12 @@ async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: stri
   ctx.logger.info(where, 'reminder mail sent');
 }
 
-async function deliverDue(ctx: AppContext, now: Date, smtpUrl: string): Promise<void> {
+async function deliverDue(
+  ctx: AppContext,
+  now: Date,
+  smtpUrl: string,
+  lease: TickLease,
+): Promise<void> {
   const due = await ctx.models.ReminderMail.find({
     status: 'pending',
     nextAttemptAt: { $lte: now },
@@ -280,6 +410,7 @@ async function deliverDue(ctx: AppContext, now: Date, smtpUrl: string): Promise<
     .limit(DELIVER_BATCH)
     .lean<ReminderMailDoc[]>();
   for (const mail of due) {
+    holding(lease);
     try {
       await deliver(ctx, mail, now, smtpUrl);
     } catch (error) {
@@ -323,20 +454,24 @@ export async function queueMail(ctx: AppContext, mail: QueuedMail, now = new Dat
 
 /**
  * One tick at `now`: plan what is due, then try what is pending. Nothing without SMTP_URL. Never
- * rejects: a failure is logged and the next tick starts over from the outbox.
+ * rejects: a failure is logged and the next tick starts over from the outbox. `lease` stops it
+ * early when the scheduler's lock on it can no longer be counted on.
  */
-export async function runRemindersTick(ctx: AppContext, now: Date): Promise<void> {
+export async function runRemindersTick(
+  ctx: AppContext,
+  now: Date,
+  lease: TickLease = unleased,
+): Promise<void> {
   const { smtpUrl } = ctx.config.mail;
   if (!smtpUrl) return;
   try {
-    const users = await ctx.models.User.find(
-      {},
-      'name email timeZone emailDigest emailReminders',
-    ).lean<Recipient[]>();
-    await planDigests(ctx, users, now);
-    await planReminders(ctx, users, now);
-    await deliverDue(ctx, now, smtpUrl);
+    await planMails(ctx, now, lease);
+    await deliverDue(ctx, now, smtpUrl, lease);
   } catch (error) {
-    ctx.logger.error({ err: error }, 'reminders tick failed');
+    if (error instanceof LeaseLost) {
+      ctx.logger.warn('reminders tick stopped: its lock was not renewed in time');
+    } else {
+      ctx.logger.error({ err: error }, 'reminders tick failed');
+    }
   }
 }

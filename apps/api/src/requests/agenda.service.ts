@@ -168,7 +168,7 @@ function rangeQuery(
  * What the rows show of their requests: one read by _id of at most a page of requests. (Not
  * carried through the pipeline: FerretDB 1.x's $unwind drops the other fields.)
  */
-async function requestSummaries(ctx: AppContext, rows: AgendaRow[]) {
+export async function requestSummaries(ctx: AppContext, rows: readonly Pick<AgendaRow, '_id'>[]) {
   const ids = [...new Set(rows.map((row) => row._id.toHexString()))];
   const docs = ids.length
     ? await ctx.models.Request.find(
@@ -237,26 +237,9 @@ export async function getAgenda(
 }
 
 /**
- * One range of an owner's open activities at `bounds` (the morning digest reads "overdue" and
- * "today" in the owner's own zone), at most `limit`, nearest due first, with their requests.
- */
-export async function agendaItemsOf(
-  ctx: AppContext,
-  ownerId: string,
-  due: AgendaBucket,
-  bounds: AgendaBounds,
-  limit: number,
-): Promise<AgendaItem[]> {
-  const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
-  const owner = new Types.ObjectId(ownerId);
-  const rows = await agendaQuery(ctx, owner, due, bounds, limit, undefined, elemMatch);
-  return withRequests(ctx, rows.slice(0, limit));
-}
-
-/**
  * An owner's open activities due in `from ≤ dueAt < before` (either side open), at most `limit`,
- * nearest due first, with their requests: the reminders (the next 15 minutes) and the calendar
- * feed (all) read them, through the same index as the agenda.
+ * nearest due first, with their requests: the calendar feed (all) reads them, through the same
+ * index as the agenda. (The reminders read everyone's at once: due-activities.ts.)
  */
 export async function openActivitiesDue(
   ctx: AppContext,

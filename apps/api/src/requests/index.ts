@@ -1,7 +1,13 @@
 // The requests feature's door: what the app and other features may use (eslint.config.js).
 export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
-export { agendaItemsOf, openActivitiesDue } from './agenda.service.js';
+export { openActivitiesDue } from './agenda.service.js';
+export {
+  openActivitiesDueIn,
+  withTheirRequests,
+  type DueActivity,
+  type DueWindow,
+} from './due-activities.js';
 export { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
 export { exportWriter } from './export-writers.js';
 export type { ExportCell } from './export-row.js';

@@ -201,6 +201,9 @@ requestSchema.index({ importKey: 1 }, { unique: true, sparse: true });
 // The coming agenda and bell (issue 20): one owner's open activities by due instant; a multikey
 // index over the one embedded array. Its prefix serves unassigning a deleted user's activities.
 requestSchema.index({ 'activities.ownerId': 1, 'activities.done': 1, 'activities.dueAt': 1 });
+// The reminders' run (issue 32, due-activities.ts): everyone's open activities due in the next
+// minutes, one range whatever the number of owners.
+requestSchema.index({ 'activities.done': 1, 'activities.dueAt': 1 });
 // The board's "Próxima acción" filter (next=, board.service.ts), per column:
 // - `none` pins nextActivity.dueAt to null (a request without one has no such field), so a page
 //   is one range in the column's order (createdAt, _id come right after) and a count its size.

@@ -1,4 +1,11 @@
 // The users feature's door: what the app and other features may use (eslint.config.js).
 export { ensureFirstAdmin } from './first-admin.js';
+// The reminders' recipients, read in batches (issue 32).
+export {
+  digestRecipientsIn,
+  digestTimeZones,
+  recipientsByIds,
+  type MailRecipient,
+} from './mail-recipients.js';
 export { usersModels } from './user.model.js';
 export { usersRoutes } from './users.routes.js';
