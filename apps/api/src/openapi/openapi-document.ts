@@ -10,6 +10,7 @@ import { z } from 'zod';
 import {
   API_MESSAGES,
   api,
+  docsOf,
   endpoints,
   openApiPathOf,
   type EndpointDeclaration,
@@ -92,6 +93,7 @@ const TAGS: { name: Tag; description: string }[] = [
   { name: 'users', description: 'Users and their roles' },
   { name: 'requests', description: 'Requests ("form-contact") of the board' },
   { name: 'settings', description: 'Product settings (admin) and each user’s own preferences' },
+  { name: 'audit', description: 'The audit log: who did what, when and from where (admin)' },
   { name: 'operations', description: 'Liveness, readiness and this documentation' },
 ];
 
@@ -144,12 +146,13 @@ function errorResponses(operation: EndpointDeclaration): Record<string, Response
 }
 
 function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
+  const words = docsOf(endpoint);
   return {
     method: endpoint.method,
     path: openApiPathOf(endpoint),
     tags: [endpoint.tag],
-    summary: endpoint.summary,
-    ...(endpoint.description ? { description: endpoint.description } : {}),
+    summary: words.summary,
+    ...(words.description ? { description: words.description } : {}),
     ...(endpoint.access === 'public' ? {} : { security: [{ [BEARER]: [] }] }),
     ...(endpoint.access === 'admin' ? { 'x-required-role': 'system admin' } : {}),
     request: {
@@ -162,14 +165,14 @@ function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
     },
     responses: {
       [endpoint.status]: {
-        description: endpoint.responseDescription,
+        description: words.responseDescription,
         content:
           endpoint.responseMediaType === 'image/webp'
             ? bytesIn([endpoint.responseMediaType])
             : json(endpoint.response, endpoint.responseMediaType),
       },
-      ...(endpoint.redirect
-        ? { 301: { description: endpoint.redirect, headers: z.object({ Location: z.string() }) } }
+      ...(words.redirect
+        ? { 301: { description: words.redirect, headers: z.object({ Location: z.string() }) } }
         : {}),
       ...errorResponses(endpoint),
     },

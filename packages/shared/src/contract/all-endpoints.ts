@@ -1,18 +1,58 @@
-import type { EndpointDeclaration } from './define.js';
+import { apiDocs } from './docs-endpoints.js';
+import type { EndpointDeclaration, EndpointDocs } from './define.js';
 import { api } from './endpoints.js';
+import {
+  twoFactorAdminApi,
+  twoFactorAdminDocs,
+  twoFactorApi,
+  twoFactorDocs,
+  twoFactorPolicyApi,
+  twoFactorPolicyDocs,
+} from './two-factor-endpoints.js';
 
 /*
- * Every endpoint of the API, for what must know them all: the API's router checks, the OpenAPI
- * document, the contract suite's coverage. The web app never imports this module.
+ * Every endpoint of the API, with its words for the documentation, for what must know them all:
+ * the API's router checks, the OpenAPI document, the contract suite's coverage. The web app never
+ * imports this module.
  *
- * Why two places: `api` (endpoints.ts) is one object, and every page of the web app that calls
- * one of its endpoints carries all of them (a bundler can't drop an object's unused keys). A
- * feature that only one screen uses declares its group in a module of its own
- * (`contract/<feature>-endpoints.ts`), imported by that screen alone, and lists it below.
+ * Why apart: `api` (endpoints.ts) is one object, and every page of the web app that calls one of
+ * its endpoints carries all of them (a bundler can't drop an object's unused keys). A feature
+ * that only one screen uses declares its group in a module of its own
+ * (`contract/<feature>-endpoints.ts`: the group, and its `GroupDocs` beside it), imported by that
+ * screen alone, and lists both below. The words of `api`'s endpoints are in docs-endpoints.ts.
  */
-const separateGroups: Record<string, EndpointDeclaration>[] = [];
+type DocumentedGroup = {
+  group: Record<string, EndpointDeclaration>;
+  docs: Record<string, EndpointDocs>;
+};
 
-const groups: Record<string, EndpointDeclaration>[] = [...Object.values(api), ...separateGroups];
+const apiGroups: DocumentedGroup[] = Object.entries(api).map(([name, group]) => ({
+  group,
+  docs: apiDocs[name as keyof typeof api],
+}));
+
+const separateGroups: DocumentedGroup[] = [
+  { group: twoFactorApi, docs: twoFactorDocs },
+  { group: twoFactorPolicyApi, docs: twoFactorPolicyDocs },
+  { group: twoFactorAdminApi, docs: twoFactorAdminDocs },
+];
+
+const documented = [...apiGroups, ...separateGroups].flatMap(({ group, docs }) =>
+  Object.entries(group).map(([name, endpoint]) => {
+    const words = docs[name];
+    if (!words) throw new Error(`The endpoint ${endpoint.id} has no documentation words`);
+    return { endpoint, words };
+  }),
+);
 
 /** Every endpoint, in declaration order. */
-export const endpoints: EndpointDeclaration[] = groups.flatMap((group) => Object.values(group));
+export const endpoints: EndpointDeclaration[] = documented.map(({ endpoint }) => endpoint);
+
+const docsById = new Map(documented.map(({ endpoint, words }) => [endpoint.id, words]));
+
+/** An endpoint's words for the OpenAPI document. */
+export function docsOf(endpoint: EndpointDeclaration): EndpointDocs {
+  const words = docsById.get(endpoint.id);
+  if (!words) throw new Error(`Unknown endpoint ${endpoint.id}`);
+  return words;
+}

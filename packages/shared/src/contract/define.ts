@@ -14,7 +14,7 @@ export type Access = 'public' | 'signed-in' | 'admin';
  * What a download ticket is for (issue 24): the `aud` it is signed with, so a ticket made for one
  * endpoint is no credential anywhere else.
  */
-export type TicketAudience = 'export';
+export type TicketAudience = 'export' | 'audit-export';
 
 /** The query parameter a download ticket travels in. */
 export const TICKET_PARAM = 'ticket';
@@ -24,7 +24,15 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** Error statuses an endpoint may answer, each with the ErrorBody of packages/shared/error.ts. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
-export type Tag = 'operations' | 'captcha' | 'auth' | 'account' | 'users' | 'requests' | 'settings';
+export type Tag =
+  | 'operations'
+  | 'captcha'
+  | 'auth'
+  | 'account'
+  | 'users'
+  | 'requests'
+  | 'settings'
+  | 'audit';
 
 export type EndpointDeclaration = {
   /** Stable name, `<group>.<name>`; also the root of the endpoint's query keys. */
@@ -33,8 +41,6 @@ export type EndpointDeclaration = {
   /** Express form, `/api/user/data/:userId`; OpenAPI gets `{userId}`. */
   path: `/api/${string}`;
   tag: Tag;
-  summary: string;
-  description?: string;
   access: Access;
   params?: z.ZodObject;
   query?: z.ZodObject;
@@ -56,8 +62,6 @@ export type EndpointDeclaration = {
   /** The success status and answer. */
   status: 200 | 201;
   response: z.ZodType;
-  /** What the success is, for the documentation. */
-  responseDescription: string;
   /** `text/html` for pages, `text/calendar` for the calendar feed; JSON otherwise. */
   responseMediaType?:
     'application/json' | 'text/html' | 'text/calendar' | 'image/webp' | 'text/csv';
@@ -65,9 +69,25 @@ export type EndpointDeclaration = {
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Behind the database gate (503 while the database is away). Defaults to true. */
   database?: boolean;
-  /** A 301 the endpoint answers, with what it means (documentation only). */
+};
+
+/**
+ * An endpoint's words for the OpenAPI document, kept apart from its declaration (issue 32):
+ * every page of the web app carries the declarations it calls, and none needs these words.
+ * `docs-endpoints.ts` holds them for `api`; a group declared in a module of its own keeps its
+ * words beside it (see all-endpoints.ts).
+ */
+export type EndpointDocs = {
+  summary: string;
+  description?: string;
+  /** What the success is. */
+  responseDescription: string;
+  /** A 301 the endpoint answers, with what it means. */
   redirect?: string;
 };
+
+/** The words of every endpoint of one group, by the group's own names. */
+export type GroupDocs<G> = { readonly [K in keyof G]: EndpointDocs };
 
 /** Keeps the literal types of a declaration, so handlers and fetchers infer from it. */
 export const defineEndpoint = <const E extends EndpointDeclaration>(endpoint: E): E => endpoint;
