@@ -113,6 +113,10 @@ export const ACCOUNT_MAIL = {
   emailChangeSubject: 'Confirma tu nuevo correo',
   emailChangeText: (name: string, link: string) =>
     `Hola ${name}:\n\nPara usar esta dirección en el CRM, abre este enlace (vale 24 horas):\n${link}\n\nSi no lo pediste, ignora este correo.`,
+  /** To the old address; without the new one, which the old mailbox's owner may not be meant to know. */
+  emailChangedSubject: 'El correo de tu cuenta cambió',
+  emailChangedText: (name: string) =>
+    `Hola ${name}:\n\nEl correo de tu cuenta en el CRM acaba de cambiar a otra dirección: los avisos irán allí y los enlaces enviados a esta ya no sirven. Si no fuiste tú ni lo pediste, avisa a un administrador.`,
 } as const;
 
 /** The Perfil screen's words. */

@@ -3,10 +3,12 @@ import {
   ACCOUNT_LIMITS,
   ACCOUNT_LINK_PATHS,
   ACCOUNT_MESSAGES,
+  API_MESSAGES,
+  FIELD_MESSAGES,
   type TokenPurpose,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { fieldError } from '../http/app-error.js';
+import { AppError, fieldError } from '../http/app-error.js';
 import { appUrlOf } from '../reminders/index.js';
 import type { AccountTokenDoc } from './account.models.js';
 
@@ -28,6 +30,10 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 
 /** Every failure, whatever its cause (used, expired, altered, superseded, unknown): one answer. */
 export const tokenInvalid = () => fieldError('token', ACCOUNT_MESSAGES.tokenInvalid);
+
+/** 409 on `path`: the address belongs to another user (the unique index decides). */
+export const emailTakenOn = (path: string) =>
+  new AppError(409, API_MESSAGES.emailTaken, [{ path, message: FIELD_MESSAGES.emailTaken }]);
 
 export type IssuedToken = { token: string; hash: string; link: string };
 
@@ -102,4 +108,13 @@ export async function endPasswordTokens(ctx: AppContext, userId: string): Promis
     ctx.models.AccountToken.deleteMany({ userId, purpose: { $in: PASSWORD_PURPOSES } }),
     ctx.models.User.updateOne({ _id: userId }, { $unset: { invitationPending: 1 } }),
   ]);
+}
+
+/**
+ * After any change of the user's email (their confirmed link or an admin's edit, issue 32): every
+ * pending link of theirs (reset, invitation, email change) went to an address that no longer
+ * speaks for the account, so none works any more.
+ */
+export async function endEmailLinks(ctx: AppContext, userId: string): Promise<void> {
+  await ctx.models.AccountToken.deleteMany({ userId });
 }

@@ -4,8 +4,6 @@ import {
   ACCOUNT_LIMITS,
   ACCOUNT_MAIL,
   ACCOUNT_MESSAGES,
-  API_MESSAGES,
-  FIELD_MESSAGES,
   TOKEN_PURPOSES,
   normaliseEmail,
   type AccountTokenStatus,
@@ -18,10 +16,12 @@ import { verifyCaptcha } from '../captcha/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { AppError, fieldError } from '../http/app-error.js';
+import { emailChanged } from './email-changed.js';
 import { queueAccountMail } from './account-mail.js';
 import { emailChangesBy, reserveEmails, resetsFor, resetsFrom } from './account-rate-limit.js';
 import {
   consumeToken,
+  emailTakenOn,
   endPasswordTokens,
   issueToken,
   readToken,
@@ -37,10 +37,6 @@ import { afterAnswer } from './after-answer.js';
 
 type Message = { message: string };
 type Person = { _id: Types.ObjectId; name: string; email: string };
-
-/** 409 on `path`: the address belongs to another user (the unique index decides). */
-export const emailTakenOn = (path: string) =>
-  new AppError(409, API_MESSAGES.emailTaken, [{ path, message: FIELD_MESSAGES.emailTaken }]);
 
 const mailUnavailable = () => new AppError(503, ACCOUNT_MESSAGES.mailUnavailable);
 
@@ -117,12 +113,15 @@ export async function setPassword(ctx: AppContext, body: SetPasswordBody): Promi
 /**
  * POST /api/account/confirm-email: the email-change link. The address was free when asked for;
  * if another user took it meanwhile, the unique index refuses it (409) and the link is spent.
- * A pending reset link (mailed to the old address) ends with the change.
+ * Then what follows every email change (email-changed.ts): the other links end, the old address
+ * is told.
  */
 export async function confirmEmail(ctx: AppContext, token: string): Promise<Message> {
   const found = await consumeToken(ctx, token, ['email']);
   const email = normaliseEmail(found.newEmail ?? '');
   if (!email) throw tokenInvalid();
+  const user = await ctx.models.User.findById(found.userId, { name: 1, email: 1 }).lean<Person>();
+  if (!user) throw tokenInvalid();
   const { matchedCount } = await ctx.models.User.updateOne(
     { _id: found.userId },
     { $set: { email } },
@@ -130,8 +129,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<Mess
     throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
   });
   if (matchedCount === 0) throw tokenInvalid();
-  // A reset link mailed to the old address no longer speaks for the account.
-  await ctx.models.AccountToken.deleteMany({ userId: found.userId, purpose: 'reset' });
+  await emailChanged(ctx, user, email);
   return { message: ACCOUNT_MESSAGES.emailChanged };
 }
 

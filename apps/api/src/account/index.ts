@@ -4,3 +4,4 @@ export { accountModels } from './account.models.js';
 export { accountRoutes } from './account.routes.js';
 export { endPasswordTokens } from './account-tokens.js';
 export { afterAnswerSettled } from './after-answer.js';
+export { emailChanged, type EmailChangedUser } from './email-changed.js';

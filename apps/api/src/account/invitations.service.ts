@@ -15,8 +15,7 @@ import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
 import { queueAccountMail } from './account-mail.js';
 import { invitationsTo, reserveEmails } from './account-rate-limit.js';
-import { issueToken } from './account-tokens.js';
-import { emailTakenOn } from './account.service.js';
+import { emailTakenOn, issueToken } from './account-tokens.js';
 
 /*
  * Invitations (issue 23): a system admin creates a user who sets their own password from a
@@ -26,7 +25,7 @@ import { emailTakenOn } from './account.service.js';
  */
 
 /** Sends the link, or, without a mail server, answers it once for the admin to pass on. */
-async function deliverInvitation(
+export async function deliverInvitation(
   ctx: AppContext,
   user: { _id: Types.ObjectId; name: string; email: string },
 ): Promise<Invitation> {

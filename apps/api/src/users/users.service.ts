@@ -9,7 +9,7 @@ import {
   type UpdateUserBody,
   type User,
 } from '@crm/shared';
-import { endPasswordTokens } from '../account/index.js';
+import { emailChanged, endPasswordTokens, type EmailChangedUser } from '../account/index.js';
 import { endSessions } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
@@ -114,7 +114,7 @@ async function assertNotLastAdmin(ctx: AppContext, user: Pick<UserDoc, 'role'>):
 
 /**
  * PUT /api/user/update/:id by `adminId`. Nobody changes their own role (403), not even an admin.
- * A new password ends the user's existing sessions.
+ * A new password ends the user's existing sessions; a new email their pending links (issue 32).
  */
 export async function updateUser(
   ctx: AppContext,
@@ -124,8 +124,14 @@ export async function updateUser(
 ): Promise<User> {
   const { User } = ctx.models;
   const email = normaliseEmail(body.email);
-  return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
-    const existing = await User.findById(id, { role: 1 }).lean();
+  let emailChangedFrom: EmailChangedUser | undefined;
+  const updated = await withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
+    const existing = await User.findById(id, {
+      role: 1,
+      name: 1,
+      email: 1,
+      invitationPending: 1,
+    }).lean();
     if (!existing) throw notFound(API_MESSAGES.userNotFound);
     if (id === adminId && body.role !== existing.role) {
       throw new AppError(403, ACCOUNT_MESSAGES.ownRoleLocked);
@@ -149,8 +155,12 @@ export async function updateUser(
     if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
     // Their sessions, reset and invitation links end with the old password (issue 23).
     if (body.password) await Promise.all([endSessions(ctx, id), endPasswordTokens(ctx, id)]);
+    if (existing.email !== email) emailChangedFrom = existing;
     return getUser(ctx, id);
   });
+  // Out of the lock: the mails' first try may take a while.
+  if (emailChangedFrom) await emailChanged(ctx, emailChangedFrom, email);
+  return updated;
 }
 
 /**
