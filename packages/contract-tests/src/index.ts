@@ -3,6 +3,7 @@ import { activityContractCases } from './activity-cases.js';
 import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
 import { boardViewsContractCases } from './board-views-cases.js';
+import { requiredBodyContractCases } from './body-cases.js';
 import { bulkContractCases } from './bulk-cases.js';
 import type { ContractCase } from './client.js';
 import { exportContractCases } from './export-cases.js';
@@ -40,6 +41,7 @@ export const contractCases: readonly ContractCase[] = [
   ...photoContractCases,
   ...accountContractCases,
   ...importContractCases,
+  ...requiredBodyContractCases,
 ];
 
 export type {

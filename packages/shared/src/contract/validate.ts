@@ -27,6 +27,12 @@ export function validateRequest<E extends EndpointDeclaration>(
   for (const part of ['params', 'query', 'body'] as const) {
     const schema = schemaOf(endpoint, part, raw[part]);
     if (!schema) continue;
+    // A declared body is required (the OpenAPI document says so of each): none at all is refused
+    // rather than read as `{}`, which an all-optional schema would take, e.g. as "clear my saved
+    // filters" (issue 32). Absent parameters are `{}` as ever: each is optional on its own.
+    if (part === 'body' && raw.body === undefined) {
+      return { ok: false, error: { message: API_MESSAGES.invalidBody } };
+    }
     const result = schema.safeParse(raw[part] ?? {});
     if (!result.success) {
       const errors = toFieldErrors(result.error.issues);
