@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { accountModels } from './account/index.js';
+import { auditModels } from './audit/index.js';
 import { accessGuards, authModels } from './auth/index.js';
 import { boardViewsModels } from './board-views/index.js';
 import { captchaModels } from './captcha/index.js';
@@ -35,6 +36,7 @@ function registerModels(connection: Connection): Models {
     ...boardViewsModels(connection),
     ...photoModels(connection),
     ...importsModels(connection),
+    ...auditModels(connection),
   };
 }
 

@@ -3,6 +3,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
 import { accountRoutes } from './account/index.js';
+import { auditScope } from './audit/index.js';
 import { authRoutes } from './auth/index.js';
 import { boardViewsRoutes } from './board-views/index.js';
 import { calendarRoutes } from './calendar/index.js';
@@ -37,6 +38,8 @@ export function createApp(ctx: AppContext): Express {
   app.use(compression());
 
   app.use(requestLogger(ctx.logger));
+  // Who and from where, for the audit entries the call's actions record (audit/record.ts).
+  app.use(auditScope);
   // A method the path does not declare: 405 with Allow, before CORS and the routes.
   app.use(refuseUndeclaredMethods);
   // The website form's paths have their own CORS (PUBLIC_FORM_ORIGINS; leads.routes.ts).

@@ -5,3 +5,4 @@ export { verifyCurrentPassword, type VerifiedUser } from './auth.service.js';
 export { accessGuards, currentUser, isAdmin, type AuthUser, type Caller } from './authenticate.js';
 export { closeOtherSessions, closeSession, endSessions, listSessions } from './sessions.js';
 export { signTicket } from './tickets.js';
+export { deviceOf } from './user-agent.js';

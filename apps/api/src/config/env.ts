@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { PASSWORD_PATTERN, isTimeZone, systemTimeZone } from '@crm/shared';
+import {
+  AUDIT_RETENTION_DAYS_DEFAULT,
+  PASSWORD_PATTERN,
+  isTimeZone,
+  systemTimeZone,
+} from '@crm/shared';
 import {
   DEFAULT_LEADS,
   DEFAULT_MAIL_RETRY_DELAYS_MS,
@@ -88,6 +93,15 @@ const envSchema = z
       .optional()
       .transform((code) => code?.trim().toUpperCase() || DEFAULT_CURRENCY)
       .refine(isCurrency, 'must be an ISO 4217 currency code such as CLP, USD or EUR'),
+    // The audit log (issue 32): days an entry is kept. Empty means unset (365).
+    AUDIT_RETENTION_DAYS: z
+      .string()
+      .optional()
+      .transform((days) => (days?.trim() ? Number(days) : AUDIT_RETENTION_DAYS_DEFAULT))
+      .refine(
+        (days) => Number.isInteger(days) && days >= 1 && days <= 3650,
+        'must be a whole number of days from 1 to 3650',
+      ),
     // The product's public address (issue 20): links in reminder emails and the calendar feed's
     // address. Empty means unset: the feed's address is then read from the request's own origin,
     // and emails link to http://localhost:<PORT>.
@@ -214,6 +228,8 @@ export type AppConfig = {
   appUrl: string | undefined;
   /** APP_CURRENCY: the ISO 4217 code expected values are in (issue 21); default CLP. */
   currency: string;
+  /** AUDIT_RETENTION_DAYS: how long an audit entry is kept (issue 32); default 365. */
+  auditRetentionDays: number;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -269,5 +285,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     timeZone: e.APP_TIME_ZONE || systemTimeZone(),
     appUrl: e.APP_URL,
     currency: e.APP_CURRENCY,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
   };
 }

@@ -1,0 +1,3 @@
+// The audit feature's door: what the app and other features may use (eslint.config.js).
+export { auditModels } from './audit.model.js';
+export { auditScope, auditSettled, recordAudit, type AuditRecord } from './record.js';
