@@ -10,6 +10,7 @@ import {
   rememberBoardFilters,
   storedBoardFilters,
 } from '../../../../test/fake-api';
+import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { renderApp } from '../../../../test/render';
 
 // Issue 25 item 1: the board opens as its user left it, on any visit; a link's filters win.
@@ -51,6 +52,40 @@ describe('the board remembers its filters', () => {
     // What the server already holds is not sent back.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(callsTo('PUT', FILTERS_CALL)).toEqual([]);
+  });
+
+  it('when a vendor whose board opened on "Mis solicitudes" presses "Quitar filtros", then every card shows and the server forgets the filter', async () => {
+    // Issue 33 item 1: the board hung on "Loading..." here, with no call made.
+    const { bea } = seed();
+    renderApp(BOARD, bea);
+    await findCard('De Bea');
+    expect(search()).toBe('?vendor=me');
+
+    // The toolbar's button (the phone's filter sheet has its own).
+    const [clear] = screen.getAllByRole('button', { name: BOARD_MOVE_LABELS.clearFilters });
+    await userEvent.setup().click(clear!);
+
+    await findCard('Sin dueño');
+    expect(cardNames()).toEqual(expect.arrayContaining(['De Bea', 'Sin dueño']));
+    expect(search()).toBe('');
+    expect(screen.getByRole('combobox', { name: 'Ejecutivo' })).toHaveDisplayValue(
+      'Todos los ejecutivos',
+    );
+    await waitFor(() => expect(storedBoardFilters(bea._id)).toEqual({}));
+  });
+
+  it('when a vendor on "Mis solicitudes" picks "Todos los ejecutivos" with an empty search, then the whole board shows', async () => {
+    const { bea } = seed();
+    renderApp(BOARD, bea);
+    await findCard('De Bea');
+
+    await userEvent
+      .setup()
+      .selectOptions(screen.getByRole('combobox', { name: 'Ejecutivo' }), 'Todos los ejecutivos');
+
+    await findCard('Sin dueño');
+    expect(search()).toBe('');
+    await waitFor(() => expect(storedBoardFilters(bea._id)).toEqual({}));
   });
 
   it('when a person picks "Alta" priority and comes back (another visit, another device), then "Alta" is still on', async () => {

@@ -58,7 +58,15 @@ export function useRestoredBoardFilters(): boolean {
   // Ready once the address states what was remembered: the columns never load the whole board
   // first and the remembered one a moment later.
   const inAddress = hasBoardFilters(readBoardFilters(params));
-  return !restoring || (applied && (inAddress || !hasBoardFilters(rememberedFilters ?? {})));
+  const restored = applied && (inAddress || !hasBoardFilters(rememberedFilters ?? {}));
+  // Once ready, ready for good: from then on an address without filters is the person's choice
+  // ("Quitar filtros"), not one still to restore. Asking again hid the board behind "Loading..."
+  // and unmounted the screen whose save would have forgotten the remembered filters (issue 33).
+  const [ready, setReady] = useState(!restoring);
+  useEffect(() => {
+    if (restored) setReady(true);
+  }, [restored]);
+  return ready || restored;
 }
 
 /**
