@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, API_MESSAGES, CREATE_USER_MESSAGES, api } from '@crm/shared';
+import { ACCOUNT_MESSAGES, ADMIN_ROLE, API_MESSAGES, CREATE_USER_MESSAGES, api } from '@crm/shared';
 import type { ContractCase } from './client.js';
 import { EMAIL_TAKEN, UNKNOWN_ID, idOf, newRequest, newUser, uniqueEmail } from './fixtures.js';
 
@@ -211,6 +211,21 @@ export const userContractCases: ContractCase[] = [
       expect(await c.call(api.users.remove, { params: { id: 'nope' } }, admin.token)).toMatchObject(
         { status: 400, body: { message: API_MESSAGES.invalidId } },
       );
+    },
+  },
+  {
+    name: 'users.remove: an admin deleting their own account gets 409 and stays, signed in (issue 32)',
+    run: async (c, expect) => {
+      const admin = await c.signIn(ADMIN_ROLE);
+      // Another admin, so the last-admin rule is not what refuses it.
+      await c.signIn(ADMIN_ROLE);
+      const params = { id: admin.user._id };
+      expect(await c.call(api.users.remove, { params }, admin.token)).toEqual({
+        status: 409,
+        body: { message: ACCOUNT_MESSAGES.ownAccountDelete },
+      });
+      const users = (await c.call(api.users.list, {}, admin.token)).body as { _id: string }[];
+      expect(users.map((user) => user._id)).toContain(admin.user._id);
     },
   },
 ];

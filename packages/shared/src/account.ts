@@ -67,6 +67,8 @@ export const ACCOUNT_MESSAGES = {
   passwordChanged: 'Contraseña cambiada. Se cerraron tus otras sesiones.',
   profileSaved: 'Perfil guardado',
   ownRoleLocked: 'No puedes cambiar tu propio rol',
+  /** An admin deleting their own account (issue 32): another admin may. */
+  ownAccountDelete: 'No puedes eliminar tu propia cuenta',
   sameEmail: 'Ese ya es tu correo',
   emailChangeSent: (email: string) =>
     `Te enviamos un enlace a ${email}. Tu correo cambiará cuando lo abras.`,

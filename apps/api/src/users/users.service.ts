@@ -174,6 +174,9 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
   return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
     const existing = await User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
     if (!existing) throw notFound(API_MESSAGES.userNotFound);
+    // 409 like the last-admin rule beside it: the call is well formed and allowed, the account
+    // is the one it must not be (issue 32: an admin would sign themselves out for good).
+    if (id === adminId) throw conflict(ACCOUNT_MESSAGES.ownAccountDelete);
     await assertNotLastAdmin(ctx, existing);
     await User.deleteOne({ _id: id });
     // Their photos' addresses are public: gone with them (profile/photo.model.ts).

@@ -705,6 +705,7 @@ export const handlers = [
   fake(api.users.remove, ({ input, user: admin }) => {
     const user = db.users.find((u) => u._id === input.params.id);
     if (!user) return fail(404, API_MESSAGES.userNotFound);
+    if (user._id === admin._id) return fail(409, ACCOUNT_MESSAGES.ownAccountDelete);
     if (isAdmin(user) && adminCount() === 1) return fail(409, API_MESSAGES.lastAdmin);
     const deleted = publicUser(user);
     db.users = db.users.filter((u) => u !== user);

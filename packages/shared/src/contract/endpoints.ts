@@ -257,7 +257,7 @@ export const api = {
       response: userSchema,
       errors: {
         404: API_MESSAGES.userNotFound,
-        409: API_MESSAGES.lastAdmin,
+        409: `${API_MESSAGES.lastAdmin}; or the caller's own account (${ACCOUNT_MESSAGES.ownAccountDelete})`,
       },
     }),
   },

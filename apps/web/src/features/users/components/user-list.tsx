@@ -17,6 +17,11 @@ export type UserListProps = {
   onSelect: (userId: string) => void;
   onEdit: (user: User) => void;
   onDelete: (user: User) => void;
+  /**
+   * The signed-in admin's own id: their row offers no delete (issue 32: the API refuses it with
+   * 409, as another admin may delete them but they may not).
+   */
+  ownId?: string;
   /** "Reenviar invitación" on a user still invited (issue 23); without it, none is offered. */
   onResendInvitation?: (user: User) => void;
   /** The element that names the table (the screen's heading). */
@@ -44,6 +49,7 @@ export function UserList({
   onSelect,
   onEdit,
   onDelete,
+  ownId,
   onResendInvitation,
   labelledBy,
 }: UserListProps) {
@@ -112,13 +118,15 @@ export function UserList({
                 <IconButton label={`Editar ${fullName(user)}`} onClick={() => onEdit(user)}>
                   <Pencil className="size-4" aria-hidden />
                 </IconButton>
-                <IconButton
-                  label={`Eliminar ${fullName(user)}`}
-                  onClick={() => onDelete(user)}
-                  className="hover:bg-red-50 hover:text-red-600"
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                </IconButton>
+                {user._id === ownId ? null : (
+                  <IconButton
+                    label={`Eliminar ${fullName(user)}`}
+                    onClick={() => onDelete(user)}
+                    className="hover:bg-red-50 hover:text-red-600"
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                  </IconButton>
+                )}
               </div>
             </div>
           );

@@ -123,6 +123,16 @@ describe('access to the users screen', () => {
 });
 
 describe('deleting a user', () => {
+  it('offers no delete on the signed-in admin’s own row, only on the others (issue 32)', async () => {
+    await openUsersPage();
+    expect(within(rowOf('ana@crm.test')).queryByRole('button', { name: /^Eliminar/ })).toBeNull();
+    expect(
+      within(rowOf('ana@crm.test')).getByRole('button', { name: 'Editar Ana García' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Eliminar Carla Ruiz' })).toBeInTheDocument();
+  });
+
   it('asks "Are you sure you want to delete this user?" with "Yes" and "Cancel"', async () => {
     const { user } = await openUsersPage();
 

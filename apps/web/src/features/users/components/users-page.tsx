@@ -9,6 +9,7 @@ import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
 import { keepClearBelow } from '../../../lib/keep-clear';
 import { LABELS } from '../../../lib/labels';
+import { useSession } from '../../../lib/session';
 import { CreateUserForm } from './create-user-form';
 import { DeleteUserConfirm } from './delete-user-confirm';
 import { EditUserModal } from './edit-user-modal';
@@ -28,6 +29,7 @@ export function UsersPage() {
   const shown = useMemo(() => usersInView(users.data ?? [], view), [users.data, view]);
   const headingId = useId();
   const deletion = useDeleteUser();
+  const ownId = useSession()?.userId;
   const resend = useResendInvitation();
   // Without email on the server, a re-sent invitation's link to pass on (shown once).
   const [invitationLink, setInvitationLink] = useState<string | null>(null);
@@ -93,6 +95,7 @@ export function UsersPage() {
               onSelect={setSelectedId}
               onEdit={setEditing}
               onDelete={setDeleting}
+              ownId={ownId}
               onResendInvitation={(user) =>
                 resend.mutate(user._id, {
                   onSuccess: (answer) => setInvitationLink(answer.link ?? null),
