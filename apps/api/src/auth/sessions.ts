@@ -39,14 +39,19 @@ export async function startSession(
 
 /**
  * Ends every session of `userId` but `except` (a jti: the caller's own, when they stay signed
- * in): a password change, a reset, "Cerrar las demás sesiones".
+ * in): a password change, a reset, "Cerrar las demás sesiones". The calendar feed's secret ends
+ * too (issue 32): whoever had the account may have copied the feed's address, and it would keep
+ * showing them the agenda. The user makes a new address in Perfil.
  */
 export async function endSessions(
   ctx: Models,
   userId: string,
   { except }: { except?: string } = {},
 ): Promise<void> {
-  await ctx.models.Session.deleteMany(except ? { userId, _id: { $ne: except } } : { userId });
+  await Promise.all([
+    ctx.models.Session.deleteMany(except ? { userId, _id: { $ne: except } } : { userId }),
+    ctx.models.User.updateOne({ _id: userId }, { $unset: { calendarSecretHash: 1 } }),
+  ]);
 }
 
 /** Logout: this token stops working everywhere, now. */
