@@ -6,22 +6,25 @@ import { AppError } from './app-error.js';
 const SUPPORTED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
- * Each declared path of the contract as Express matches it (case-insensitive, an optional
- * trailing slash, a `:param` one segment), with its method.
+ * A declared path as Express matches it: case-insensitive, an optional trailing slash, a
+ * `:param` one segment.
  */
-const DECLARED = endpoints.map((endpoint) => {
-  const pattern = endpoint.path
+export function declaredPathPattern(path: string): RegExp {
+  const pattern = path
     .split('/')
     .map((segment) =>
       segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
     )
     .join('/');
-  return {
-    pattern: new RegExp(`^${pattern}/?$`, 'i'),
-    method: endpoint.method.toUpperCase(),
-    concrete: !endpoint.path.includes(':'),
-  };
-});
+  return new RegExp(`^${pattern}/?$`, 'i');
+}
+
+/** Each declared path of the contract as Express matches it, with its method. */
+const DECLARED = endpoints.map((endpoint) => ({
+  pattern: declaredPathPattern(endpoint.path),
+  method: endpoint.method.toUpperCase(),
+  concrete: !endpoint.path.includes(':'),
+}));
 
 /**
  * The methods a path of the contract answers, in SUPPORTED_METHODS' order: those declared for

@@ -75,6 +75,27 @@ describe('request logs', () => {
     for (const entry of requestLines) expect(entry.requestId).toEqual(expect.any(String));
   });
 
+  it('logs a calendar feed read by its route, never its secret; a long token elsewhere in a path is redacted; ids stay', async () => {
+    const { token, user } = await tokenFor(t, 'vendor');
+    const feed = await request(t.app).post('/api/me/calendar-feed').set(bearer(token));
+    const path = new URL((feed.body as { url: string }).url).pathname;
+    const secret = /\/api\/calendar\/(.+)\.ics$/.exec(path)?.[1] ?? '';
+    expect(secret).toHaveLength(43);
+    const read = await request(t.app).get(path).expect(200);
+    await request(t.app).get(`/api/calendars/${secret}.ics`).expect(404);
+    await request(t.app).get(`/api/user/data/${user._id}`).set(bearer(token));
+
+    expect(logs.text()).not.toContain(secret);
+    const line = logs.entries().find((entry) => entry.requestId === read.headers['x-request-id']);
+    expect(line).toMatchObject({
+      msg: 'GET /api/calendar/:secret.ics 200',
+      req: { method: 'GET', path: '/api/calendar/:secret.ics' },
+    });
+    const paths = logs.entries().map((entry) => (entry.req as { path?: string } | undefined)?.path);
+    expect(paths).toContain('/api/calendars/:redacted.ics');
+    expect(paths).toContain(`/api/user/data/${user._id}`);
+  });
+
   it('does not log health probes', async () => {
     await request(t.app).get('/api/health').expect(200);
     await request(t.app).get('/api/ready').expect(200);

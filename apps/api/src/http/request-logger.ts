@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
+import { endpoints } from '@crm/shared';
+import { declaredPathPattern } from './refuse-unknown-methods.js';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -20,9 +22,32 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
 /** Query strings are dropped: nothing of ours needs them logged, and they are where secrets leak. */
 const pathOnly = (url: string | undefined) => (url ?? '').split('?', 1)[0] ?? '';
 
+/**
+ * The declared routes whose path carries a credential (issue 32: every calendar feed read logged
+ * its secret): a `:param` named like a secret or token. Their calls are logged by the route,
+ * `/api/calendar/:secret.ics`, never by the path asked for.
+ */
+const SECRET_ROUTES = endpoints
+  .filter(({ path }) => path.split('/').some((segment) => /^:\w*(secret|token)/i.test(segment)))
+  .map(({ path }) => ({ pattern: declaredPathPattern(path), route: path }));
+
+/**
+ * Any other run of 32 or more base64url characters (a 128-bit random value or more: a secret
+ * misspelt into an undeclared path, a token pasted where it does not belong) is written as
+ * `:redacted`. Ids of ours are shorter: ObjectIds have 24 characters, photo and session ids 22.
+ */
+const LONG_RANDOM = /[\w-]{32,}/g;
+
+/** The path as the log writes it: without its query and without a secret it may carry. */
+export function loggedPath(url: string | undefined): string {
+  const path = pathOnly(url);
+  const secret = SECRET_ROUTES.find(({ pattern }) => pattern.test(path));
+  return secret ? secret.route : path.replace(LONG_RANDOM, ':redacted');
+}
+
 /** Express rewrites `url` inside mounted routers; `originalUrl` is what the client asked for. */
 const requestedPath = (req: IncomingMessage & { originalUrl?: string }) =>
-  pathOnly(req.originalUrl ?? req.url);
+  loggedPath(req.originalUrl ?? req.url);
 
 /** Health probes run every few seconds; logging each would drown the lines that matter. */
 const QUIET_PATHS = new Set(['/api/health', '/api/ready']);
@@ -47,7 +72,7 @@ export function requestLogger(logger: Logger): RequestHandler {
     serializers: {
       req: (req: { method?: string; url?: string }) => ({
         method: req.method,
-        path: pathOnly(req.url),
+        path: loggedPath(req.url),
       }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
