@@ -263,6 +263,58 @@ describe('failures', () => {
   });
 });
 
+describe('the cost of a run (issue 32)', () => {
+  const TOKYO = 'Asia/Tokyo';
+
+  /** `size` users in Tokyo, each with an overdue activity and a call at 08:10 on `day`. */
+  async function team(size: number, day: string): Promise<SignedIn[]> {
+    const members: SignedIn[] = [];
+    for (let i = 0; i < size; i++) {
+      const member = await tokenFor(t, 'vendor');
+      await t.ctx.models.User.updateOne({ _id: member.user._id }, { timeZone: TOKYO });
+      const id = (await createRequest(t, member.token))._id;
+      await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, member);
+      await plan(id, { title: 'Llamada', dueDate: day, dueTime: '08:10' }, member);
+      members.push(member);
+    }
+    return members;
+  }
+
+  /** The reads a tick at `instant` sends, as collection.operation (mongoose's debug hook). */
+  async function readsOfTick(instant: string): Promise<string[]> {
+    const calls: string[] = [];
+    t.ctx.connection.set('debug', (collection: string, method: string) =>
+      calls.push(`${collection}.${method}`),
+    );
+    try {
+      await tick(instant);
+    } finally {
+      t.ctx.connection.set('debug', false);
+    }
+    return calls.filter((call) => /\.(find|findOne|aggregate|distinct|count\w*)$/.test(call));
+  }
+
+  it('when five times as many users have a digest and a reminder due, then a run reads the database as many times, once for the activities', async () => {
+    const few = await team(2, '2026-07-01');
+    // 08:00 in Tokyo (+09) on July 1st: each gets the digest and the reminder of 08:10.
+    const fewReads = await readsOfTick('2026-06-30T23:00:00.000Z');
+    for (const member of few) expect(mailsTo(member.user.email)).toHaveLength(2);
+    // Two days later: the first two get a digest again (their call is overdue now).
+    const many = await team(10, '2026-07-03');
+    const manyReads = await readsOfTick('2026-07-02T23:00:00.000Z');
+
+    for (const member of many) {
+      const subjects = mailsTo(member.user.email).map((mail) => subjectOf(mail.raw));
+      expect(subjects.sort()).toEqual([
+        'Recordatorio 08:10: Llamada: Llamada',
+        'Tu agenda de hoy: 1 vencida, 1 para hoy',
+      ]);
+    }
+    expect(manyReads).toEqual(fewReads);
+    expect(manyReads.filter((read) => read === 'requests.aggregate')).toHaveLength(1);
+  });
+});
+
 describe('two API processes on one database', () => {
   let other: TestApp;
   beforeAll(async () => {
@@ -315,6 +367,46 @@ describe('two API processes on one database', () => {
     } finally {
       for (const scheduler of schedulers) await scheduler.stop();
     }
+    for (const rep of reps) expect(mailsTo(rep.user.email)).toHaveLength(1);
+  });
+  it('when a tick takes longer than its lock, then the lock is renewed and the other process never runs the tick meanwhile', async () => {
+    const reps: SignedIn[] = [];
+    for (let i = 0; i < 6; i++) {
+      const rep = await tokenFor(t, 'vendor');
+      const id = (await createRequest(t, rep.token))._id;
+      await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+      reps.push(rep);
+    }
+    await digestsOnlyFor(...reps);
+    const delivered = () => reps.filter((rep) => mailsTo(rep.user.email).length > 0).length;
+    // Six digests at half a second each: a tick of 3 s under a lock of 1 s.
+    const lockLifetimeMs = 1000;
+    smtp.state.delayMs = 500;
+    smtp.state.mostOpen = 0;
+    const clock = { now: () => new Date('2026-07-06T12:05:00.000Z') };
+    const options = { clock, tickEvery: 200, processEvery: 100, lockLifetimeMs };
+    const schedulers: RemindersScheduler[] = [];
+    let tickTook = 0;
+    try {
+      const first = await startReminders(t.ctx, { ...options, name: 'first' });
+      if (first) schedulers.push(first);
+      const end = Date.now() + 20_000;
+      while (delivered() === 0 && Date.now() < end) await sleep(20);
+      const started = Date.now();
+      // The second process starts while the first one's tick is under way.
+      const second = await startReminders(other.ctx, { ...options, name: 'second' });
+      if (second) schedulers.push(second);
+      while (delivered() < reps.length && Date.now() < end) await sleep(20);
+      tickTook = Date.now() - started;
+    } finally {
+      for (const scheduler of schedulers) await scheduler.stop();
+      smtp.state.delayMs = 0;
+    }
+    expect(schedulers).toHaveLength(2);
+    // One SMTP conversation at a time: the second process never tried a mail meanwhile...
+    expect(smtp.state.mostOpen).toBe(1);
+    // ...though the tick outlived its lock twice over.
+    expect(tickTook).toBeGreaterThan(2 * lockLifetimeMs);
     for (const rep of reps) expect(mailsTo(rep.user.email)).toHaveLength(1);
   });
 });

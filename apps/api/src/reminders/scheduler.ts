@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import { MongoBackend } from '@agendajs/mongo-backend';
-import { Agenda } from 'agenda';
+import { Agenda, type Job } from 'agenda';
 import type { AppContext } from '../context.js';
-import { runRemindersTick } from './reminders.service.js';
+import { runRemindersTick, type TickLease } from './reminders.service.js';
 
 /*
  * The reminders' scheduler (issue 20): Agenda 6 on MongoDB (@agendajs/mongo-backend), in the
@@ -10,6 +10,10 @@ import { runRemindersTick } from './reminders.service.js';
  * `reminder_jobs` collection gives each tick to one process, so two API processes don't both do
  * the work. Exactly-once delivery does not rest on that lock (on FerretDB 1.x a findAndModify is
  * not atomic across connections) but on the outbox's keyed inserts (reminders.service.ts).
+ *
+ * The lock covers the whole tick (issue 32: a tick that outlived it let a second process run
+ * the tick at once): renewed every quarter of its lifetime while the tick runs, and a tick whose
+ * renewals fail stops before its lock can lapse (TickLease), rather than run on unguarded.
  */
 
 export const TICK_JOB = 'reminders.tick';
@@ -26,15 +30,48 @@ export type RemindersOptions = {
   processEvery?: string | number;
   /** This process's name in the job's lock (`lastModifiedBy`). */
   name?: string;
+  /** The lock's lifetime without renewal (TICK_LOCK_MS). */
+  lockLifetimeMs?: number;
 };
 
 export type RemindersScheduler = { stop(): Promise<void> };
 
 /**
- * A tick that outlives this was cut short (a crash): another process may take the job then. Two
- * minutes: a tick is a few reads per user and at most a batch of SMTP tries.
+ * A lock not renewed for this long was left by a crash: another process may take the job then.
+ * A running tick renews it every quarter of this, and stops once half of it has passed since
+ * the last renewal: the step under way then has a minute to end (an SMTP try ends within 50 s).
  */
-const TICK_LOCK_MS = 2 * 60_000;
+export const TICK_LOCK_MS = 2 * 60_000;
+
+/** Renews the job's lock while the tick runs; `held` says whether the tick may go on. */
+function keepLocked(job: Job, lifetimeMs: number, ctx: AppContext) {
+  // Agenda locks a job up to `processEvery` before its run: the lock's age counts from then.
+  let renewedAt = job.attrs.lockedAt?.getTime() ?? Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let running = true;
+  const renew = async () => {
+    const at = Date.now();
+    try {
+      await job.touch();
+      renewedAt = at;
+    } catch (error) {
+      ctx.logger.warn({ err: error }, 'reminders tick lock not renewed');
+    }
+    if (running) timer = setTimeout(() => void renew(), lifetimeMs / 4);
+  };
+  timer = setTimeout(() => void renew(), Math.max(0, renewedAt + lifetimeMs / 4 - Date.now()));
+  const lease: TickLease = {
+    // Agenda cancels a job only after a whole lifetime without renewal: this stops it sooner.
+    held: () => Date.now() - renewedAt < lifetimeMs / 2,
+  };
+  return {
+    lease,
+    end: () => {
+      running = false;
+      clearTimeout(timer);
+    },
+  };
+}
 
 /**
  * Starts the tick when SMTP_URL is set; undefined (nothing started, nothing sent) otherwise.
@@ -52,18 +89,27 @@ export async function startReminders(
   const db = ctx.connection.db;
   if (!db) throw new Error('the reminders need a connected database');
   const clock = options.clock ?? systemClock;
+  const lockLifetime = options.lockLifetimeMs ?? TICK_LOCK_MS;
   const agenda = new Agenda({
     backend: new MongoBackend({ mongo: db, collection: 'reminder_jobs' }),
     name: options.name ?? `${hostname()}:${process.pid}`,
     processEvery: options.processEvery ?? '20 seconds',
-    defaultLockLifetime: TICK_LOCK_MS,
+    defaultLockLifetime: lockLifetime,
   });
   agenda.on('error', (error) => ctx.logger.error({ err: error }, 'reminders scheduler error'));
   agenda.on('fail', (error: unknown) => ctx.logger.error({ err: error }, 'reminders tick failed'));
-  agenda.define(TICK_JOB, () => runRemindersTick(ctx, clock.now()), {
-    concurrency: 1,
-    lockLifetime: TICK_LOCK_MS,
-  });
+  agenda.define(
+    TICK_JOB,
+    async (job: Job) => {
+      const lock = keepLocked(job, lockLifetime, ctx);
+      try {
+        await runRemindersTick(ctx, clock.now(), lock.lease);
+      } finally {
+        lock.end();
+      }
+    },
+    { concurrency: 1, lockLifetime },
+  );
   await agenda.start();
   // A "single" job: every process upserts the same one (by name), which then runs once a tick.
   await agenda.every(options.tickEvery ?? '1 minute', TICK_JOB);

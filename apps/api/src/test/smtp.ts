@@ -1,34 +1,48 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { registerIssued } from './log-scan.js';
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
  * A real SMTP server in this process, keeping every mail it accepts, for the tests of the
  * app's mails (website leads, reminders). `state.refuseNext` makes it refuse the next N with a
- * temporary error (451), as a busy server would.
+ * temporary error (451), as a busy server would; `state.delayMs` makes it answer each mail that
+ * much later, as a slow one; `state.mostOpen` is the most connections it had open at once.
  */
 export async function startSmtp() {
   const mails: ReceivedMail[] = [];
-  const state = { refuseNext: 0 };
+  const state = { refuseNext: 0, delayMs: 0, open: 0, mostOpen: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    onConnect(_session, callback) {
+      state.open += 1;
+      state.mostOpen = Math.max(state.mostOpen, state.open);
+      callback();
+    },
+    onClose() {
+      state.open -= 1;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (state.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
         if (state.refuseNext > 0) {
           state.refuseNext -= 1;
           callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
           return;
         }
+        const raw = Buffer.concat(chunks).toString('utf8');
         mails.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
+          raw,
         });
+        // Its links are secrets the logs must not hold (log-scan.ts); the body, not the headers.
+        registerIssued(textOf(raw.slice(raw.search(/\r?\n\r?\n/))));
         callback();
       });
     },
