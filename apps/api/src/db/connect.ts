@@ -1,12 +1,23 @@
 import mongoose, { type Connection } from 'mongoose';
 
 /**
- * How quickly an outage is noticed and a recovery picked up: the driver probes the server every
- * HEARTBEAT_MS, and a call that finds no server gives up after SERVER_SELECTION_TIMEOUT_MS
- * (then answered 503, see availability.ts) instead of hanging.
+ * How quickly an outage is noticed and a recovery picked up (issue 32: a frozen database answers
+ * 503 within 5 s). The driver's monitor sends `hello` on a connection of its own every
+ * HEARTBEAT_MS and gives up on it after CONNECT_TIMEOUT_MS: a server that stopped answering
+ * (SIGSTOP, a dead network) is then marked unknown, the gate closes (availability.ts) and the
+ * calls waiting on it are cut at once (the driver interrupts in-use connections on a heartbeat
+ * timeout), within HEARTBEAT_MS + CONNECT_TIMEOUT_MS (2.5 s). A read cut that way is retried
+ * once, which waits SERVER_SELECTION_TIMEOUT_MS for the server to come back before it fails
+ * (503): 4 s in all. The first heartbeat answered reopens the gate.
+ *
+ * No socket timeout on the calls themselves: on FerretDB 1.x one legitimate read scans the
+ * collection and takes seconds (the dashboard's at 10,000 requests: 5–18 s each, see
+ * docs/benchmarks.md), which any timeout short enough for the 5 s promise would cut; the monitor
+ * tells a slow server (it still answers `hello`) from a hung one.
  */
-export const HEARTBEAT_MS = 2_000;
-export const SERVER_SELECTION_TIMEOUT_MS = 5_000;
+export const HEARTBEAT_MS = 500;
+export const CONNECT_TIMEOUT_MS = 2_000;
+export const SERVER_SELECTION_TIMEOUT_MS = 1_500;
 
 /** One connection per app instance: models are registered on it, not on mongoose's global. */
 export async function connectDatabase(
@@ -19,6 +30,7 @@ export async function connectDatabase(
     maxPoolSize,
     serverSelectionTimeoutMS: SERVER_SELECTION_TIMEOUT_MS,
     heartbeatFrequencyMS: HEARTBEAT_MS,
+    connectTimeoutMS: CONNECT_TIMEOUT_MS,
     // Fail instead of queueing while disconnected: a queued call would hold its client for up
     // to 10 s and then fail anyway.
     bufferCommands: false,

@@ -1,9 +1,28 @@
 import request from 'supertest';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '@crm/shared';
 import { DATABASE_RETRY_AFTER_S } from '../db/availability.js';
 import { startRestartableDb, type RestartableDb } from '../test/restartable-db.js';
 import { bearer, startTestApp, tokenFor, type TestApp } from '../test/test-app.js';
+
+/** The operations doc's promise: a call answers 503 within this long of the database hanging. */
+const ANSWER_WITHIN_MS = 5_000;
+
+/** A call's status, message and how long it took, in ms (status 0: no answer at all). */
+async function timed(
+  call: () => request.Test,
+): Promise<{ status: number; message?: string; ms: number }> {
+  const started = performance.now();
+  // A client gives up at twice the promise: a hang shows as a status 0, not a stuck test.
+  const answer = await call()
+    .timeout(2 * ANSWER_WITHIN_MS)
+    .then(
+      (res) => ({ status: res.status, message: (res.body as { message?: string }).message }),
+      () => ({ status: 0 }),
+    );
+  return { ...answer, ms: performance.now() - started };
+}
 
 // Stops and restarts a database server of its own under the running API.
 describe('the database goes away and comes back', () => {
@@ -81,5 +100,43 @@ describe('the database goes away and comes back', () => {
     const after = await request(t.app).get('/api/form-contact/all').set(bearer(token)).expect(200);
     const names = (after.body as { name: string }[]).map((r) => r.name);
     expect(names).toEqual(['Before Outage']);
+  }, 90_000);
+
+  it('answers 503 within 5 s while the database hangs (SIGSTOP), and recovers within 5 s of it resuming', async () => {
+    const list = () => request(t.app).get('/api/form-contact/all').set(bearer(token));
+    const create = () =>
+      request(t.app).post('/api/form-contact/crm-create').set(bearer(token)).send({
+        name: 'During Freeze',
+        email: 'frozen@example.com',
+        requestType: 'otro',
+        message: 'x',
+      });
+    await vi.waitFor(() => list().expect(200), { timeout: 20_000, interval: 250 });
+
+    db.freeze();
+    // Calls caught by the freeze mid-way (sent at once) and sent later, while the driver has
+    // noticed: each answers 503, none later than the promise.
+    const calls: ReturnType<typeof timed>[] = [];
+    for (let i = 0; i < 8; i++) {
+      calls.push(timed(i % 2 === 0 ? list : create));
+      await delay(1_000);
+    }
+    const answers = await Promise.all(calls);
+    const thawedAt = performance.now();
+    db.thaw();
+    // Back within 5 s of the database resuming, with nobody restarting the API.
+    let recovered = await timed(list);
+    while (recovered.status !== 200 && performance.now() - thawedAt < 3 * ANSWER_WITHIN_MS) {
+      await delay(100);
+      recovered = await timed(list);
+    }
+    const recoveryMs = performance.now() - thawedAt;
+
+    for (const answer of answers) {
+      expect(answer).toMatchObject({ status: 503, message: API_MESSAGES.databaseUnavailable });
+      expect(answer.ms).toBeLessThan(ANSWER_WITHIN_MS);
+    }
+    expect(recovered.status).toBe(200);
+    expect(recoveryMs).toBeLessThan(ANSWER_WITHIN_MS);
   }, 90_000);
 });

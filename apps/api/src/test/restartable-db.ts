@@ -10,8 +10,18 @@ export type RestartableDb = {
   url: string;
   stop: () => Promise<void>;
   start: () => Promise<void>;
+  /** Suspends the server's process (SIGSTOP): its sockets stay open and nothing answers. */
+  freeze: () => void;
+  /** Resumes a frozen server (SIGCONT). */
+  thaw: () => void;
   dispose: () => Promise<void>;
 };
+
+/** Sends `signal` to the server's process, which must be running. */
+function signal(child: ChildProcess | undefined, name: 'SIGSTOP' | 'SIGCONT') {
+  if (!child || child.exitCode !== null) throw new Error('the database server is not running');
+  child.kill(name);
+}
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,6 +84,8 @@ async function ferretDb(bin: string): Promise<RestartableDb> {
     url: `mongodb://127.0.0.1:${port}/`,
     start,
     stop,
+    freeze: () => signal(child, 'SIGSTOP'),
+    thaw: () => signal(child, 'SIGCONT'),
     dispose: async () => {
       await stop();
       await rm(dir, { recursive: true, force: true });
@@ -92,7 +104,11 @@ async function memoryServer(): Promise<RestartableDb> {
       await server.stop({ doCleanup: false });
     },
     start: () => server.start(true),
+    freeze: () => signal(server.instanceInfo?.instance.mongodProcess, 'SIGSTOP'),
+    thaw: () => signal(server.instanceInfo?.instance.mongodProcess, 'SIGCONT'),
     dispose: async () => {
+      // stop() asks mongod to exit (SIGINT), which a frozen one would never handle.
+      server.instanceInfo?.instance.mongodProcess?.kill('SIGCONT');
       await server.stop({ doCleanup: true, force: true });
       await rm(dbPath, { recursive: true, force: true });
     },
