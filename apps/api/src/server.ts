@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config/env.js';
 import { devJwtSecret } from './config/dev-secret.js';
 import { connectDatabase } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
+import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
 import { startSweeping } from './db/sweep-expired.js';
 import { startImportWorker } from './imports/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
@@ -34,6 +35,19 @@ async function main(): Promise<void> {
 
   const jwtSecret = config.jwtSecret ?? (await devJwtSecret(config.dataDir));
   const connection = await connectDatabase(mongoUrl, config.mongoDbName, config.mongoMaxPoolSize);
+  // FerretDB 1.x: one process per database, before this one writes anything (process-lease.ts).
+  // A holder that finds its lease taken by another stops as a SIGTERM stops it, then exits 1:
+  // of the two, the one that took the lease last keeps serving.
+  let leaseLost = false;
+  const lease = await takeProcessLease(connection, {
+    onLost: (error) => {
+      logger.error({ holder: error.holder }, 'process lease taken by another process; stopping');
+      console.error(error.message);
+      leaseLost = true;
+      process.kill(process.pid, 'SIGTERM');
+    },
+    onRenewFailed: (error) => logger.warn({ err: error }, 'process lease not renewed'),
+  });
   const ctx = await createContext(connection, { ...config, jwtSecret }, logger);
 
   const generated = await ensureFirstAdmin(ctx);
@@ -75,13 +89,15 @@ async function main(): Promise<void> {
       await reminders?.stop();
       // Stops after its current chunk and gives the import's lease back for another process.
       await imports.stop();
+      // Last of the writers: the next process may start at once.
+      await lease?.release();
       await connection.close();
       await embedded?.stop();
     },
   });
   const onSignal = (signal: NodeJS.Signals) => {
     shutdown(signal).then(
-      () => process.exit(0),
+      () => process.exit(leaseLost ? 1 : 0),
       (error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -93,7 +109,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof LeaseTakenError) {
     console.error(error.message);
   } else {
     console.error('The API could not start:', error);

@@ -2,9 +2,11 @@ import type { Connection } from 'mongoose';
 
 /*
  * What the connected server can do, asked once per connection. FerretDB 1.x (the CI database
- * here) refuses `$elemMatch` over an array of documents ("unknown operator"), which MongoDB
- * needs to bind several conditions of a multikey index to the same array element; and its
- * `$group` computes only its first accumulator, answering 0 for the others (FerretDB#4616).
+ * here) applies a conditional update non-atomically across connections (another connection's
+ * write can land between its read and its write); it refuses `$elemMatch` over an array of
+ * documents ("unknown operator"), which MongoDB needs to bind several conditions of a multikey
+ * index to the same array element; and its `$group` computes only its first accumulator,
+ * answering 0 for the others (FerretDB#4616).
  */
 
 const isMongoDb = new WeakMap<Connection, Promise<boolean>>();
@@ -32,3 +34,9 @@ export const supportsElemMatchOnDocuments = askOnce;
 
 /** Whether one `$group` computes all its accumulators (`{ count: { $sum: 1 }, total: … }`). */
 export const groupsSeveralAccumulators = askOnce;
+
+/**
+ * Whether a conditional single-document update is atomic across connections, so that several
+ * API processes may share the database (process-lease.ts keeps FerretDB 1.x to one).
+ */
+export const isolatesConcurrentUpdates = askOnce;
