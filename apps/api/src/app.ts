@@ -3,7 +3,7 @@ import cors from 'cors';
 import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
 import { accountRoutes } from './account/index.js';
-import { auditScope } from './audit/index.js';
+import { auditRoutes, auditScope } from './audit/index.js';
 import { authRoutes } from './auth/index.js';
 import { boardViewsRoutes } from './board-views/index.js';
 import { calendarRoutes } from './calendar/index.js';
@@ -77,6 +77,7 @@ export function createApp(ctx: AppContext): Express {
     calendarRoutes(ctx),
     importsRoutes(ctx),
     importJobRoutes(ctx),
+    auditRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));

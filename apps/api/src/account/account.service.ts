@@ -11,6 +11,7 @@ import {
   type ForgotPasswordBody,
   type SetPasswordBody,
 } from '@crm/shared';
+import { recordAudit } from '../audit/index.js';
 import { endSessions, verifyCurrentPassword } from '../auth/index.js';
 import { verifyCaptcha } from '../captcha/index.js';
 import type { AppContext } from '../context.js';
@@ -100,6 +101,10 @@ export async function setPassword(ctx: AppContext, body: SetPasswordBody): Promi
     { $set: { passwordHash }, $unset: { invitationPending: 1 } },
   );
   if (matchedCount === 0) throw tokenInvalid();
+  recordAudit(ctx, {
+    action: token.purpose === 'invite' ? 'account.invitationAccepted' : 'account.passwordReset',
+    actor: { userId: token.userId.toString() },
+  });
   await endPasswordTokens(ctx, token.userId);
   await endSessions(ctx, token.userId);
   return {
@@ -129,6 +134,11 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<Mess
     throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
   });
   if (matchedCount === 0) throw tokenInvalid();
+  recordAudit(ctx, {
+    action: 'account.emailChanged',
+    actor: { userId: found.userId.toString() },
+    details: { from: user.email, to: email },
+  });
   await emailChanged(ctx, user, email);
   return { message: ACCOUNT_MESSAGES.emailChanged };
 }

@@ -7,6 +7,7 @@ import {
   type LoginBody,
   type LoginResponse,
 } from '@crm/shared';
+import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { fieldError, unauthorized } from '../http/app-error.js';
 import { addressKey } from '../http/client-address.js';
@@ -52,11 +53,20 @@ export async function login(
     user?.passwordHash ?? (await dummyHash(ctx.config.bcryptRounds)),
   );
   // A failure stays counted: the reservation made above was it.
-  if (!user || !matches) throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
+  if (!user || !matches) {
+    recordAudit(ctx, {
+      action: 'auth.signInFailed',
+      actor: { email },
+      details: { reason: 'password' },
+      from: client,
+    });
+    throw unauthorized(LOGIN_MESSAGES.invalidCredentials);
+  }
   await attempt.succeeded();
   const userId = user._id.toHexString();
   const { token, jti, expiresAt } = signToken(ctx, userId);
   await startSession(ctx, { jti, userId, expiresAt, ...client });
+  recordAudit(ctx, { action: 'auth.signIn', actor: { userId }, from: client });
   return {
     token,
     user: {

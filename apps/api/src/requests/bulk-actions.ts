@@ -7,6 +7,7 @@ import {
   type Priority,
 } from '@crm/shared';
 import { isAdmin, type AuthUser } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { AppError, fieldError, forbidden } from '../http/app-error.js';
 import { editedFieldEntries } from './history.service.js';
@@ -176,6 +177,16 @@ export async function bulkAction(
     const { id } = body.items[index]!;
     if ('listed' in verdict) result[verdict.listed].push(id);
     else result.failed.push({ id, reason: verdict.failed, message: BULK_FAILURES[verdict.failed] });
+  });
+  recordAudit(ctx, {
+    action: 'requests.bulk',
+    details: {
+      kind: body.action,
+      count: body.items.length,
+      changed: result.changed.length,
+      failed: result.failed.length,
+    },
+    deleted: body.action === 'delete' ? result.changed.length : 0,
   });
   return result;
 }

@@ -13,6 +13,7 @@ import {
   type ExportLink,
 } from '@crm/shared';
 import { currentUser, signTicket, type AuthUser, type Caller } from '../auth/index.js';
+import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import type { RawHandler } from '../http/endpoint.js';
 import { fileRoute } from '../http/file-route.js';
@@ -83,6 +84,7 @@ async function streamExport(
   caller: Caller,
   res: Response,
   gone: AbortSignal,
+  sent: { rows: number },
 ): Promise<void> {
   const { format } = query;
   const timeZone = ctx.config.timeZone;
@@ -108,6 +110,7 @@ async function streamExport(
       rows.push(exportRow(doc, vendors));
       if (rows.length < ROWS_PER_WRITE) continue;
       const room = writer.write(rows);
+      sent.rows += rows.length;
       rows = [];
       // Full: read on once the client (or the zip) has taken it, or stop if the client left.
       if (room) await setImmediate();
@@ -115,6 +118,7 @@ async function streamExport(
     }
     if (gone.aborted) return;
     if (rows.length > 0) writer.write(rows);
+    sent.rows += rows.length;
   } finally {
     await cursor.close();
   }
@@ -128,9 +132,27 @@ async function streamExport(
 export const exportRoute = (ctx: AppContext): RawHandler =>
   fileRoute(
     endpoint,
-    ({ query }, req) =>
-      (res, gone) =>
-        streamExport(ctx, query, currentUser(req), res, gone),
+    ({ query }, req) => async (res, gone) => {
+      const sent = { rows: 0 };
+      try {
+        await streamExport(ctx, query, currentUser(req), res, gone, sent);
+      } finally {
+        // Also a cut or abandoned download: what left the server, and whether all of it did.
+        // Never the ticket: it is a credential.
+        const { format, [TICKET_PARAM]: _ticket, ...filters } = query;
+        recordAudit(ctx, {
+          action: 'requests.exported',
+          details: {
+            format,
+            filters: Object.entries(filters).flatMap(([key, value]) =>
+              value === undefined ? [] : [`${key}=${String(value)}`],
+            ),
+            rows: sent.rows,
+            complete: res.writableFinished,
+          },
+        });
+      }
+    },
     'export failed',
   );
 

@@ -8,6 +8,7 @@ import {
   type Request,
   type UpdateRequestBody,
 } from '@crm/shared';
+import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
@@ -259,7 +260,16 @@ export async function deleteOne(ctx: AppContext, id: string): Promise<RequestWri
 
 /** DELETE /api/form-contact/delete/:id */
 export async function deleteRequest(ctx: AppContext, id: string): Promise<Request> {
-  return requestAnswer(await deleteOne(ctx, id));
+  const write = await deleteOne(ctx, id);
+  if (write.done) {
+    const { requestNumber, name } = write.request;
+    recordAudit(ctx, {
+      action: 'request.deleted',
+      target: { kind: 'request', id, label: `#${requestNumber} ${name}` },
+      deleted: 1,
+    });
+  }
+  return requestAnswer(write);
 }
 
 /**

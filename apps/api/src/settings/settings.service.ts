@@ -12,6 +12,7 @@ import {
   type UpdateSettingsBody,
   type WinProbability,
 } from '@crm/shared';
+import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict } from '../http/app-error.js';
@@ -96,7 +97,14 @@ export async function updateSettings(
       { $set: { staleDays, lostReasons: reasons, winProbability }, $inc: { version: 1 } },
       { new: true, upsert: version === 0 },
     ).lean<StoredSettings>();
-    if (saved) return toSettings(ctx, saved);
+    if (saved) {
+      recordAudit(ctx, {
+        action: 'settings.changed',
+        target: { kind: 'settings', id: SETTINGS_ID, label: 'Ajustes' },
+        details: { version: saved.version ?? version + 1 },
+      });
+      return toSettings(ctx, saved);
+    }
   } catch (error) {
     if (!isDuplicateKeyError(error)) throw error;
   }

@@ -10,6 +10,7 @@ import {
   type User,
 } from '@crm/shared';
 import { emailChanged, endPasswordTokens, type EmailChangedUser } from '../account/index.js';
+import { recordAudit } from '../audit/index.js';
 import { endSessions } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
@@ -97,7 +98,13 @@ export async function createUser(ctx: AppContext, body: CreateUserBody): Promise
   try {
     const { password: _plain, ...fields } = body;
     const created = await ctx.models.User.create({ ...fields, email, passwordHash });
-    return toUserJson(created);
+    const user = toUserJson(created);
+    recordAudit(ctx, {
+      action: 'user.created',
+      target: { kind: 'user', id: user._id, label: `${user.name} ${user.lastName} <${email}>` },
+      details: { role: user.role },
+    });
+    return user;
   } catch (error) {
     throw emailTaken(error);
   }
@@ -129,6 +136,7 @@ export async function updateUser(
     const existing = await User.findById(id, {
       role: 1,
       name: 1,
+      lastName: 1,
       email: 1,
       invitationPending: 1,
     }).lean();
@@ -153,6 +161,16 @@ export async function updateUser(
       },
     );
     if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+    const fields = (['name', 'lastName', 'email', 'role'] as const).filter(
+      (field) => existing[field] !== set[field],
+    ) as string[];
+    if (body.password) fields.push('password');
+    const roleChanged = existing.role !== body.role;
+    recordAudit(ctx, {
+      action: roleChanged ? 'user.roleChanged' : 'user.updated',
+      target: { kind: 'user', id },
+      details: roleChanged ? { fields, from: existing.role, to: body.role } : { fields },
+    });
     // Their sessions, reset and invitation links end with the old password (issue 23).
     if (body.password) await Promise.all([endSessions(ctx, id), endPasswordTokens(ctx, id)]);
     if (existing.email !== email) emailChangedFrom = existing;
@@ -179,6 +197,11 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
     if (id === adminId) throw conflict(ACCOUNT_MESSAGES.ownAccountDelete);
     await assertNotLastAdmin(ctx, existing);
     await User.deleteOne({ _id: id });
+    recordAudit(ctx, {
+      action: 'user.deleted',
+      target: { kind: 'user', id, label: `${existing.name} ${existing.lastName} <${existing.email}>` },
+      details: { role: existing.role },
+    });
     // Their photos' addresses are public: gone with them (profile/photo.model.ts).
     await ctx.models.Photo.deleteMany({ userId: id });
     // After the delete, so an assignment racing with it is undone too.

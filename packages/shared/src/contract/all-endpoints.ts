@@ -1,3 +1,4 @@
+import { auditApi, auditDocs } from './audit-endpoints.js';
 import { apiDocs } from './docs-endpoints.js';
 import type { EndpointDeclaration, EndpointDocs } from './define.js';
 import { api } from './endpoints.js';
@@ -35,6 +36,7 @@ const separateGroups: DocumentedGroup[] = [
   { group: twoFactorApi, docs: twoFactorDocs },
   { group: twoFactorPolicyApi, docs: twoFactorPolicyDocs },
   { group: twoFactorAdminApi, docs: twoFactorAdminDocs },
+  { group: auditApi, docs: auditDocs },
 ];
 
 const documented = [...apiGroups, ...separateGroups].flatMap(({ group, docs }) =>

@@ -1,4 +1,5 @@
 export * from './define.js';
 export * from './endpoints.js';
+export * from './audit-endpoints.js';
 export * from './all-endpoints.js';
 export * from './validate.js';
