@@ -20,6 +20,8 @@ const UNREACHABLE_ERRORS = new Set([
   'MongoNotConnectedError',
   'MongoTopologyClosedError',
   'MongoPoolClearedError',
+  // A call cut mid-way because the monitor found the server hung (connect.ts).
+  'PoolClearedOnNetworkError',
 ]);
 
 export function isDatabaseUnreachableError(error: unknown): boolean {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_MESSAGES } from '@crm/shared';
-import { DATABASE_RETRY_AFTER_S } from '../db/availability.js';
+import { DATABASE_RETRY_AFTER_S, isDatabaseUnreachableError } from '../db/availability.js';
 import { startRestartableDb, type RestartableDb } from '../test/restartable-db.js';
 import { bearer, startTestApp, tokenFor, type TestApp } from '../test/test-app.js';
 
@@ -114,6 +114,14 @@ describe('the database goes away and comes back', () => {
     await vi.waitFor(() => list().expect(200), { timeout: 20_000, interval: 250 });
 
     db.freeze();
+    // A write already sent when the database hung is cut too, as a "database away" error
+    // (the error handler's 503), not an unknown one (a 500).
+    const writeStarted = performance.now();
+    const write = t.ctx.models.Request.updateOne({}, { $set: { message: 'y' } }).then(
+      () => 'written',
+      (error: unknown) => (isDatabaseUnreachableError(error) ? 'unreachable' : error),
+    );
+    const writeCut = write.then(() => performance.now() - writeStarted);
     // Calls caught by the freeze mid-way (sent at once) and sent later, while the driver has
     // noticed: each answers 503, none later than the promise.
     const calls: ReturnType<typeof timed>[] = [];
@@ -122,6 +130,8 @@ describe('the database goes away and comes back', () => {
       await delay(1_000);
     }
     const answers = await Promise.all(calls);
+    expect(await write).toBe('unreachable');
+    expect(await writeCut).toBeLessThan(ANSWER_WITHIN_MS);
     const thawedAt = performance.now();
     db.thaw();
     // Back within 5 s of the database resuming, with nobody restarting the API.

@@ -481,7 +481,7 @@ const probes: ProbeCase[] = [
     build: () => {
       const query = pageQuery(t.ctx, 'new request', board({ next }), LIMIT);
       const { sort: _inMemory, ...probe } = findProbe(query, {
-        onDocuments: ['nextActivity.dueTime'],
+        onDocuments: ['nextActivity.dueTime', 'nextActivity.dueDate'],
         // Every request with an activity is in "new request" (ACTIVITY_EVERY is a multiple of
         // STATUSES): half that column is overdue, no one is due today or this week.
         maxDocsExamined: next === 'overdue' ? WITH_OVERDUE : 1,
@@ -491,7 +491,11 @@ const probes: ProbeCase[] = [
   })),
   {
     name: 'the counts of next=overdue',
-    build: () => boardCountsProbe({ next: 'overdue' }, WITH_OVERDUE, ['nextActivity.dueTime']),
+    build: () =>
+      boardCountsProbe({ next: 'overdue' }, WITH_OVERDUE, [
+        'nextActivity.dueTime',
+        'nextActivity.dueDate',
+      ]),
   },
   {
     name: 'the counts of next=none',
@@ -506,7 +510,7 @@ const probes: ProbeCase[] = [
         'Request',
         columnFilter('contacted', board({ next: 'today', vendor: 'me' })),
         0,
-        ['vendor', 'nextActivity.dueTime'],
+        ['vendor', 'nextActivity.dueTime', 'nextActivity.dueDate'],
       ),
   },
   {
