@@ -27,4 +27,5 @@ export * from './operations.js';
 export * from './captcha.js';
 export * from './leads.js';
 export * from './lead-form.js';
+export * from './two-factor.js';
 export * from './contract/index.js';

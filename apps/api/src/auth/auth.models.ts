@@ -1,6 +1,7 @@
 import type { Connection } from 'mongoose';
 import { expiringSchema } from '../db/expiring-schema.js';
 import { sessionModel } from './session.model.js';
+import { twoFactorModel } from './two-factor.model.js';
 import { usedTicketModel } from './used-ticket.model.js';
 
 /**
@@ -20,6 +21,7 @@ export const authModels = (connection: Connection) => ({
   Session: sessionModel(connection),
   LoginAttempt: loginAttemptModel(connection),
   UsedTicket: usedTicketModel(connection),
+  TwoFactor: twoFactorModel(connection),
 });
 
 declare module '../context.js' {

@@ -1,7 +1,8 @@
 // The auth feature's door: what the app and other features may use (eslint.config.js).
 export { authModels } from './auth.models.js';
 export { authRoutes } from './auth.routes.js';
-export { verifyCurrentPassword, type VerifiedUser } from './auth.service.js';
+export { verifyCurrentPassword, type VerifiedUser } from './current-password.js';
+export { hasTwoFactor, resetTwoFactor } from './two-factor.service.js';
 export { accessGuards, currentUser, isAdmin, type AuthUser, type Caller } from './authenticate.js';
 export { closeOtherSessions, closeSession, endSessions, listSessions } from './sessions.js';
 export { signTicket } from './tickets.js';

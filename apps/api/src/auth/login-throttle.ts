@@ -30,6 +30,11 @@ const knownId = (email: string, ip: string) => `known:${email}|${ip}`;
 export type LoginAttempt = {
   /** The right password: not a failure, and the address becomes known for this email. */
   succeeded: () => Promise<void>;
+  /**
+   * The right password of a user with a second factor (issue 32): not a failure, but the address
+   * becomes known only once the code is right too (two-factor.service.ts).
+   */
+  passed: () => Promise<void>;
 };
 
 /**
@@ -68,6 +73,7 @@ export async function reserveLoginAttempt(
     succeeded: async () => {
       await Promise.all([giveBack(), markKnownAddress(ctx, email, ip)]);
     },
+    passed: giveBack,
   };
 }
 

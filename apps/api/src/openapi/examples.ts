@@ -64,6 +64,14 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
   ],
   'profile.update': [{ name: 'Ana', lastName: 'Pérez' }],
   'profile.changePassword': [{ currentPassword: 'Secreto.123', password: 'Nueva.Clave1' }],
+  // Issue 32: the login's code step takes an app's code or a recovery code in `code`.
+  'twoFactor.login': [
+    { challenge: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl', code: '123456' },
+    { challenge: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl', code: '7k2m-9qx4-hc3d' },
+  ],
+  'twoFactor.enable': [{ code: '123456' }],
+  'twoFactor.disable': [{ currentPassword: 'Secreto.123' }],
+  'twoFactorPolicy.update': [{ require: 'admins', graceDays: 7 }],
   'boardViews.putFilters': [{ vendor: 'me', priority: 'high', next: 'overdue' }, {}],
   'boardViews.create': [
     { name: 'Urgentes de hoy', filters: { vendor: 'me', priority: 'high', next: 'today' } },

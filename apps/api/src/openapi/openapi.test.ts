@@ -234,6 +234,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/ready',
       'GET /api/captcha/challenge',
       'POST /api/user/login',
+      'POST /api/user/login/two-factor',
       'POST /api/account/forgot-password',
       'POST /api/account/token',
       'POST /api/account/set-password',

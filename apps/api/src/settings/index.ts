@@ -2,3 +2,4 @@
 export { settingsModels } from './settings.model.js';
 export { settingsRoutes } from './settings.routes.js';
 export { getSettings, lostReasons } from './settings.service.js';
+export { twoFactorRequirement, type TwoFactorRequirementNow } from './two-factor-policy.js';

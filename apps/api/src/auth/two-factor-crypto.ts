@@ -1,0 +1,82 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { AppContext } from '../context.js';
+
+/*
+ * The second factor's stored secrets (issue 32). The TOTP secret is encrypted at rest with
+ * AES-256-GCM under a key derived from JWT_SECRET (HKDF-SHA256): a copy of the database alone
+ * (a backup, a read-only leak) doesn't give the codes. The recovery codes are stored as an
+ * HMAC-SHA256 under another key derived the same way: they are random (60 bits), so a slow hash
+ * (bcrypt) buys nothing against guessing, and a keyed fast one lets the sign-in find and pull
+ * the one used in a single update (bcrypt would mean ten compares of ~100 ms per try). Changing
+ * JWT_SECRET makes both unreadable: every user then needs an admin's reset (docs/security.md).
+ */
+
+type Ctx = Pick<AppContext, 'config'>;
+
+const keys = new Map<string, Buffer>();
+function keyFor(ctx: Ctx, purpose: 'secret' | 'recovery'): Buffer {
+  const id = `${purpose}:${ctx.config.jwtSecret}`;
+  let key = keys.get(id);
+  if (!key) {
+    key = Buffer.from(
+      hkdfSync('sha256', ctx.config.jwtSecret, '', `crm two-factor ${purpose}`, 32),
+    );
+    keys.set(id, key);
+  }
+  return key;
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
+export function encryptSecret(ctx: Ctx, secret: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keyFor(ctx, 'secret'), iv);
+  const text = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), text]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+}
+
+/** The secret, or undefined when it can't be read (JWT_SECRET changed, or tampered with). */
+export function decryptSecret(ctx: Ctx, stored: string): string | undefined {
+  const [version, iv, tag, text] = stored.split('.');
+  if (version !== 'v1' || !iv || !tag || text === undefined) return undefined;
+  try {
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      keyFor(ctx, 'secret'),
+      Buffer.from(iv, 'base64url'),
+    );
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([
+      decipher.update(Buffer.from(text, 'base64url')),
+      decipher.final(),
+    ]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+// Crockford's base32 without the letters read as digits: nothing to confuse when typed.
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** A recovery code as shown: 12 characters (60 random bits) in groups of four, `xxxx-xxxx-xxxx`. */
+export function newRecoveryCode(): string {
+  const bytes = randomBytes(12);
+  const chars = [...bytes].map((byte) => ALPHABET[byte & 31]).join('');
+  return chars.match(/.{4}/g)!.join('-');
+}
+
+/** A code as typed: case, spaces and dashes don't matter; the letters read as digits do. */
+export function normaliseRecoveryCode(code: string): string {
+  return code
+    .toLowerCase()
+    .replace(/[\s-]/g, '')
+    .replace(/[oil]/g, (c) => (c === 'o' ? '0' : '1'));
+}
+
+/** The stored form of a recovery code (as typed or as shown). */
+export function hashRecoveryCode(ctx: Ctx, code: string): string {
+  return createHmac('sha256', keyFor(ctx, 'recovery'))
+    .update(normaliseRecoveryCode(code))
+    .digest('base64url');
+}
