@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/global-setup.ts'],
+    globalSetup: ['src/test/global-setup.ts', 'src/test/log-scan-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: two test files at a time, each on its own database.

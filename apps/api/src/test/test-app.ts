@@ -3,7 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Express } from 'express';
 import type { Connection } from 'mongoose';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { requestSchema, type Request, type Role, type User } from '@crm/shared';
@@ -13,6 +13,7 @@ import { createContext } from '../app-context.js';
 import type { AppContext } from '../context.js';
 import { connectDatabase } from '../db/connect.js';
 import { createUser } from '../users/users.service.js';
+import { testLogger, watchAnswers } from './log-scan.js';
 
 export const PASSWORD = 'Secreto.123';
 
@@ -58,11 +59,9 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
     dbName,
     1,
   );
-  const ctx = await createContext(
-    connection,
-    config,
-    options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  );
+  // Every line, of every test app, is searched for the run's secrets afterwards (log-scan.ts).
+  watchAnswers();
+  const ctx = await createContext(connection, config, options.logger ?? testLogger());
   const app = createApp(ctx);
   return {
     app,
