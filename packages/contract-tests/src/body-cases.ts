@@ -7,7 +7,7 @@ const wellFormedParams = (endpoint: EndpointDeclaration) =>
   Object.fromEntries(
     Object.entries(placeholderParams(endpoint)).map(([name, id]) => [
       name,
-      name === 'index' ? '0' : id,
+      name === 'index' ? '0' : String(id),
     ]),
   );
 

@@ -96,8 +96,11 @@ export const dueCountSchema = z.object({
 });
 export type DueCount = z.infer<typeof dueCountSchema>;
 
-// The ranges. A date-only activity's `dueAt` is its day's start (zonedDueAt), so it is "today"
-// all that day and overdue from the next one; a timed one is overdue from its instant on.
+// The ranges. A timed activity is due at its instant: overdue from it on. A date-only one is due
+// on its calendar day (`dueDate`) as whoever looks at it counts days: "today" all that day in
+// their zone and overdue from their next day (issue 32). Its `dueAt` (its day's start in the zone
+// of whoever planned it) can't say that to a viewer in another zone: a day that starts earlier in
+// the planner's zone made it overdue on its own day for a viewer behind them.
 
 /** The day `days` after (or before, when negative) a `YYYY-MM-DD` day. */
 export function plusDays(day: string, days: number): string {
@@ -107,33 +110,112 @@ export function plusDays(day: string, days: number): string {
 }
 
 /**
- * The instants that bound the ranges at `now`: today's start, tomorrow's start (today's end) and
- * the start of the 8th day (the end of "the next 7 days"), each the day's real start in the zone
- * (a DST day is 23 or 25 hours long; Santiago's spring day starts at 01:00), the same rule that
- * gives a date-only activity its `dueAt`, so no activity falls between two ranges or into two.
+ * The instants and days that bound the ranges at `now` in the viewer's zone: today's start,
+ * tomorrow's start (today's end) and the start of the 8th day (the end of "the next 7 days"),
+ * each the day's real start in the zone (a DST day is 23 or 25 hours long; Santiago's spring day
+ * starts at 01:00), and the same three as calendar days for the date-only activities.
  */
 export function agendaBounds(now: Date, timeZone: string) {
   const today = dayIn(now, timeZone);
+  const tomorrow = plusDays(today, 1);
+  const weekEndDay = plusDays(today, 8);
   return {
     now,
+    today,
+    tomorrow,
+    weekEndDay,
     todayStart: zonedDueAt(today, null, timeZone),
-    tomorrowStart: zonedDueAt(plusDays(today, 1), null, timeZone),
-    weekEnd: zonedDueAt(plusDays(today, 8), null, timeZone),
+    tomorrowStart: zonedDueAt(tomorrow, null, timeZone),
+    weekEnd: zonedDueAt(weekEndDay, null, timeZone),
   };
 }
 export type AgendaBounds = ReturnType<typeof agendaBounds>;
 
+/**
+ * What one or more consecutive ranges hold: timed activities with `from ≤ dueAt < before`,
+ * date-only ones with `from ≤ dueDate < before` (days as `YYYY-MM-DD`, which sort as text);
+ * either side open.
+ */
+export type DueRange = {
+  timed: { from?: Date; before?: Date };
+  dateOnly: { from?: string; before?: string };
+};
+
+function dueRangeOf(due: AgendaBucket, bounds: AgendaBounds): DueRange {
+  switch (due) {
+    case 'overdue':
+      return { timed: { before: bounds.now }, dateOnly: { before: bounds.today } };
+    case 'today':
+      return {
+        timed: { from: bounds.now, before: bounds.tomorrowStart },
+        dateOnly: { from: bounds.today, before: bounds.tomorrow },
+      };
+    case 'week':
+      return {
+        timed: { from: bounds.tomorrowStart, before: bounds.weekEnd },
+        dateOnly: { from: bounds.tomorrow, before: bounds.weekEndDay },
+      };
+    case 'later':
+      return { timed: { from: bounds.weekEnd }, dateOnly: { from: bounds.weekEndDay } };
+  }
+}
+
+/**
+ * The ranges `first` to `last` together, at `bounds.now`: one of them (`dueRange('today')`),
+ * or consecutive ones (the bell's overdue and today, the board's "this week" from today).
+ */
+export function dueRange(
+  first: AgendaBucket,
+  bounds: AgendaBounds,
+  last: AgendaBucket = first,
+): DueRange {
+  const start = dueRangeOf(first, bounds);
+  const end = dueRangeOf(last, bounds);
+  return {
+    timed: { from: start.timed.from, before: end.timed.before },
+    dateOnly: { from: start.dateOnly.from, before: end.dateOnly.before },
+  };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const dayStartUtc = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+
+/**
+ * The `dueAt` instants a range's activities can have, timed and date-only together: what an
+ * index on `dueAt` is read over before `dueDate` settles the date-only ones. A date-only
+ * activity's `dueAt` is its day's start in some zone, less than a day from that day's UTC
+ * midnight (offsets run from UTC-12 to UTC+14), so its days widen the range by a day at most.
+ */
+export function dueAtEnvelope({ timed, dateOnly }: DueRange): { from?: Date; before?: Date } {
+  const from =
+    timed.from && dateOnly.from
+      ? new Date(Math.min(timed.from.getTime(), dayStartUtc(dateOnly.from) - DAY_MS))
+      : undefined;
+  const before =
+    timed.before && dateOnly.before
+      ? new Date(Math.max(timed.before.getTime(), dayStartUtc(dateOnly.before)))
+      : undefined;
+  return { ...(from && { from }), ...(before && { before }) };
+}
+
+const within = <T extends string | number>(value: T, from?: T, before?: T) =>
+  (from === undefined || value >= from) && (before === undefined || value < before);
+
+/** Whether an activity is in a range: by its day when it has no time, else by its instant. */
+export function isInDueRange(
+  activity: Pick<Activity, 'dueAt' | 'dueDate' | 'dueTime'>,
+  { timed, dateOnly }: DueRange,
+): boolean {
+  if (activity.dueTime === null) return within(activity.dueDate, dateOnly.from, dateOnly.before);
+  return within(Date.parse(activity.dueAt), timed.from?.getTime(), timed.before?.getTime());
+}
+
 /** The range an open activity is in at `bounds.now`. */
 export function agendaBucketOf(
-  activity: Pick<Activity, 'dueAt' | 'dueTime'>,
+  activity: Pick<Activity, 'dueAt' | 'dueDate' | 'dueTime'>,
   bounds: AgendaBounds,
 ): AgendaBucket {
-  const due = Date.parse(activity.dueAt);
-  if (due < bounds.todayStart.getTime()) return 'overdue';
-  if (due < bounds.tomorrowStart.getTime()) {
-    return activity.dueTime !== null && due < bounds.now.getTime() ? 'overdue' : 'today';
-  }
-  return due < bounds.weekEnd.getTime() ? 'week' : 'later';
+  return AGENDA_BUCKETS.find((due) => isInDueRange(activity, dueRangeOf(due, bounds))) ?? 'later';
 }
 
 /** The agenda's order: due instant, then activity id. */

@@ -3,6 +3,7 @@ import {
   AGENDA_BELL_POLL_MS,
   AGENDA_OWNER_ME,
   agendaBounds,
+  dueRange,
   encodeAgendaCursor,
   type AgendaBounds,
   type AgendaBucket,
@@ -16,6 +17,7 @@ import type { AppContext } from '../context.js';
 import { supportsElemMatchOnDocuments } from '../db/server-features.js';
 import type { Caller } from '../auth/index.js';
 import { toActivityJson, type StoredActivity } from './activities.service.js';
+import { dueConditions } from './due-filter.js';
 
 /*
  * The agenda and the bell (issue 20): one owner's open activities, read through the multikey
@@ -28,38 +30,17 @@ import { toActivityJson, type StoredActivity } from './activities.service.js';
 
 type Filter = Record<string, unknown>;
 
-/** One range of `dueAt`, and what the index can't say (today's date-only activities). */
+/** One range of `dueAt`, and what the index can't say (the date-only activities' days). */
 type DueRange = { from?: Date; before?: Date; also?: Filter };
 
 /**
- * The ranges at `bounds.now` (agendaBucketOf says the same of one activity). "Overdue" reads the
- * index up to now and keeps today's date-only activities out (they are due all day); "today"
- * reads today and keeps its timed ones already past out.
+ * The activities of `first` to `last` at `bounds.now` (agendaBucketOf says the same of one
+ * activity): the index read over the `dueAt` instants they can have, then the timed ones kept by
+ * their instant and the date-only ones by their day in the caller's calendar (issue 32).
  */
-function rangeOf(due: AgendaBucket, bounds: AgendaBounds): DueRange {
-  const dateOnly = { 'activities.dueTime': null };
-  switch (due) {
-    case 'overdue':
-      return {
-        before: bounds.now,
-        also: {
-          $or: [
-            { 'activities.dueAt': { $lt: bounds.todayStart } },
-            { 'activities.dueTime': { $ne: null } },
-          ],
-        },
-      };
-    case 'today':
-      return {
-        from: bounds.todayStart,
-        before: bounds.tomorrowStart,
-        also: { $or: [{ 'activities.dueAt': { $gte: bounds.now } }, dateOnly] },
-      };
-    case 'week':
-      return { from: bounds.tomorrowStart, before: bounds.weekEnd };
-    case 'later':
-      return { from: bounds.weekEnd };
-  }
+function rangeOf(bounds: AgendaBounds, first: AgendaBucket, last = first): DueRange {
+  const { envelope, exact } = dueConditions(dueRange(first, bounds, last), 'activities.');
+  return { ...envelope, also: exact };
 }
 
 const ownerOf = (owner: string, callerId: string) =>
@@ -138,7 +119,7 @@ export function agendaQuery(
   cursor?: AgendaCursor,
   elemMatch = true,
 ) {
-  return rangeQuery(ctx, owner, rangeOf(due, bounds), limit, cursor, elemMatch);
+  return rangeQuery(ctx, owner, rangeOf(bounds, due), limit, cursor, elemMatch);
 }
 
 /** The read of one range of one owner's open activities, nearest due first. */
@@ -254,9 +235,9 @@ export async function openActivitiesDue(
 }
 
 /**
- * The bell's read, unrun: the owner's open activities due before tomorrow, minus nothing (overdue
- * and today together are exactly that). Counted by the database; the requests read are those
- * holding a counted activity.
+ * The bell's read, unrun: the owner's overdue and today's open activities (timed ones due before
+ * tomorrow, date-only ones of today or before). Counted by the database; the requests read are
+ * those holding an activity of the range's instants.
  */
 export function dueCountQuery(
   ctx: AppContext,
@@ -264,7 +245,7 @@ export function dueCountQuery(
   bounds: AgendaBounds,
   elemMatch = true,
 ) {
-  const range: DueRange = { before: bounds.tomorrowStart };
+  const range = rangeOf(bounds, 'overdue', 'today');
   return ctx.models.Request.aggregate<{ count: number }>([
     { $match: agendaMatch(owner, range, elemMatch) },
     { $project: { activities: 1 } },

@@ -6,6 +6,7 @@ import {
   VENDOR_FILTER_ME,
   VENDOR_FILTER_NONE,
   agendaBounds,
+  dueRange,
   type api,
   encodeBoardCursor,
   type AgendaBounds,
@@ -22,6 +23,7 @@ import type { AppContext } from '../context.js';
 import { groupTotals, totalsPipeline, type GroupTotal } from '../db/group-totals.js';
 import type { Caller } from '../auth/index.js';
 import { agendaClock } from './agenda.service.js';
+import { dueConditions } from './due-filter.js';
 import { toRequestJson } from './requests.service.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 
@@ -62,34 +64,34 @@ function vendorValue(vendor: string, callerId: string): Types.ObjectId | null {
 }
 
 const DUE_AT = 'nextActivity.dueAt';
-const DUE_TIME = 'nextActivity.dueTime';
+
+/** `next=`'s ranges as the agenda's: "this week" is today's and the next seven days'. */
+const NEXT_RANGES = {
+  overdue: ['overdue', 'overdue'],
+  today: ['today', 'today'],
+  week: ['today', 'week'],
+} as const;
 
 /**
  * `next=` (issue 20) on the request's next activity, in the agenda's ranges (agendaBucketOf) at
- * `bounds.now` in the caller's zone. Overdue: a timed one from its instant on, a date-only one
- * (dueAt: its day's start) from the next day on. Today: due before tomorrow and not overdue.
- * Week: the same up to the start of the 8th day. None: no open activity (no `nextActivity`, so
- * no dueAt: null equality, which the index { status, nextActivity.dueAt, … } reads as a key).
- * Each is one range of dueAt for the index; the `$or` settles today's timed activities already
- * past, the only ones the range can't tell, on the documents of that range.
+ * `bounds.now` in the caller's zone: a timed one by its instant, a date-only one by its day in
+ * the caller's calendar (issue 32). None: no open activity (no `nextActivity`, so no dueAt: null
+ * equality, which the index { status, nextActivity.dueAt, … } reads as a key). Each other is one
+ * range of dueAt for the index (the instants the range's activities can have); the `$or` settles
+ * the rest (today's timed activities already past, the date-only ones' days) on the documents of
+ * that range.
  */
 function nextActionClauses(next: NextActionFilter, bounds?: AgendaBounds): RequestFilter[] {
   if (next === 'none') return [{ [DUE_AT]: null }];
   // A programming error, never the caller's: boardBounds gives them for every range.
   if (!bounds) throw new Error(`next=${next} needs the day bounds`);
-  const { now, todayStart, tomorrowStart, weekEnd } = bounds;
-  const notYetPast = { $or: [{ [DUE_TIME]: null }, { [DUE_AT]: { $gte: now } }] };
-  switch (next) {
-    case 'overdue':
-      return [
-        { [DUE_AT]: { $lt: now } },
-        { $or: [{ [DUE_AT]: { $lt: todayStart } }, { [DUE_TIME]: { $ne: null } }] },
-      ];
-    case 'today':
-      return [{ [DUE_AT]: { $gte: todayStart, $lt: tomorrowStart } }, notYetPast];
-    case 'week':
-      return [{ [DUE_AT]: { $gte: todayStart, $lt: weekEnd } }, notYetPast];
-  }
+  const [first, last] = NEXT_RANGES[next];
+  const { envelope, exact } = dueConditions(dueRange(first, bounds, last), 'nextActivity.');
+  const instants = {
+    ...(envelope.from && { $gte: envelope.from }),
+    ...(envelope.before && { $lt: envelope.before }),
+  };
+  return [{ [DUE_AT]: instants }, exact];
 }
 
 /**
