@@ -1,6 +1,21 @@
-import { ACCOUNT_MESSAGES, ADMIN_ROLE, API_MESSAGES, CREATE_USER_MESSAGES, api } from '@crm/shared';
+import {
+  ACCOUNT_MESSAGES,
+  ADMIN_ROLE,
+  API_MESSAGES,
+  CREATE_USER_MESSAGES,
+  FIELD_MESSAGES,
+  api,
+} from '@crm/shared';
 import type { ContractCase } from './client.js';
-import { EMAIL_TAKEN, UNKNOWN_ID, idOf, newRequest, newUser, uniqueEmail } from './fixtures.js';
+import {
+  EMAIL_TAKEN,
+  UNKNOWN_ID,
+  fieldError,
+  idOf,
+  newRequest,
+  newUser,
+  uniqueEmail,
+} from './fixtures.js';
 
 /** The users screen's endpoints (§4, §6). */
 export const userContractCases: ContractCase[] = [
@@ -56,6 +71,24 @@ export const userContractCases: ContractCase[] = [
           ],
         },
       });
+    },
+  },
+  {
+    name: 'users.create: an email with an invisible character or a dot at the end, or a name with a bidirectional control, answers 400 on that field (issue 32)',
+    run: async (c, expect) => {
+      const admin = await c.signIn(ADMIN_ROLE);
+      for (const email of ['vendorb@crm.test\u200b', 'a@crm.test.']) {
+        const res = await c.call(api.users.create, { body: newUser('vendor', email) }, admin.token);
+        expect(res, JSON.stringify(email)).toEqual(
+          fieldError(400, 'email', CREATE_USER_MESSAGES.invalidEmail),
+        );
+      }
+      const res = await c.call(
+        api.users.create,
+        { body: { ...newUser('vendor'), lastName: 'Contrato\u202e' } },
+        admin.token,
+      );
+      expect(res).toEqual(fieldError(400, 'lastName', FIELD_MESSAGES.notSingleLine));
     },
   },
   {
