@@ -3,7 +3,7 @@ import { createApp } from './app.js';
 import { createContext } from './app-context.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { devJwtSecret } from './config/dev-secret.js';
-import { connectDatabase } from './db/connect.js';
+import { connectForServing } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
 import { startSweeping } from './db/sweep-expired.js';
@@ -34,7 +34,12 @@ async function main(): Promise<void> {
   }
 
   const jwtSecret = config.jwtSecret ?? (await devJwtSecret(config.dataDir));
-  const connection = await connectDatabase(mongoUrl, config.mongoDbName, config.mongoMaxPoolSize);
+  const connection = await connectForServing(
+    mongoUrl,
+    config.mongoDbName,
+    config.mongoMaxPoolSize,
+    logger,
+  );
   // FerretDB 1.x: one process per database, before this one writes anything (process-lease.ts).
   // A holder that finds its lease taken by another stops as a SIGTERM stops it, then exits 1:
   // of the two, the one that took the lease last keeps serving.

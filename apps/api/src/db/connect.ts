@@ -1,4 +1,6 @@
 import mongoose, { type Connection } from 'mongoose';
+import type { Logger } from 'pino';
+import { isolatesConcurrentUpdates } from './server-features.js';
 
 /**
  * How quickly an outage is noticed and a recovery picked up (issue 32: a frozen database answers
@@ -38,4 +40,25 @@ export async function connectDatabase(
   });
   await connection.asPromise();
   return connection;
+}
+
+/**
+ * The API process's connection. On a server whose conditional updates are not atomic across
+ * connections (FerretDB 1.x), a pool of several connections loses writes as two processes do,
+ * so there the pool is one connection whatever MONGO_MAX_POOL_SIZE says (a warning tells so).
+ */
+export async function connectForServing(
+  url: string,
+  dbName: string,
+  maxPoolSize: number,
+  logger: Logger,
+): Promise<Connection> {
+  const connection = await connectDatabase(url, dbName, maxPoolSize);
+  if (maxPoolSize === 1 || (await isolatesConcurrentUpdates(connection))) return connection;
+  logger.warn(
+    { maxPoolSize },
+    'FerretDB 1.x: one database connection instead of MONGO_MAX_POOL_SIZE (its updates are not atomic across connections)',
+  );
+  await connection.close();
+  return connectDatabase(url, dbName, 1);
 }

@@ -138,7 +138,7 @@ type ApiProcess = {
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** `src/server.ts` in a process of its own, as an operator starts it, on `dbName`. */
-async function spawnApi(dbName: string): Promise<ApiProcess> {
+async function spawnApi(dbName: string, poolSize = 1): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiDir,
@@ -147,7 +147,7 @@ async function spawnApi(dbName: string): Promise<ApiProcess> {
       PORT: String(port),
       MONGO_URL: inject('mongoUrl'),
       MONGO_DB_NAME: dbName,
-      MONGO_MAX_POOL_SIZE: '1',
+      MONGO_MAX_POOL_SIZE: String(poolSize),
       JWT_SECRET: 'test-secret-that-is-long-enough-0123456789',
       ADMIN_EMAIL: 'lease.admin@example.com',
       ADMIN_PASSWORD: 'Secreto.123',
@@ -214,14 +214,19 @@ describe('two API processes on one database', () => {
 
   it('on FerretDB 1.x a second process refuses to start while the first serves; on MongoDB both serve', async () => {
     const dbName = `test_lease_${process.pid}_${Date.now()}`;
-    const start = async () => {
-      const api = await spawnApi(dbName);
+    const start = async (poolSize?: number) => {
+      const api = await spawnApi(dbName, poolSize);
       spawned.push(api);
       return api;
     };
     try {
-      const first = await start();
+      // MONGO_MAX_POOL_SIZE's default: several connections of one process would lose writes on
+      // FerretDB as two processes do, so it keeps one there.
+      const first = await start(20);
       await untilServing(first);
+      const onePool = 'one database connection instead of MONGO_MAX_POOL_SIZE';
+      if (atomic) expect(first.stdout()).not.toContain(onePool);
+      else expect(first.stdout()).toContain(onePool);
       const second = await start();
       if (atomic) {
         await untilServing(second);
