@@ -153,4 +153,17 @@ export const profileContractCases: ContractCase[] = [
       expect((await c.call(api.profile.get, {}, caller.token)).status).toBe(200);
     },
   },
+  {
+    name: 'profile.closeOtherSessions: the calendar feed is revoked too (issue 32); a new one can be made',
+    run: async (c, expect) => {
+      const caller = await c.signIn('vendor');
+      await c.call(api.preferences.createCalendarFeed, {}, caller.token);
+      expect((await c.call(api.profile.closeOtherSessions, {}, caller.token)).status).toBe(200);
+      expect(await c.call(api.preferences.get, {}, caller.token)).toMatchObject({
+        status: 200,
+        body: { calendarFeed: false },
+      });
+      expect((await c.call(api.preferences.createCalendarFeed, {}, caller.token)).status).toBe(201);
+    },
+  },
 ];

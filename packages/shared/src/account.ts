@@ -173,7 +173,7 @@ export const PROFILE_LABELS = {
   emailReminders: 'Recordatorio por correo 15 minutos antes de una actividad',
   calendarFeed: 'Calendario',
   calendarFeedHelp:
-    'Suscribe Google Calendar u Outlook a tus actividades abiertas con una dirección secreta.',
+    'Suscribe Google Calendar u Outlook a tus actividades abiertas con una dirección secreta. Deja de funcionar si cambias tu contraseña o cierras las demás sesiones.',
   calendarFeedActive: 'Tienes una dirección de calendario activa.',
   createCalendarFeed: 'Crear dirección de calendario',
   replaceCalendarFeed: 'Crear una dirección nueva',

@@ -1644,11 +1644,15 @@ const sessionsOf = (userId: string) =>
     .filter((session) => session.userId === userId && liveSession(session))
     .sort((a, b) => Date.parse(b.signedInAt) - Date.parse(a.signedInAt) || b.order - a.order);
 
-/** Ends the user's sessions but `exceptToken`'s (their tokens get 401 from now on). */
+/**
+ * Ends the user's sessions but `exceptToken`'s (their tokens get 401 from now on), and their
+ * calendar feed (issue 32), as auth/sessions.ts does.
+ */
 export function endSessions(userId: string, exceptToken?: string) {
   for (const session of sessionsOf(userId)) {
     if (session.token !== exceptToken) db.revokedTokens.add(session.token);
   }
+  savePreferences(userId, { calendarFeed: false });
 }
 
 const sessionListOf = (userId: string, callerToken: string | undefined) =>

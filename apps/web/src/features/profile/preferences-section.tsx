@@ -112,7 +112,8 @@ export function PreferencesSection() {
       <div className="space-y-2 border-t border-slate-100 pt-4">
         <h3 className="text-sm font-semibold text-slate-900">{PROFILE_LABELS.calendarFeed}</h3>
         <p className="text-sm text-slate-600">{PROFILE_LABELS.calendarFeedHelp}</p>
-        {feedUrl ? (
+        {/* Only while the feed lives: closing the other sessions or a new password revokes it. */}
+        {feedUrl && calendarFeed ? (
           <FormField id={feedId} label={PROFILE_LABELS.calendarFeedOnce}>
             <TextInput
               id={feedId}

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeyOf, type UpdatePreferencesBody } from '@crm/shared';
 import { callEndpoint } from '../../../lib/api-client';
 
-const preferencesQueryKey = () => queryKeyOf(api.preferences.get);
+export const preferencesQueryKey = () => queryKeyOf(api.preferences.get);
 
 /** GET /api/me/preferences (issue 20): time zone, reminder emails, calendar feed. */
 export const usePreferences = () =>

@@ -15,6 +15,7 @@ import {
 } from '@crm/shared';
 import { invalidateUsers } from '../../../api/users/get-users';
 import { callEndpoint } from '../../../lib/api-client';
+import { preferencesQueryKey } from './preferences';
 import { sessionsQueryKey } from './sessions';
 
 /** GET /api/me/profile: the caller as they see themselves (issue 23). */
@@ -56,12 +57,19 @@ export const usePutPhoto = () =>
 export const useDeletePhoto = () =>
   useProfileMutation((_: void) => callEndpoint(api.profile.deletePhoto, {}));
 
-/** POST /api/me/password: every other session ends, so the sessions list is stale. */
+/**
+ * POST /api/me/password: every other session ends and so does the calendar feed (issue 32), so
+ * the sessions list and the preferences are stale.
+ */
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangePasswordBody) => callEndpoint(api.profile.changePassword, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryKey() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sessionsQueryKey() }),
+        queryClient.invalidateQueries({ queryKey: preferencesQueryKey() }),
+      ]),
   });
 }
 

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeyOf, type Session } from '@crm/shared';
 import { callEndpoint } from '../../../lib/api-client';
+import { preferencesQueryKey } from './preferences';
 
 export const sessionsQueryKey = () => queryKeyOf(api.profile.sessions);
 
@@ -11,12 +12,21 @@ export const useSessions = () =>
     queryFn: ({ signal }) => callEndpoint(api.profile.sessions, {}, { signal }),
   });
 
-/** Closing answers the sessions left: they become the list shown. */
-function useSessionsMutation<V>(mutationFn: (variables: V) => Promise<Session[]>) {
+/**
+ * Closing answers the sessions left: they become the list shown. Closing the others also
+ * revokes the calendar feed (issue 32): `feedEnds` refetches the preferences that say so.
+ */
+function useSessionsMutation<V>(
+  mutationFn: (variables: V) => Promise<Session[]>,
+  { feedEnds = false } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (sessions) => queryClient.setQueryData(sessionsQueryKey(), sessions),
+    onSuccess: async (sessions) => {
+      queryClient.setQueryData(sessionsQueryKey(), sessions);
+      if (feedEnds) await queryClient.invalidateQueries({ queryKey: preferencesQueryKey() });
+    },
   });
 }
 
@@ -26,4 +36,6 @@ export const useCloseSession = () =>
 
 /** DELETE /api/me/sessions: every session but this one. */
 export const useCloseOtherSessions = () =>
-  useSessionsMutation((_: void) => callEndpoint(api.profile.closeOtherSessions, {}));
+  useSessionsMutation((_: void) => callEndpoint(api.profile.closeOtherSessions, {}), {
+    feedEnds: true,
+  });
