@@ -15,6 +15,7 @@ import { preferencesContractCases } from './preferences-cases.js';
 import { profileContractCases } from './profile-cases.js';
 import { requestContractCases } from './request-cases.js';
 import { settingsContractCases } from './settings-cases.js';
+import { twoFactorContractCases } from './two-factor-cases.js';
 import { userContractCases } from './user-cases.js';
 
 /**
@@ -42,6 +43,7 @@ export const contractCases: readonly ContractCase[] = [
   ...accountContractCases,
   ...importContractCases,
   ...requiredBodyContractCases,
+  ...twoFactorContractCases,
 ];
 
 export type {
