@@ -1,6 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PROFILE_LABELS, systemTimeZone } from '@crm/shared';
+import { addSession } from '../../test/fake-api';
 import { addVendorAna, callsTo, openProfile, section } from './profile.test-kit';
 
 const preferences = () => section(PROFILE_LABELS.preferences);
@@ -67,5 +68,29 @@ describe('Perfil, "Preferencias" (issue 23 gives issue 20’s preferences a scre
     expect(
       preferences().getByRole('button', { name: PROFILE_LABELS.createCalendarFeed }),
     ).toBeInTheDocument();
+  });
+
+  it('when the other sessions are closed, then the calendar address is gone and a new one can be made (issue 32)', async () => {
+    const ana = addVendorAna();
+    addSession(ana, { browser: 'Safari 17', os: 'iOS', address: '198.51.100.4' });
+    const { user } = await openProfile(ana);
+    await user.click(
+      await preferences().findByRole('button', { name: PROFILE_LABELS.createCalendarFeed }),
+    );
+    expect(
+      await preferences().findByLabelText(PROFILE_LABELS.calendarFeedOnce),
+    ).toBeInTheDocument();
+
+    await user.click(
+      await section(PROFILE_LABELS.sessions).findByRole('button', {
+        name: PROFILE_LABELS.closeOthers,
+      }),
+    );
+
+    expect(
+      await preferences().findByRole('button', { name: PROFILE_LABELS.createCalendarFeed }),
+    ).toBeInTheDocument();
+    expect(preferences().queryByLabelText(PROFILE_LABELS.calendarFeedOnce)).toBeNull();
+    expect(preferences().queryByText(PROFILE_LABELS.calendarFeedActive)).toBeNull();
   });
 });
