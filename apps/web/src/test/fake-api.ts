@@ -116,7 +116,6 @@ import {
   twoFactorApi,
   twoFactorPolicyApi,
   type TwoFactorChallenge,
-  type TwoFactorPolicy,
 } from '@crm/shared';
 import { Secret, TOTP } from 'otpauth';
 
@@ -2528,7 +2527,7 @@ type FakeTwoFactor = {
 export const twoFactorFake = {
   users: new Map<string, FakeTwoFactor>(),
   challenges: new Map<string, { userId: string; step: 'code' | 'setup'; expiresAt: number }>(),
-  policy: { ...DEFAULT_TWO_FACTOR_POLICY } as TwoFactorPolicy,
+  policy: { ...DEFAULT_TWO_FACTOR_POLICY },
   now: () => Date.now(),
 };
 export function resetTwoFactorFake() {
