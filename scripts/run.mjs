@@ -126,6 +126,7 @@ switch (task) {
   case 'bench:abuse':
   case 'bench:board':
   case 'bench:agenda':
+  case 'bench:reminders':
   case 'bench:dashboard':
   case 'seed':
     // The benchmarks run from source (tsx, apps/api/bench/, outside the API's build) over the
@@ -142,7 +143,7 @@ switch (task) {
     break;
   default:
     console.error(
-      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:agenda|bench:dashboard|seed',
+      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:agenda|bench:reminders|bench:dashboard|seed',
     );
     process.exit(2);
 }

@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import {
   agendaBounds,
   agendaBucketOf,
+  compareAgendaItems,
   dayIn,
   zonedDueAt,
   type AgendaBounds,
@@ -9,12 +10,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
-import {
-  openActivitiesDueIn,
-  withTheirRequests,
-  type DueActivity,
-  type DueWindow,
-} from '../requests/index.js';
+import { openActivitiesDueIn, type DueWindow } from '../requests/index.js';
 import {
   digestRecipientsIn,
   digestTimeZones,
@@ -60,6 +56,7 @@ export const REMINDER_LEAD_MS = 15 * 60_000;
 export const STALE_ATTEMPT_MS = 5 * 60_000;
 /** Items per digest section: a longer list is not read in a mail (the agenda has them all). */
 const DIGEST_SECTION_LIMIT = 50;
+const DAY_MS = 24 * 60 * 60_000;
 /** Pending mails tried per tick. */
 const DELIVER_BATCH = 100;
 
@@ -166,25 +163,22 @@ async function digestsDue(ctx: AppContext, now: Date): Promise<DigestDue[]> {
   return due.filter(({ key }) => !done.has(key));
 }
 
-const dueAtOf = (due: DueActivity) => Date.parse(due.activity.dueAt);
+const dueAtOf = (item: AgendaItem) => Date.parse(item.activity.dueAt);
 
-/** The agenda's order: due instant, then activity id. */
-const agendaOrder = (a: DueActivity, b: DueActivity) =>
-  dueAtOf(a) - dueAtOf(b) ||
-  (a.activity._id < b.activity._id ? -1 : a.activity._id > b.activity._id ? 1 : 0);
-
-function byOwner(due: DueActivity[]): Map<string, DueActivity[]> {
-  const owners = new Map<string, DueActivity[]>();
-  for (const item of [...due].sort(agendaOrder)) {
+function byOwner(due: AgendaItem[]): Map<string, AgendaItem[]> {
+  const owners = new Map<string, AgendaItem[]>();
+  for (const item of [...due].sort(compareAgendaItems)) {
     const owner = item.activity.ownerId ?? '';
-    owners.set(owner, [...(owners.get(owner) ?? []), item]);
+    const mine = owners.get(owner);
+    if (mine) mine.push(item);
+    else owners.set(owner, [item]);
   }
   return owners;
 }
 
 /** A digest's sections: the owner's overdue and today's activities, at most a section's worth. */
-function digestSections(mine: readonly DueActivity[], bounds: AgendaBounds) {
-  const sections = { overdue: [] as DueActivity[], today: [] as DueActivity[] };
+function digestSections(mine: readonly AgendaItem[], bounds: AgendaBounds) {
+  const sections = { overdue: [] as AgendaItem[], today: [] as AgendaItem[] };
   for (const item of mine) {
     const bucket = agendaBucketOf(item.activity, bounds);
     if (bucket !== 'overdue' && bucket !== 'today') continue;
@@ -193,23 +187,21 @@ function digestSections(mine: readonly DueActivity[], bounds: AgendaBounds) {
   return sections;
 }
 
-type ReminderDue = { user: MailRecipient; items: DueActivity[] };
-
 // Keyed by the due instant too: a rescheduled activity is reminded of again.
-const reminderKeyOf = (item: AgendaItem | DueActivity) =>
-  `reminder:${item.activity._id}:${item.activity.dueAt}`;
+const reminderKeyOf = (item: AgendaItem) => `reminder:${item.activity._id}:${item.activity.dueAt}`;
 
 /**
  * Plans the tick's mails: each user's 08:00 digest and the reminders 15 minutes before a timed
  * activity, from one read of the activities due (everyone's next minutes, plus the days of those
- * whose digest is due), grouped by owner here; their owners and requests are read once each.
+ * whose digest is due) grouped by owner here, and one read of the owners still unknown.
  */
 async function planMails(ctx: AppContext, now: Date, lease: TickLease): Promise<void> {
   const digests = await digestsDue(ctx, now);
   const soon = { from: now, before: new Date(now.getTime() + REMINDER_LEAD_MS + 1) };
-  // The digests' window ends with the last of their days (zones differ): each owner's rows past
-  // their own day fall in neither section.
-  const days = digests.map(({ bounds }) => bounds.tomorrowStart.getTime());
+  // The digests' window ends a day after the last of their days (zones differ; a date-only
+  // activity's dueAt is its day's start in its planner's zone, which may be a day ahead of the
+  // user's): agendaBucketOf then puts each of the owner's activities in a section or in none.
+  const days = digests.map(({ bounds }) => bounds.tomorrowStart.getTime() + DAY_MS);
   const windows: DueWindow[] = [
     soon,
     ...(digests.length
@@ -219,11 +211,7 @@ async function planMails(ctx: AppContext, now: Date, lease: TickLease): Promise<
   holding(lease);
   const owned = byOwner(await openActivitiesDueIn(ctx, windows));
 
-  const sections = digests.map((digest) => ({
-    ...digest,
-    ...digestSections(owned.get(digest.user._id) ?? [], digest.bounds),
-  }));
-  const inSoon = (item: DueActivity) =>
+  const inSoon = (item: AgendaItem) =>
     dueAtOf(item) >= soon.from.getTime() && dueAtOf(item) < soon.before.getTime();
   const soonOwners = [...owned].filter(([, mine]) => mine.some(inSoon)).map(([owner]) => owner);
   const known = new Map(digests.map(({ user }) => [user._id, user]));
@@ -232,7 +220,7 @@ async function planMails(ctx: AppContext, now: Date, lease: TickLease): Promise<
     soonOwners.filter((owner) => !known.has(owner)),
   );
   const users = new Map([...known, ...others.map((user) => [user._id, user] as const)]);
-  const reminders: ReminderDue[] = soonOwners.flatMap((owner) => {
+  const reminders = soonOwners.flatMap((owner) => {
     const user = users.get(owner);
     if (!user || !user.emailReminders) return [];
     const items = (owned.get(owner) ?? [])
@@ -241,46 +229,33 @@ async function planMails(ctx: AppContext, now: Date, lease: TickLease): Promise<
       .filter((item) => item.activity.dueTime !== null);
     return items.length ? [{ user, items }] : [];
   });
-
   const reminded = await claimedKeys(
     ctx,
     reminders.flatMap(({ items }) => items.map(reminderKeyOf)),
   );
-  const shown = new Map(
-    [
-      ...sections.flatMap(({ overdue, today }) => [...overdue, ...today]),
-      ...reminders.flatMap(({ items }) =>
-        items.filter((item) => !reminded.has(reminderKeyOf(item))),
-      ),
-    ].map((item) => [item.activity._id, item]),
-  );
-  const items = new Map(
-    (await withTheirRequests(ctx, [...shown.values()])).map((item) => [item.activity._id, item]),
-  );
-  const itemsOf = (due: DueActivity[]) => due.flatMap((item) => items.get(item.activity._id) ?? []);
 
-  for (const { user, key, overdue, today } of sections) {
+  for (const { user, key, bounds } of digests) {
     holding(lease);
     const userId = user._id;
     try {
+      const { overdue, today } = digestSections(owned.get(userId) ?? [], bounds);
       const base = { key, kind: 'digest' as const, userId, now };
-      const [late, due] = [itemsOf(overdue), itemsOf(today)];
       // Nothing to say: no mail, but the day is recorded as checked.
       await claim(
         ctx,
-        late.length + due.length === 0
+        overdue.length + today.length === 0
           ? { ...base, empty: true }
-          : { ...base, to: user.email, content: digestMail(user, late, due, appUrlOf(ctx)) },
+          : { ...base, to: user.email, content: digestMail(user, overdue, today, appUrlOf(ctx)) },
       );
     } catch (error) {
       ctx.logger.error({ err: error, userId, mail: 'digest' }, 'reminder digest not planned');
     }
   }
-  for (const { user, items: due } of reminders) {
+  for (const { user, items } of reminders) {
     holding(lease);
     const userId = user._id;
     try {
-      for (const item of itemsOf(due.filter((item) => !reminded.has(reminderKeyOf(item))))) {
+      for (const item of items.filter((item) => !reminded.has(reminderKeyOf(item)))) {
         await claim(ctx, {
           key: reminderKeyOf(item),
           kind: 'reminder',

@@ -294,7 +294,7 @@ describe('the cost of a run (issue 32)', () => {
     return calls.filter((call) => /\.(find|findOne|aggregate|distinct|count\w*)$/.test(call));
   }
 
-  it('when five times as many users have a digest and a reminder due, then a run reads the database as many times, once for the activities', async () => {
+  it('when five times as many users have a digest and a reminder due, then a run reads the database as many times, the requests once', async () => {
     const few = await team(2, '2026-07-01');
     // 08:00 in Tokyo (+09) on July 1st: each gets the digest and the reminder of 08:10.
     const fewReads = await readsOfTick('2026-06-30T23:00:00.000Z');
@@ -311,7 +311,8 @@ describe('the cost of a run (issue 32)', () => {
       ]);
     }
     expect(manyReads).toEqual(fewReads);
-    expect(manyReads.filter((read) => read === 'requests.aggregate')).toHaveLength(1);
+    // The activities and their requests in one read.
+    expect(manyReads.filter((read) => read.startsWith('requests.'))).toHaveLength(1);
   });
 });
 

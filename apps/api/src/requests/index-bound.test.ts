@@ -32,6 +32,7 @@ import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities.service.js';
 import { agendaQuery, dueCountQuery } from './agenda.service.js';
+import { dueActivitiesQuery } from './due-activities.js';
 import {
   columnFilter,
   columnTotalsQuery,
@@ -570,6 +571,24 @@ const probes: ProbeCase[] = [
       );
     },
   },
+  // Issue 32: the reminders' one read per run, as a run with digests due sends it: everyone's
+  // open activities in the next minutes (the other vendor's, an hour after AGENDA_NOW), or the
+  // digest users' before the end of their day (the caller's overdue ones, not those due later).
+  // Each branch of its $or is one range of an index; the requests read hold one or the other.
+  ...(['everyone’s next minutes', 'the digest users’ days'] as const).map((window, branch) => ({
+    name: `the reminders' run: ${window}`,
+    build: () => {
+      const soon = AGENDA_NOW.getTime() + 45 * 60_000;
+      const query = dueActivitiesQuery(t.ctx, [
+        { from: new Date(soon), before: new Date(soon + 15 * 60_000 + 1) },
+        { owners: [callerId], before: agenda().tomorrowStart },
+      ]);
+      return {
+        ...findProbe(query, { maxDocsExamined: 2 * WITH_OVERDUE }),
+        filter: (query.getFilter().$or as Filter[])[branch]!,
+      };
+    },
+  })),
   {
     // Issue 20: the requests holding the other vendor's activities, and no other.
     name: 'the requests whose activities users.remove leaves without an owner',

@@ -2,12 +2,7 @@
 export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
 export { openActivitiesDue } from './agenda.service.js';
-export {
-  openActivitiesDueIn,
-  withTheirRequests,
-  type DueActivity,
-  type DueWindow,
-} from './due-activities.js';
+export { openActivitiesDueIn, type DueWindow } from './due-activities.js';
 export { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
 export { exportWriter } from './export-writers.js';
 export type { ExportCell } from './export-row.js';
