@@ -3,22 +3,25 @@ import type { Logger } from 'pino';
 import { isolatesConcurrentUpdates } from './server-features.js';
 
 /**
- * How quickly an outage is noticed and a recovery picked up (issue 32: a frozen database answers
+ * How quickly an outage is noticed and a recovery picked up (issue 32: a hung database answers
  * 503 within 5 s). The driver's monitor sends `hello` on a connection of its own every
- * HEARTBEAT_MS and gives up on it after CONNECT_TIMEOUT_MS: a server that stopped answering
- * (SIGSTOP, a dead network) is then marked unknown, the gate closes (availability.ts) and the
- * calls waiting on it are cut at once (the driver interrupts in-use connections on a heartbeat
- * timeout), within HEARTBEAT_MS + CONNECT_TIMEOUT_MS (2.5 s). A read cut that way is retried
- * once, which waits SERVER_SELECTION_TIMEOUT_MS for the server to come back before it fails
- * (503): 4 s in all. The first heartbeat answered reopens the gate.
+ * HEARTBEAT_MS and gives up on it after CONNECT_TIMEOUT_MS. Mongoose reports the connection
+ * down once no heartbeat came for two HEARTBEAT_MS, so the gate (require-database.ts) answers
+ * new calls 503 within 2 s of a hang (SIGSTOP, a dead link). The failed check marks the server
+ * unknown and cuts the calls waiting on it (the driver interrupts in-use connections on a
+ * heartbeat timeout), within HEARTBEAT_MS + CONNECT_TIMEOUT_MS (2.5 s); a read cut that way is
+ * retried once, which waits SERVER_SELECTION_TIMEOUT_MS for the server before failing (503):
+ * 4 s in all. The first heartbeat answered reopens the gate.
  *
- * No socket timeout on the calls themselves: on FerretDB 1.x one legitimate read scans the
- * collection and takes seconds (the dashboard's at 10,000 requests: 5–18 s each, see
- * docs/benchmarks.md), which any timeout short enough for the 5 s promise would cut; the monitor
- * tells a slow server (it still answers `hello`) from a hung one.
+ * A faster heartbeat would make a slow `hello` (300+ ms on a loaded FerretDB) look like a
+ * silence of two heartbeats, and close the gate on a working database. No socket timeout on the
+ * calls themselves: on FerretDB 1.x one legitimate read scans the collection for seconds (the
+ * dashboard's at 10,000 requests: 5–18 s each, see docs/benchmarks.md), which any timeout short
+ * enough for the 5 s promise would cut; the monitor tells a slow server (it still answers
+ * `hello`) from a hung one.
  */
-export const HEARTBEAT_MS = 500;
-export const CONNECT_TIMEOUT_MS = 2_000;
+export const HEARTBEAT_MS = 1_000;
+export const CONNECT_TIMEOUT_MS = 1_500;
 export const SERVER_SELECTION_TIMEOUT_MS = 1_500;
 
 /** One connection per app instance: models are registered on it, not on mongoose's global. */

@@ -114,6 +114,8 @@ describe('the database goes away and comes back', () => {
     await vi.waitFor(() => list().expect(200), { timeout: 20_000, interval: 250 });
 
     db.freeze();
+    // The signal takes effect a moment later: a call sent at once could still be answered.
+    await delay(200);
     // A write already sent when the database hung is cut too, as a "database away" error
     // (the error handler's 503), not an unknown one (a 500).
     const writeStarted = performance.now();
