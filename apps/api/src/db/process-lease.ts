@@ -86,7 +86,7 @@ const holderOf = (doc: { host: string; pid: number; startedAt: Date }): LeaseHol
  * On FerretDB 1.x, takes the database's lease for this process, or throws LeaseTakenError.
  * A lease held by another is watched for up to one TTL: renewed meanwhile, its holder is alive
  * (refused at once); not renewed, its holder died (a crash, a `kill -9`) and the lease is taken
- * once it lapses, so a process restarted right after a crash starts within LEASE_TTL_MS.
+ * then, so a process restarted right after a crash starts within LEASE_TTL_MS.
  * On MongoDB: nothing to hold (undefined).
  */
 export async function takeProcessLease(
@@ -117,13 +117,16 @@ export async function takeProcessLease(
   while (!(await insert())) {
     const held = await Lease.findById(LEASE_ID).lean();
     if (!held) continue; // released meanwhile
-    const alive = firstSeen !== undefined && held.expiresAt.getTime() !== firstSeen.getTime();
-    if (alive || Date.now() - lookingSince > 2 * LEASE_TTL_MS) {
-      throw new LeaseTakenError(dbName, holderOf(held));
+    if (firstSeen !== undefined && held.expiresAt.getTime() !== firstSeen.getTime()) {
+      throw new LeaseTakenError(dbName, holderOf(held)); // renewed: its holder is alive
     }
     firstSeen ??= held.expiresAt;
-    if (held.expiresAt.getTime() < Date.now()) {
-      // Its holder stopped renewing a whole TTL ago: gone. Removed only as it was read.
+    // Its holder is gone when this process watched it a whole TTL without a renewal, or when it
+    // lapsed a TTL ago already: by this host's clock, so hosts' clocks may be a TTL apart.
+    const unrenewed = Date.now() - lookingSince >= LEASE_TTL_MS;
+    const longLapsed = held.expiresAt.getTime() < Date.now() - LEASE_TTL_MS;
+    if (unrenewed || longLapsed) {
+      // Removed only as it was read: a renewal meanwhile keeps it (and refuses this start).
       await Lease.deleteOne({ _id: LEASE_ID, owner: held.owner, expiresAt: held.expiresAt });
       continue;
     }
