@@ -1,7 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS, ACCOUNT_MAIL, ACCOUNT_MESSAGES, API_MESSAGES } from '@crm/shared';
-import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import {
   bearer,
   login,
@@ -12,13 +11,13 @@ import {
   type SignedIn,
 } from '../test/test-app.js';
 import {
-  APP_URL,
   forgot,
   freshAddress,
   lastToken,
   mailsTo,
   setPassword,
   tokenStatus,
+  useAccountMail,
 } from '../test/account-links.js';
 import { hashToken } from './account-tokens.js';
 
@@ -26,16 +25,7 @@ import { hashToken } from './account-tokens.js';
 
 const t = useTestApp({ trustProxy: true });
 const { admin } = useSignedInRoles(t);
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
-  t.ctx.config.appUrl = APP_URL;
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useAccountMail(t);
 
 const NEW_PASSWORD = 'Nueva.Clave.789';
 const TOKEN_INVALID = {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MAIL,
@@ -8,24 +8,20 @@ import {
   LOGIN_MESSAGES,
   invitationSchema,
 } from '@crm/shared';
-import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import { bearer, login, UNKNOWN_ID, useSignedInRoles, useTestApp } from '../test/test-app.js';
-import { APP_URL, lastToken, mailsTo, setPassword, tokenStatus } from '../test/account-links.js';
+import {
+  lastToken,
+  mailsTo,
+  setPassword,
+  tokenStatus,
+  useAccountMail,
+} from '../test/account-links.js';
 
 // Issue 23: a system admin invites a colleague, who sets their own password from a 7-day link.
 
 const t = useTestApp();
 const { admin, vendor } = useSignedInRoles(t);
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
-  t.ctx.config.appUrl = APP_URL;
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useAccountMail(t);
 
 const PASSWORD = 'Invitada.123';
 let counter = 0;

@@ -1,7 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MAIL, ACCOUNT_MESSAGES, type User } from '@crm/shared';
-import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import {
   bearer,
   login,
@@ -19,22 +18,14 @@ import {
   mailsTo,
   setPassword,
   tokenStatus,
+  useAccountMail,
 } from '../test/account-links.js';
 
 // Issue 32, finding 2: links die with the address they were sent to, whoever changes it.
 
 const t = useTestApp({ trustProxy: true });
 const { admin } = useSignedInRoles(t);
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
-  t.ctx.config.appUrl = APP_URL;
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useAccountMail(t);
 
 const NEW_PASSWORD = 'Nueva.Clave.789';
 const TOKEN_INVALID = {

@@ -1,23 +1,13 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@crm/shared';
-import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import { bearer, login, PASSWORD, tokenFor, useTestApp, type SignedIn } from '../test/test-app.js';
-import { APP_URL, forgot, lastToken, setPassword } from '../test/account-links.js';
+import { forgot, lastToken, setPassword, useAccountMail } from '../test/account-links.js';
 
 // Issue 32, finding 6: the calendar feed's secret ends with the sessions someone else may hold.
 
 const t = useTestApp({ trustProxy: true });
-let smtp: TestSmtp;
-
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
-  t.ctx.config.appUrl = APP_URL;
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useAccountMail(t);
 
 const NEW_PASSWORD = 'Nueva.Clave.789';
 

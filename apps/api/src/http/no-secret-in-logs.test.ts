@@ -1,8 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, type TestSmtp } from '../test/smtp.js';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
   login,
@@ -19,6 +18,7 @@ import {
   lastToken,
   setPassword,
   tokenStatus,
+  useAccountMail,
 } from '../test/account-links.js';
 
 /*
@@ -40,15 +40,7 @@ const logger = pino(
 );
 
 const t = useTestApp({ logger, trustProxy: true });
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startSmtp();
-  t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
-  t.ctx.config.appUrl = APP_URL;
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const smtp = useAccountMail(t);
 
 /** Every secret the scenario was handed, by what it is. */
 const issued = new Map<string, string>();

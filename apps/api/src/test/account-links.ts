@@ -1,12 +1,47 @@
 import request from 'supertest';
+import { afterAll, beforeAll } from 'vitest';
 import { ACCOUNT_LINK_PATHS, type TokenPurpose } from '@crm/shared';
-import { textOf, type TestSmtp } from './smtp.js';
+import { startSmtp, textOf, type TestSmtp } from './smtp.js';
 import { solvedCaptcha, type TestApp } from './test-app.js';
 import { afterAnswerSettled } from '../account/index.js';
 
 // The account feature's mails and links (issue 23), read from the test SMTP server.
 
 export const APP_URL = 'https://crm.example.com';
+
+/**
+ * A real SMTP server for the file's tests (or the `describe`'s), `t` sending through it (one try,
+ * the next a minute later) with its links on APP_URL. Like `t`, the answer reads the running
+ * server at each use: keep it in a `const` and use it inside hooks and tests.
+ */
+export function useAccountMail(t: TestApp): TestSmtp {
+  let smtp: TestSmtp | undefined;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url, retryDelaysMs: [60_000] };
+    t.ctx.config.appUrl = APP_URL;
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    smtp = undefined;
+  });
+  const started = (): TestSmtp => {
+    if (!smtp) throw new Error('The test SMTP server runs only inside hooks and tests');
+    return smtp;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get mails() {
+      return started().mails;
+    },
+    get state() {
+      return started().state;
+    },
+    close: () => started().close(),
+  };
+}
 
 let lastAddress = 0;
 /** A client address no other test used: each test meets the per-client limit afresh. */
