@@ -30,6 +30,7 @@ export const TWO_FACTOR_MESSAGES = {
   codeUsed: 'Ese código ya se usó. Espera el siguiente de tu aplicación.',
   wrongRecoveryCode: 'El código de recuperación no es correcto o ya se usó.',
   challengeExpired: 'La verificación venció. Vuelve a iniciar sesión.',
+  failed: 'No se pudo verificar el código. Inténtalo de nuevo.',
   setupExpired: 'La configuración venció. Vuelve a empezar.',
   alreadyEnabled: 'La verificación en dos pasos ya está activada.',
   notEnabled: 'La verificación en dos pasos no está activada.',

@@ -1,4 +1,12 @@
-import { api, LOGIN_MESSAGES, loginResponseSchema, pathOf, type LoginForm } from '@crm/shared';
+import {
+  api,
+  LOGIN_MESSAGES,
+  loginResponseSchema,
+  pathOf,
+  twoFactorChallengeSchema,
+  type LoginForm,
+  type TwoFactorChallenge,
+} from '@crm/shared';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { saveSession } from '../../lib/session-store';
@@ -16,14 +24,27 @@ export class LoginError extends Error {
 }
 
 // Read leniently first, so "a response without a token" is told apart from a failed call.
-const lenientLoginResponse = z.object({ token: z.unknown(), user: z.unknown() }).partial();
+const lenientLoginResponse = z
+  .object({
+    token: z.unknown(),
+    user: z.unknown(),
+    twoFactor: z.unknown(),
+    twoFactorSetupBy: z.unknown(),
+  })
+  .partial();
+
+/** Issue 32: the code step the login asks for (a challenge), instead of a session. */
+export type TwoFactorStep = TwoFactorChallenge['twoFactor'];
+
+/** Where a sign-in within the grace of a required second factor lands: Perfil, to set it up. */
+export const TWO_FACTOR_SETUP_PATH = '/main/profile';
 
 /**
  * POST /api/user/login (§7): LOGIN_SUCCESS stores the token and user._id (§4), which swaps the
  * app to its signed-in part (app/app.ts). Without React or TanStack Query: the login screen is
  * the first visit's page and loads neither (its budget: apps/web/scripts/check-budgets.mjs).
  */
-export async function login(form: LoginForm): Promise<void> {
+export async function login(form: LoginForm): Promise<TwoFactorStep | undefined> {
   let data: z.infer<typeof lenientLoginResponse>;
   try {
     // The contract's endpoint, read with the lenient schema rather than its own (see above).
@@ -49,9 +70,19 @@ export async function login(form: LoginForm): Promise<void> {
     }
     throw new LoginError(LOGIN_MESSAGES.invalidCredentials, LOGIN_MESSAGES.wrongCredentials);
   }
-  const parsed = loginResponseSchema.safeParse(data);
+  // Issue 32: a user with a second factor gets its challenge, and the code step, first.
+  if (data.twoFactor !== undefined) {
+    const challenge = twoFactorChallengeSchema.safeParse(data);
+    if (challenge.success) return challenge.data.twoFactor;
+  }
+  const parsed = loginResponseSchema
+    .extend({ twoFactorSetupBy: z.string().optional() })
+    .safeParse(data);
   if (!parsed.success) {
     throw new LoginError(LOGIN_MESSAGES.invalidToken, LOGIN_MESSAGES.wrongCredentials);
   }
+  // Ajustes requires a second factor they lack: the app opens on Perfil, which says until when.
+  if (parsed.data.twoFactorSetupBy) history.replaceState(null, '', TWO_FACTOR_SETUP_PATH);
   saveSession({ token: parsed.data.token, userId: parsed.data.user._id });
+  return undefined;
 }

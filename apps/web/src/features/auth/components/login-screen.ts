@@ -4,6 +4,7 @@ import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
 import { EN, LABELS } from '../../../lib/labels';
 import { captchaField, loadCaptcha } from './captcha-widget';
+import { twoFactorStep } from './two-factor-step';
 import {
   logo,
   pageLink,
@@ -166,8 +167,22 @@ export function mountLoginScreen(
     if (!check.valid) return;
     pending = true;
     render();
-    // On success the session is stored and app/app.ts opens the signed-in app in our place.
+    // On success the session is stored and app/app.ts opens the signed-in app in our place;
+    // for a user with a second factor, the code step takes the form's place first (issue 32).
     void login(check.data)
+      .then((step) => {
+        if (!step) return;
+        const codeStep = twoFactorStep(step, () => {
+          // Back to the password, which a new sign-in needs, with a fresh captcha.
+          codeStep.replaceWith(formElement);
+          form.setValue('password', '');
+          form.setValue('altcha', '');
+          captcha.renew();
+          passwordInput.focus();
+        });
+        formElement.replaceWith(codeStep);
+        codeStep.querySelector('input')?.focus();
+      })
       .catch(onError)
       .finally(() => {
         pending = false;
