@@ -11,6 +11,8 @@ import {
   type SignedIn,
 } from '../test/test-app.js';
 import {
+  NEW_PASSWORD,
+  TOKEN_INVALID,
   forgot,
   freshAddress,
   lastToken,
@@ -26,12 +28,6 @@ import { hashToken } from './account-tokens.js';
 const t = useTestApp({ trustProxy: true });
 const { admin } = useSignedInRoles(t);
 const smtp = useAccountMail(t);
-
-const NEW_PASSWORD = 'Nueva.Clave.789';
-const TOKEN_INVALID = {
-  message: ACCOUNT_MESSAGES.tokenInvalid,
-  errors: [{ path: 'token', message: ACCOUNT_MESSAGES.tokenInvalid }],
-};
 
 /** A signed-in vendor's reset link, asked for and read from the mail. */
 async function resetLinkOf(person: SignedIn): Promise<string> {

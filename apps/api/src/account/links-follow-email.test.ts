@@ -12,6 +12,8 @@ import {
 } from '../test/test-app.js';
 import {
   APP_URL,
+  NEW_PASSWORD,
+  TOKEN_INVALID,
   forgot,
   freshAddress,
   lastToken,
@@ -27,11 +29,6 @@ const t = useTestApp({ trustProxy: true });
 const { admin } = useSignedInRoles(t);
 const smtp = useAccountMail(t);
 
-const NEW_PASSWORD = 'Nueva.Clave.789';
-const TOKEN_INVALID = {
-  message: ACCOUNT_MESSAGES.tokenInvalid,
-  errors: [{ path: 'token', message: ACCOUNT_MESSAGES.tokenInvalid }],
-};
 let counter = 0;
 const address = (what: string) => `${what}${++counter}.${Date.now()}@example.com`;
 

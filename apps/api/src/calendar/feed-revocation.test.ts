@@ -2,14 +2,18 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@crm/shared';
 import { bearer, login, PASSWORD, tokenFor, useTestApp, type SignedIn } from '../test/test-app.js';
-import { forgot, lastToken, setPassword, useAccountMail } from '../test/account-links.js';
+import {
+  NEW_PASSWORD,
+  forgot,
+  lastToken,
+  setPassword,
+  useAccountMail,
+} from '../test/account-links.js';
 
 // Issue 32, finding 6: the calendar feed's secret ends with the sessions someone else may hold.
 
 const t = useTestApp({ trustProxy: true });
 const smtp = useAccountMail(t);
-
-const NEW_PASSWORD = 'Nueva.Clave.789';
 
 /** The feed's path, as Perfil shows it once. */
 async function newFeed(person: SignedIn): Promise<string> {

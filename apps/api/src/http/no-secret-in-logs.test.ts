@@ -13,6 +13,7 @@ import {
 } from '../test/test-app.js';
 import {
   APP_URL,
+  NEW_PASSWORD,
   forgot,
   freshAddress,
   lastToken,
@@ -51,7 +52,6 @@ function keep(what: string, secret: string | undefined): string {
   return secret ?? '';
 }
 
-const NEW_PASSWORD = 'Nueva.Clave.789';
 const stamp = Date.now();
 
 describe('the logs of every flow that issues a secret', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
-import { ACCOUNT_LINK_PATHS, type TokenPurpose } from '@crm/shared';
+import { ACCOUNT_LINK_PATHS, ACCOUNT_MESSAGES, type TokenPurpose } from '@crm/shared';
 import { startSmtp, textOf, type TestSmtp } from './smtp.js';
 import { solvedCaptcha, type TestApp } from './test-app.js';
 import { afterAnswerSettled } from '../account/index.js';
@@ -8,6 +8,15 @@ import { afterAnswerSettled } from '../account/index.js';
 // The account feature's mails and links (issue 23), read from the test SMTP server.
 
 export const APP_URL = 'https://crm.example.com';
+
+/** A password the link tests set (one of §5's). */
+export const NEW_PASSWORD = 'Nueva.Clave.789';
+
+/** The one answer to every link that doesn't work (used, expired, altered, ended). */
+export const TOKEN_INVALID = {
+  message: ACCOUNT_MESSAGES.tokenInvalid,
+  errors: [{ path: 'token', message: ACCOUNT_MESSAGES.tokenInvalid }],
+};
 
 /**
  * A real SMTP server for the file's tests (or the `describe`'s), `t` sending through it (one try,
