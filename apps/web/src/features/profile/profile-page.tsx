@@ -1,5 +1,6 @@
-import { PROFILE_LABELS } from '@crm/shared';
-import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { PROFILE_LABELS, SESSION_MESSAGES, TWO_FACTOR_LABELS } from '@crm/shared';
+import { hasFailed, LoadError } from '../../components/ui/load-error';
+import { LoadingText } from '../../components/ui/status-text';
 import { useProfile } from './api/profile';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
@@ -8,6 +9,7 @@ import { PhotoSection } from './photo-section';
 import { PreferencesSection } from './preferences-section';
 import { ProfileSection } from './profile-section';
 import { SessionsSection } from './sessions-section';
+import { TwoFactorSection } from './two-factor-section';
 
 /**
  * /main/profile "Perfil" (issue 23), for every role: the caller's name and email, photo,
@@ -18,10 +20,14 @@ export function ProfilePage() {
   return (
     <div className="mx-auto max-w-3xl space-y-5 p-4 md:p-8">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{PROFILE_LABELS.heading}</h1>
-      {profile.isPending ? (
+      {hasFailed(profile) ? (
+        <LoadError
+          message={profile.error?.message ?? SESSION_MESSAGES.fetchFailed}
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
+      ) : profile.data === undefined ? (
         <LoadingText />
-      ) : profile.isError ? (
-        <ErrorText message={profile.error.message} />
       ) : (
         <>
           <ProfileSection title={PROFILE_LABELS.personal}>
@@ -33,6 +39,9 @@ export function ProfilePage() {
           </ProfileSection>
           <ProfileSection title={PROFILE_LABELS.password}>
             <PasswordForm />
+          </ProfileSection>
+          <ProfileSection title={TWO_FACTOR_LABELS.heading}>
+            <TwoFactorSection />
           </ProfileSection>
           <ProfileSection title={PROFILE_LABELS.sessions}>
             <SessionsSection />
