@@ -1,5 +1,6 @@
 import { accountContractCases } from './account-cases.js';
 import { activityContractCases } from './activity-cases.js';
+import { auditContractCases } from './audit-cases.js';
 import { authContractCases } from './auth-cases.js';
 import { boardContractCases } from './board-cases.js';
 import { boardViewsContractCases } from './board-views-cases.js';
@@ -44,6 +45,7 @@ export const contractCases: readonly ContractCase[] = [
   ...importContractCases,
   ...requiredBodyContractCases,
   ...twoFactorContractCases,
+  ...auditContractCases,
 ];
 
 export type {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DUE_DATE_PATTERN } from './activity.js';
+import { AUDIT_TITLE } from './audit-route.js';
 import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
-import { objectIdOption, unknownParameter } from './fields.js';
+import { dateTimeSchema, objectIdOption, unknownParameter } from './fields.js';
 
 /*
  * The audit log (issue 32): who did what, when and from where, for sign-ins, account and user
@@ -159,16 +160,19 @@ export const auditTargetSchema = z.object({
   label: z.string(),
 });
 
-/** Small, flat facts of the action: counts, filters, the fields changed. */
+/**
+ * Small, flat facts of the action: counts, filters, the fields changed. No null (a fact not known
+ * is left out), which also keeps zod's null type out of every page's bundle.
+ */
 export const auditDetailsSchema = z.record(
   z.string(),
-  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]),
+  z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]),
 );
 export type AuditDetails = z.infer<typeof auditDetailsSchema>;
 
 export const auditEntrySchema = z.object({
   _id: z.string(),
-  at: z.iso.datetime(),
+  at: dateTimeSchema,
   action: z.enum(AUDIT_ACTIONS),
   actor: auditActorSchema,
   target: auditTargetSchema.nullable(),
@@ -230,10 +234,9 @@ export function auditDetailsText(details: AuditDetails): string {
 }
 
 export const AUDIT_LABELS = {
-  title: 'Registro de auditoría',
+  title: AUDIT_TITLE,
   intro:
     'Quién hizo qué, cuándo y desde dónde: inicios de sesión, cambios de cuentas y usuarios, exportaciones, importaciones, eliminaciones y cambios de Ajustes.',
-  link: 'Ver el registro de auditoría',
   back: 'Volver a Ajustes',
   user: 'Usuario',
   anyUser: 'Todos los usuarios',
@@ -250,6 +253,16 @@ export const AUDIT_LABELS = {
   loadFailed: 'No se pudo cargar el registro.',
   empty: 'No hay entradas con estos filtros.',
   unknownBrowser: 'Navegador desconocido',
+  at: 'Fecha',
+  who: 'Quién',
+  what: 'Acción',
+  target: 'Sobre',
+  where: 'Desde',
+  nobody: 'Sin sesión',
+} as const;
+
+/** The alert mails' words (the API's alone). */
+export const AUDIT_ALERT_MAIL = {
   alertExportSubject: 'Alerta: exportación grande de solicitudes',
   alertExportText: (who: string, rows: number, url: string) =>
     `${who} exportó ${rows} solicitudes.\n\nRevísalo en el registro de auditoría: ${url}`,
@@ -257,6 +270,3 @@ export const AUDIT_LABELS = {
   alertDeletionText: (who: string, count: number, url: string) =>
     `${who} eliminó ${count} solicitudes en la última hora.\n\nRevísalo en el registro de auditoría: ${url}`,
 } as const;
-
-/** The screen's path (a sub-route of Ajustes). */
-export const AUDIT_PATH = '/main/settings/audit';

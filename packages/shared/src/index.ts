@@ -18,6 +18,7 @@ export * from './account.js';
 export * from './bulk-actions.js';
 export * from './request-export.js';
 export * from './audit.js';
+export * from './audit-route.js';
 export * from './request-columns.js';
 export * from './request-import.js';
 export * from './import-labels.js';

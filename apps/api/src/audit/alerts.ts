@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, AUDIT_ALERTS, AUDIT_LABELS, AUDIT_PATH } from '@crm/shared';
+import { ADMIN_ROLE, AUDIT_ALERT_MAIL, AUDIT_ALERTS, AUDIT_PATH } from '@crm/shared';
 import { queueAccountMail } from '../account/index.js';
 import type { AppContext } from '../context.js';
 import { appUrlOf } from '../reminders/index.js';
@@ -69,8 +69,8 @@ export async function alertOn(ctx: AppContext, entry: AuditEntryDoc): Promise<vo
       await mailAdmins(
         ctx,
         entry,
-        AUDIT_LABELS.alertExportSubject,
-        AUDIT_LABELS.alertExportText(whoOf(entry), rows, url),
+        AUDIT_ALERT_MAIL.alertExportSubject,
+        AUDIT_ALERT_MAIL.alertExportText(whoOf(entry), rows, url),
       );
     }
     return;
@@ -82,8 +82,8 @@ export async function alertOn(ctx: AppContext, entry: AuditEntryDoc): Promise<vo
       await mailAdmins(
         ctx,
         entry,
-        AUDIT_LABELS.alertDeletionSubject,
-        AUDIT_LABELS.alertDeletionText(whoOf(entry), total, url),
+        AUDIT_ALERT_MAIL.alertDeletionSubject,
+        AUDIT_ALERT_MAIL.alertDeletionText(whoOf(entry), total, url),
       );
     }
   }

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   AUDIT_COLUMNS,
-  AUDIT_LABELS,
+  AUDIT_ALERT_MAIL,
   auditApi,
   auditPageSchema,
   endpoints,
@@ -254,7 +254,7 @@ describe('each recorded action writes one entry', () => {
   });
 
   it('a bulk action, and a deletion of one request', async () => {
-    const ids = [];
+    const ids: string[] = [];
     for (let i = 0; i < 2; i++) ids.push((await createRequest(t, vendor.token))._id);
     const bulk = await oneEntry('requests.bulk', () =>
       request(t.app)
@@ -516,7 +516,7 @@ describe('alerts to system admins', () => {
         createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
       })),
     );
-    const before = (await alertsTo(admin.user.email, AUDIT_LABELS.alertExportSubject)).length;
+    const before = (await alertsTo(admin.user.email, AUDIT_ALERT_MAIL.alertExportSubject)).length;
     const entry = await oneEntry('requests.exported', () =>
       request(t.app)
         .get('/api/form-contact/export')
@@ -525,19 +525,19 @@ describe('alerts to system admins', () => {
         .expect(200),
     );
     expect(entry.details.rows).toBe(1001);
-    const mails = await alertsTo(admin.user.email, AUDIT_LABELS.alertExportSubject);
+    const mails = await alertsTo(admin.user.email, AUDIT_ALERT_MAIL.alertExportSubject);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)!.text).toContain('exportó 1001 solicitudes');
     expect(mails.at(-1)!.text).toContain(`${APP_URL}/main/settings/audit`);
     // The vendor is no admin: no alert for them.
-    expect(await alertsTo(vendor.user.email, AUDIT_LABELS.alertExportSubject)).toEqual([]);
+    expect(await alertsTo(vendor.user.email, AUDIT_ALERT_MAIL.alertExportSubject)).toEqual([]);
   });
 
   it('more than 50 deletions within an hour mails once, at the crossing', async () => {
     const deleter = await tokenFor(t, 'system admin');
     const ids: string[] = [];
     for (let i = 0; i < 53; i++) ids.push((await createRequest(t, vendor.token))._id);
-    const subject = AUDIT_LABELS.alertDeletionSubject;
+    const subject = AUDIT_ALERT_MAIL.alertDeletionSubject;
     const bulkDelete = (list: string[]) =>
       request(t.app)
         .post('/api/form-contact/bulk')

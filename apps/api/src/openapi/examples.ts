@@ -132,6 +132,15 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
   ],
   'requests.editNote': [{ from: 'Llamar el lunes', to: 'Llamar el martes' }],
   'requests.exportLink': [{ q: 'Acme', priority: 'high', format: 'xlsx' }],
+  // Issue 32: the audit CSV of one person's sign-ins in a month.
+  'audit.exportLink': [
+    {
+      user: '665f1c2a9b3e4d0012345678',
+      action: 'auth.signIn',
+      from: '2026-11-01',
+      to: '2026-11-30',
+    },
+  ],
   // One entry per column of the uploaded file: the field it fills, or null to leave it out.
   'imports.check': [
     { mapping: ['name', 'email', 'company', null, 'status', 'createdAt'], duplicates: 'skip' },

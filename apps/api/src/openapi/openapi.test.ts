@@ -228,6 +228,7 @@ describe('GET /api/openapi.json', () => {
       'requests',
       'settings',
       'operations',
+      'audit',
     ]);
     const publicEndpoints = new Set([
       'GET /api/health',

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoadingText } from '../components/ui/status-text';
 import { AgendaPage } from '../features/agenda';
+import { AuditPage } from '../features/audit';
 import { HomePage } from '../features/home';
 import { ProfilePage } from '../features/profile';
 import { EditRequestRoute, RequestsBoard } from '../features/requests';
@@ -64,6 +65,17 @@ export default function AuthenticatedApp() {
             <RequireAdmin>
               <LazyScreen>
                 <SettingsPage />
+              </LazyScreen>
+            </RequireAdmin>
+          }
+        />
+        {/* Issue 32: Ajustes' "Registro de auditoría", a screen (and chunk) of its own. */}
+        <Route
+          path="settings/audit"
+          element={
+            <RequireAdmin>
+              <LazyScreen>
+                <AuditPage />
               </LazyScreen>
             </RequireAdmin>
           }

@@ -1,4 +1,11 @@
-import { ACCOUNT_LINK_PATHS, AGENDA_LABELS, PROFILE_LABELS, SETTINGS_LABELS } from '@crm/shared';
+import {
+  ACCOUNT_LINK_PATHS,
+  AGENDA_LABELS,
+  AUDIT_PATH,
+  AUDIT_TITLE,
+  PROFILE_LABELS,
+  SETTINGS_LABELS,
+} from '@crm/shared';
 import { FORGOT_PASSWORD_PATH } from '../features/auth';
 import { LABELS } from '../lib/labels';
 
@@ -28,6 +35,8 @@ export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
   { path: '/main/requests', title: `${LABELS.requests} · ${PRODUCT_TITLE}` },
   { path: '/main/users', title: `${LABELS.users} · ${PRODUCT_TITLE}` },
   { path: '/main/agenda', title: `${AGENDA_LABELS.title} · ${PRODUCT_TITLE}` },
+  // Before Ajustes, which it is under: the first path that matches names the screen.
+  { path: AUDIT_PATH, title: `${AUDIT_TITLE} · ${PRODUCT_TITLE}` },
   { path: '/main/settings', title: `${SETTINGS_LABELS.title} · ${PRODUCT_TITLE}` },
 ];
 

@@ -105,6 +105,7 @@ describe('document titles (one per screen)', () => {
     ['/main/users', 'Usuarios · CRM'],
     ['/main/agenda', 'Agenda · CRM'],
     ['/main/settings', 'Ajustes · CRM'],
+    ['/main/settings/audit', 'Registro de auditoría · CRM'],
   ])('names %s "%s"', async (route, title) => {
     const admin = addUser({ role: 'system admin' });
     renderApp(route, route === '/login' ? undefined : admin);

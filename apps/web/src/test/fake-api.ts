@@ -1,5 +1,10 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
+  AUDIT_COLUMNS,
+  auditApi,
+  encodeAuditCursor,
+  type AuditEntry,
+  type AuditFilters,
   ACCOUNT_LIMITS,
   ACCOUNT_LINK_PATHS,
   ACCOUNT_MAIL,
@@ -181,6 +186,7 @@ export function resetDb() {
   leadPoll.afterMs = LEAD_POLL_AFTER_MS;
   resetAccountFake();
   resetImportsFake();
+  resetAuditFake();
   resetTwoFactorFake();
 }
 
@@ -607,9 +613,9 @@ const ticketQueryOf = (params: Iterable<[string, string]>) =>
   );
 
 /** The caller a `?ticket=` signs in, as the API's authenticateByTicket: or undefined (401). */
-function ticketCaller(url: URL): StoredUser | undefined {
+function ticketCaller(url: URL, tickets = exportTickets): StoredUser | undefined {
   const [ticket, ...more] = url.searchParams.getAll(TICKET_PARAM);
-  const stored = ticket === undefined || more.length > 0 ? undefined : exportTickets.get(ticket);
+  const stored = ticket === undefined || more.length > 0 ? undefined : tickets.get(ticket);
   if (!stored || stored.expiresAt <= Date.now()) return undefined;
   if (stored.query !== ticketQueryOf(url.searchParams)) return undefined;
   return db.revokedTokens.has(stored.token) ? undefined : sessionUser(stored.token);
@@ -2712,5 +2718,117 @@ handlers.push(
     if (!fakeRemoveTwoFactor(input.params.id)) return fail(409, TWO_FACTOR_MESSAGES.notEnabled);
     endSessions(input.params.id);
     return { message: TWO_FACTOR_MESSAGES.reset };
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Issue 32: the audit log, as the API reads it (newest first, keyset cursor, filters by who,
+// what and the days, in the browser's zone here) and its CSV behind a ticket of its own. The
+// fake records nothing by itself: a test puts the entries it needs in `fakeAudit.entries`.
+
+export const fakeAudit = { entries: [] as AuditEntry[] };
+const auditTickets = new Map<string, { token: string; query: string; expiresAt: number }>();
+
+function resetAuditFake() {
+  fakeAudit.entries = [];
+  auditTickets.clear();
+}
+
+/** An entry of the log, newest unless `at` says otherwise. */
+export function addAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
+  const entry: AuditEntry = {
+    _id: newId(),
+    at: new Date().toISOString(),
+    action: 'auth.signIn',
+    actor: { userId: null, name: '', email: '' },
+    target: null,
+    details: {},
+    ip: '192.0.2.1',
+    browser: 'Firefox 133 · Windows 10',
+    ...overrides,
+  };
+  fakeAudit.entries.push(entry);
+  return entry;
+}
+
+const dayStart = (day: string) => new Date(`${day}T00:00:00`).getTime();
+
+function auditMatches(entry: AuditEntry, filters: AuditFilters) {
+  const at = Date.parse(entry.at);
+  return (
+    (!filters.user || entry.actor.userId === filters.user) &&
+    (!filters.action || entry.action === filters.action) &&
+    (!filters.from || at >= dayStart(filters.from)) &&
+    (!filters.to || at < dayStart(filters.to) + 86_400_000)
+  );
+}
+
+/** Newest first, then the larger id first, as the API's { at: -1, _id: -1 }. */
+const auditNewestFirst = (a: AuditEntry, b: AuditEntry) =>
+  Date.parse(b.at) - Date.parse(a.at) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
+
+handlers.push(
+  http.get(auditApi.export.path, ({ request }) => {
+    const url = new URL(request.url);
+    db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
+    let user: StoredUser | undefined;
+    if (url.searchParams.has(TICKET_PARAM)) {
+      user = ticketCaller(url, auditTickets);
+      if (!user) return json({ message: EXPORT_MESSAGES.ticketInvalid }, 401);
+    } else {
+      const caller = callerOf(request);
+      if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
+      if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
+      user = caller.user;
+    }
+    if (user.role !== ADMIN_ROLE) return json({ message: API_MESSAGES.forbidden }, 403);
+    const { [TICKET_PARAM]: _ticket, ...filters }: AuditFilters & { ticket?: string } =
+      Object.fromEntries(url.searchParams);
+    const lines = fakeAudit.entries
+      .filter((entry) => auditMatches(entry, filters))
+      .sort(auditNewestFirst)
+      .map((entry) => [entry.at, entry.action, entry.actor.name, entry.actor.email].join(';'));
+    return new HttpResponse(
+      [`\uFEFF${Object.values(AUDIT_COLUMNS).join(';')}`, ...lines, ''].join('\r\n'),
+      {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="auditoria-2026-11-28.csv"',
+        },
+      },
+    );
+  }),
+
+  fake(auditApi.exportLink, ({ input, request }) => {
+    const params = Object.entries(input.body).flatMap(([key, value]) =>
+      value === undefined ? [] : [[key, String(value)] as [string, string]],
+    );
+    const ticket = crypto.randomUUID();
+    auditTickets.set(ticket, {
+      token: callerOf(request).token ?? '',
+      query: ticketQueryOf(params),
+      expiresAt: Date.now() + EXPORT_TICKET_TTL_SECONDS * 1000,
+    });
+    const search = new URLSearchParams([...params, [TICKET_PARAM, ticket]]);
+    return { url: `${auditApi.export.path}?${search.toString()}` };
+  }),
+
+  fake(auditApi.list, ({ input }) => {
+    const { cursor, limit, ...filters } = input.query;
+    const matching = fakeAudit.entries
+      .filter((entry) => auditMatches(entry, filters))
+      .sort(auditNewestFirst)
+      .filter(
+        (entry) =>
+          !cursor ||
+          Date.parse(entry.at) < Date.parse(cursor.at) ||
+          (Date.parse(entry.at) === Date.parse(cursor.at) && entry._id < cursor._id),
+      );
+    const entries = matching.slice(0, limit);
+    const last = entries.at(-1);
+    return {
+      entries,
+      nextCursor: matching.length > limit && last ? encodeAuditCursor(last) : null,
+    };
   }),
 );

@@ -1,6 +1,7 @@
+import { Link } from 'react-router-dom';
 import { useSettings } from '../../api/settings/get-settings';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
-import { SETTINGS_LABELS } from '@crm/shared';
+import { AUDIT_PATH, AUDIT_TITLE, SETTINGS_LABELS } from '@crm/shared';
 import { SettingsForm } from './settings-form';
 
 /** /main/settings "Ajustes" (system admin): the days per stage before "Estancada" (issue 20), the
@@ -9,7 +10,15 @@ export function SettingsPage() {
   const settings = useSettings();
   return (
     <div className="mx-auto max-w-2xl space-y-5 p-4 md:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{SETTINGS_LABELS.title}</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">
+          {SETTINGS_LABELS.title}
+        </h1>
+        {/* Issue 32: the audit log, a screen of its own (its own chunk). */}
+        <Link to={AUDIT_PATH} className="text-sm font-medium text-indigo-700 hover:underline">
+          {AUDIT_TITLE}
+        </Link>
+      </div>
       {settings.isPending ? (
         <LoadingText />
       ) : settings.isError ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { EXPORT_FORMATS, EXPORT_LABELS, type BoardFilters, type ExportFormat } from '@crm/shared';
 import { exportLink } from '../../../../api/requests/export-requests';
+import { followDownload as follow } from '../../../../lib/follow-download';
 import { notify } from '../../../../lib/notify';
 
 export type ExportMenuProps = {
@@ -8,21 +9,6 @@ export type ExportMenuProps = {
   open: boolean;
   onClose: () => void;
 };
-
-/**
- * Lets the browser fetch the file by itself: a link with `download`, clicked once. The page stays
- * (an attachment, or `download`, never replaces it), the browser's own download shows at once and
- * streams to disk under the name the server gives; the address's ticket goes out as no Referer.
- */
-function follow(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = '';
-  link.referrerPolicy = 'no-referrer';
-  document.body.append(link);
-  link.click();
-  link.remove();
-}
 
 /**
  * Issue 24's "Exportar" menu: CSV (Excel) or Excel (.xlsx), the requests of the board's current
