@@ -173,3 +173,17 @@ describe('APP_CURRENCY (issue 21)', () => {
     expect(() => loadConfig({ APP_CURRENCY: 'pesos' })).toThrow(/APP_CURRENCY/);
   });
 });
+
+describe('AUDIT_RETENTION_DAYS (issue 32)', () => {
+  it('when unset or empty, then audit entries are kept a year', () => {
+    expect(loadConfig({}).auditRetentionDays).toBe(365);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '' }).auditRetentionDays).toBe(365);
+  });
+
+  it('when set, then that many days; a number that is no whole day count stops the start', () => {
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '90' }).auditRetentionDays).toBe(90);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '0' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: '1.5' })).toThrow(/AUDIT_RETENTION_DAYS/);
+    expect(() => loadConfig({ AUDIT_RETENTION_DAYS: 'un año' })).toThrow(/AUDIT_RETENTION_DAYS/);
+  });
+});
