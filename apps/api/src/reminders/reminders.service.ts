@@ -444,7 +444,8 @@ export async function runRemindersTick(
     await deliverDue(ctx, now, smtpUrl, lease);
   } catch (error) {
     if (error instanceof LeaseLost) {
-      ctx.logger.warn('reminders tick stopped: its lock was not renewed in time');
+      // The scheduler stopping, or the lock's renewals failing (logged by the scheduler).
+      ctx.logger.warn('reminders tick stopped early: its lock is no longer held');
     } else {
       ctx.logger.error({ err: error }, 'reminders tick failed');
     }

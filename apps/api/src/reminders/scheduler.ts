@@ -43,13 +43,18 @@ export type RemindersScheduler = { stop(): Promise<void> };
  */
 export const TICK_LOCK_MS = 2 * 60_000;
 
-/** Renews the job's lock while the tick runs; `held` says whether the tick may go on. */
-function keepLocked(job: Job, lifetimeMs: number, ctx: AppContext) {
+/**
+ * Renews the job's lock while the tick runs; `held` says whether the tick may go on. Once the
+ * scheduler stops (`stopping.now`), which unlocks the job, no renewal locks it again and the
+ * tick ends at its next step.
+ */
+function keepLocked(job: Job, lifetimeMs: number, ctx: AppContext, stopping: { now: boolean }) {
   // Agenda locks a job up to `processEvery` before its run: the lock's age counts from then.
   let renewedAt = job.attrs.lockedAt?.getTime() ?? Date.now();
   let timer: NodeJS.Timeout | undefined;
   let running = true;
   const renew = async () => {
+    if (!running || stopping.now) return;
     const at = Date.now();
     try {
       await job.touch();
@@ -57,12 +62,12 @@ function keepLocked(job: Job, lifetimeMs: number, ctx: AppContext) {
     } catch (error) {
       ctx.logger.warn({ err: error }, 'reminders tick lock not renewed');
     }
-    if (running) timer = setTimeout(() => void renew(), lifetimeMs / 4);
+    timer = setTimeout(() => void renew(), lifetimeMs / 4);
   };
   timer = setTimeout(() => void renew(), Math.max(0, renewedAt + lifetimeMs / 4 - Date.now()));
   const lease: TickLease = {
     // Agenda cancels a job only after a whole lifetime without renewal: this stops it sooner.
-    held: () => Date.now() - renewedAt < lifetimeMs / 2,
+    held: () => !stopping.now && Date.now() - renewedAt < lifetimeMs / 2,
   };
   return {
     lease,
@@ -90,6 +95,7 @@ export async function startReminders(
   if (!db) throw new Error('the reminders need a connected database');
   const clock = options.clock ?? systemClock;
   const lockLifetime = options.lockLifetimeMs ?? TICK_LOCK_MS;
+  const stopping = { now: false };
   const agenda = new Agenda({
     backend: new MongoBackend({ mongo: db, collection: 'reminder_jobs' }),
     name: options.name ?? `${hostname()}:${process.pid}`,
@@ -101,7 +107,7 @@ export async function startReminders(
   agenda.define(
     TICK_JOB,
     async (job: Job) => {
-      const lock = keepLocked(job, lockLifetime, ctx);
+      const lock = keepLocked(job, lockLifetime, ctx, stopping);
       try {
         await runRemindersTick(ctx, clock.now(), lock.lease);
       } finally {
@@ -114,5 +120,10 @@ export async function startReminders(
   // A "single" job: every process upserts the same one (by name), which then runs once a tick.
   await agenda.every(options.tickEvery ?? '1 minute', TICK_JOB);
   ctx.logger.info('reminder emails scheduled');
-  return { stop: () => agenda.stop() };
+  return {
+    stop: () => {
+      stopping.now = true;
+      return agenda.stop();
+    },
+  };
 }

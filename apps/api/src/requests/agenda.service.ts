@@ -149,7 +149,7 @@ function rangeQuery(
  * What the rows show of their requests: one read by _id of at most a page of requests. (Not
  * carried through the pipeline: FerretDB 1.x's $unwind drops the other fields.)
  */
-export async function requestSummaries(ctx: AppContext, rows: readonly Pick<AgendaRow, '_id'>[]) {
+async function requestSummaries(ctx: AppContext, rows: AgendaRow[]) {
   const ids = [...new Set(rows.map((row) => row._id.toHexString()))];
   const docs = ids.length
     ? await ctx.models.Request.find(
