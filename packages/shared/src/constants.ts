@@ -377,6 +377,16 @@ export const OUTAGE_LABELS = {
   retrying: 'Reintentando…',
   /** The countdown to the next automatic attempt. */
   nextAttempt: (seconds: number) => `Nuevo intento automático en ${seconds} s.`,
+  /** The page when the signed-in app's own code can't be loaded (no automatic attempts there). */
+  retryByHand:
+    'El servidor no responde en este momento. No se ha perdido nada: pulsa «Reintentar» cuando vuelva.',
+  /**
+   * Issue 33: what a failed call says when the server or its database is away and the spec has
+   * no words for it (in place of the API's English 503 message or "Network error").
+   */
+  unreachable: 'No podemos conectar con el servidor. Inténtalo de nuevo en un momento.',
+  /** The same for the server's own failure (a 500) and an answer the app can't read. */
+  serverFailed: 'El servidor no pudo completar la operación. Inténtalo de nuevo.',
 } as const;
 
 // Inicio's words (issue 22) live in a module of their own: a bundler places a module whole in

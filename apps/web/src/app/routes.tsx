@@ -3,6 +3,7 @@ import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router
 import { ACCOUNT_LINK_PATHS } from '@crm/shared';
 import { FORGOT_PASSWORD_PATH } from '../features/auth';
 import { AccountRoute } from './account-route';
+import { ChunkErrorBoundary } from './chunk-error-boundary';
 import AuthenticatedApp from './authenticated-app';
 import { FirstDataGate } from './first-data-gate';
 import { FallbackRedirect, PublicOnly, RequireSession } from './guards';
@@ -53,5 +54,6 @@ export function AppRoutes() {
   useEffect(() => {
     document.title = titleOf(pathname);
   }, [pathname]);
-  return useRoutes(routes);
+  // Around every route: a screen's chunk that can't be loaded shows the outage page, not white.
+  return <ChunkErrorBoundary>{useRoutes(routes)}</ChunkErrorBoundary>;
 }

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { STORAGE_KEYS } from '@crm/shared';
+import { API_MESSAGES, OUTAGE_LABELS, STORAGE_KEYS } from '@crm/shared';
 import { answer, fieldRefusal } from '../test/answers';
 import { server } from '../test/server';
 import { ApiError, apiRequest } from './api-client';
@@ -51,6 +51,24 @@ describe('apiRequest, the one HTTP client', () => {
     } finally {
       console.error = original;
     }
+  });
+
+  it('says in Spanish that the server is away or failed when the spec has no words for it (issue 33)', async () => {
+    answer('get', '/api/probe', 503, { message: API_MESSAGES.databaseUnavailable });
+    await expect(apiRequest('/api/probe', { schema: okSchema })).rejects.toMatchObject({
+      status: 503,
+      message: OUTAGE_LABELS.unreachable,
+    });
+    answer('get', '/api/probe', 500, { message: API_MESSAGES.internalError });
+    await expect(apiRequest('/api/probe', { schema: okSchema })).rejects.toMatchObject({
+      status: 500,
+      message: OUTAGE_LABELS.serverFailed,
+    });
+    server.use(http.get('/api/probe', () => HttpResponse.error()));
+    await expect(apiRequest('/api/probe', { schema: okSchema })).rejects.toMatchObject({
+      status: 0,
+      message: OUTAGE_LABELS.unreachable,
+    });
   });
 
   it('reports a network failure as status 0', async () => {

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  OUTAGE_LABELS,
   errorBodySchema,
   pathOf,
   type EndpointDeclaration,
@@ -79,7 +80,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(failureMessage ?? 'Network error', 0);
+    throw new ApiError(failureMessage ?? OUTAGE_LABELS.unreachable, 0);
   }
 
   const data: unknown = await response.json().catch((error: unknown) => {
@@ -94,7 +95,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
       clearSession();
     }
     throw new ApiError(
-      failureMessage ?? errorBody?.message ?? response.statusText,
+      failureMessage ??
+        serverSideFailure(response.status) ??
+        errorBody?.message ??
+        OUTAGE_LABELS.serverFailed,
       response.status,
       errorBody,
     );
@@ -102,9 +106,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   const parsed = schema.safeParse(data);
   if (!parsed.success) {
     console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
-    throw new ApiError(failureMessage ?? 'Unexpected response', response.status);
+    throw new ApiError(failureMessage ?? OUTAGE_LABELS.serverFailed, response.status);
   }
   return parsed.data;
+}
+
+/**
+ * Issue 33: a failure of the server's side reads in Spanish (the API's 503 and 500 messages are
+ * English, for operators and API clients); the spec's own words (`failureMessage`) still win,
+ * and a refusal (4xx) keeps the API's message, Spanish for the fields a person fills in.
+ */
+function serverSideFailure(status: number): string | undefined {
+  if ([502, 503, 504].includes(status)) return OUTAGE_LABELS.unreachable;
+  return status >= 500 ? OUTAGE_LABELS.serverFailed : undefined;
 }
 
 /** `?a=1&b=2` from a query object; absent (undefined) values are left out, not sent as "undefined". */

@@ -32,11 +32,15 @@ export function useRequestRecord(id: string): Request | undefined {
   }).data;
 }
 
-/** The Edit Request modal's request, or why it can't be shown (see useRequest). */
-export type ServerRequest =
+/**
+ * The Edit Request modal's request, or why it can't be shown (see useRequest), and how to ask
+ * again after a failure (issue 33: "Reintentar").
+ */
+export type ServerRequest = (
   | { data: Request; isError: false; error: null }
   | { data: undefined; isError: true; error: Error }
-  | { data: undefined; isError: false; error: null };
+  | { data: undefined; isError: false; error: null }
+) & { refetch: () => Promise<unknown>; isFetching: boolean; errorUpdateCount: number };
 
 /**
  * The Edit Request modal's request, as the server holds it now, not as a column page had it:
@@ -47,9 +51,11 @@ export type ServerRequest =
 export function useRequest(id: string): ServerRequest {
   const [openedAt] = useState(Date.now);
   const query = useQuery({ ...requestQueryOptions(id), refetchOnMount: 'always' });
+  const { refetch, isFetching, errorUpdateCount } = query;
+  const retry = { refetch, isFetching, errorUpdateCount };
   if (query.data !== undefined && query.dataUpdatedAt >= openedAt) {
-    return { data: query.data, isError: false, error: null };
+    return { data: query.data, isError: false, error: null, ...retry };
   }
-  if (query.isError) return { data: undefined, isError: true, error: query.error };
-  return { data: undefined, isError: false, error: null };
+  if (query.isError) return { data: undefined, isError: true, error: query.error, ...retry };
+  return { data: undefined, isError: false, error: null, ...retry };
 }

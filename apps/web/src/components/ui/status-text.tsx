@@ -1,4 +1,4 @@
-import { SESSION_MESSAGES } from '@crm/shared';
+import { OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { EN, LABELS } from '../../lib/labels';
 
 export type StatusTextProps = { className?: string };
@@ -22,6 +22,15 @@ export type ErrorTextProps = StatusTextProps & { message: string };
  * 4.5:1 and more on white, slate-50 and the columns' slate-100, as long as no opacity dims it.
  */
 export function ErrorText({ message, className = 'text-sm' }: ErrorTextProps) {
+  // Issue 33: the app's own Spanish words for a server that is away or failed stand alone,
+  // without the spec's English "Error: ".
+  if (message === OUTAGE_LABELS.unreachable || message === OUTAGE_LABELS.serverFailed) {
+    return (
+      <p role="alert" className={`text-red-700 ${className}`}>
+        {message}
+      </p>
+    );
+  }
   return (
     <p role="alert" {...EN} className={`text-red-700 ${className}`}>
       {SESSION_MESSAGES.errorPrefix}

@@ -21,9 +21,11 @@ describe('/main/agenda: a range that failed to load can be retried (issue 25)', 
     renderApp('/main/agenda', bea);
 
     const today = await screen.findByRole('region', { name: AGENDA_LABELS.today });
-    expect(await within(today).findByRole('alert')).toHaveTextContent(
-      `${SESSION_MESSAGES.errorPrefix}${API_MESSAGES.databaseUnavailable}`,
-    );
+    // Issue 33: in Spanish, not the API's English 503 message.
+    const alert = await within(today).findByRole('alert');
+    expect(alert).toHaveTextContent(OUTAGE_LABELS.unreachable);
+    expect(alert).not.toHaveTextContent(API_MESSAGES.databaseUnavailable);
+    expect(alert).not.toHaveTextContent(SESSION_MESSAGES.errorPrefix.trim());
     for (const name of [AGENDA_LABELS.overdue, AGENDA_LABELS.week]) {
       const range = screen.getByRole('region', { name });
       expect(within(range).getByRole('alert')).toBeInTheDocument();

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENDA_LABELS, DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
+import { AGENDA_LABELS, DASHBOARD_LABELS, OUTAGE_LABELS, type Dashboard } from '@crm/shared';
 import { addDays, dayOf } from '../../lib/activity-due';
 import { answer } from '../../test/answers';
 import { addActivity, addRequest, db, type StoredUser } from '../../test/fake-api';
+import { startOutage } from '../../test/outage';
 import { renderApp } from '../../test/render';
 import { atNow, seedDashboard } from './dashboard.test-kit';
 
@@ -288,6 +289,27 @@ describe('Inicio: loading and errors', () => {
       await screen.findByRole('region', { name: DASHBOARD_LABELS.funnel }),
     ).toBeInTheDocument();
     expect(screen.queryByText(DASHBOARD_LABELS.loadFailed)).toBeNull();
+  });
+
+  it('when "Para hoy" can’t be read (the database away), then it says so in Spanish with "Reintentar", which reads it again (issue 33)', async () => {
+    const { admin } = seedDashboard();
+    addActivity(addRequest()._id, {
+      ownerId: admin._id,
+      title: 'Llamar a la clienta',
+      dueDate: dayOf(new Date()),
+    });
+    const outage = startOutage('get', '/api/activities/agenda');
+    renderApp('/main/home', admin);
+    const today = await screen.findByRole('region', { name: DASHBOARD_LABELS.today });
+    const alerts = await within(today).findAllByRole('alert');
+    for (const alert of alerts) expect(alert).toHaveTextContent(OUTAGE_LABELS.unreachable);
+
+    outage.end();
+    for (const button of within(today).getAllByRole('button', { name: OUTAGE_LABELS.retry })) {
+      await userEvent.setup().click(button);
+    }
+    expect(await within(today).findByText('Llamar a la clienta')).toBeInTheDocument();
+    await waitFor(() => expect(within(today).queryByRole('alert')).toBeNull());
   });
 
   it('says when the period has no requests', async () => {

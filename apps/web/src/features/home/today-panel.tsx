@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { AGENDA_LABELS, DASHBOARD_LABELS, type AgendaBucket } from '@crm/shared';
+import { ACTIVITY_MESSAGES, AGENDA_LABELS, DASHBOARD_LABELS, type AgendaBucket } from '@crm/shared';
 import { useAgenda } from '../../api/activities/get-agenda';
-import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../components/ui/load-error';
+import { LoadingText } from '../../components/ui/status-text';
 import { AGENDA_PATH, AgendaRows } from '../agenda';
 import { Panel } from './panel';
 
@@ -57,10 +58,14 @@ function TodayRange({ due, title, query }: TodayRangeProps) {
       <h3 id={headingId} className="text-sm font-semibold text-slate-800">
         {title}
       </h3>
-      {query.isPending ? (
+      {hasFailed(query) ? (
+        <LoadError
+          message={query.error?.message ?? ACTIVITY_MESSAGES.loadFailed}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      ) : query.isPending ? (
         <LoadingText />
-      ) : query.isError ? (
-        <ErrorText message={query.error.message} />
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-600">{AGENDA_LABELS.emptyBucket}</p>
       ) : (

@@ -26,7 +26,8 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
-import { ErrorText, LoadingText } from '../../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../../components/ui/load-error';
+import { LoadingText } from '../../../components/ui/status-text';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
@@ -107,7 +108,15 @@ export function EditRequestModal({ requestId, onClose, focusField }: EditRequest
         />
       ) : (
         <div className="px-5 py-6 text-sm">
-          {request.isError ? <ErrorText message={readFailure(request.error)} /> : <LoadingText />}
+          {hasFailed(request) ? (
+            <LoadError
+              message={request.error ? readFailure(request.error) : SESSION_MESSAGES.fetchFailed}
+              onRetry={() => void request.refetch()}
+              retrying={request.isFetching}
+            />
+          ) : (
+            <LoadingText />
+          )}
         </div>
       )}
     </Dialog>

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
+import { startOutage } from '../../../test/outage';
 import { renderApp } from '../../../test/render';
 
 const location = () => screen.getByTestId('location').textContent;
@@ -74,5 +76,26 @@ describe('/main/requests/:requestId (a link to one request)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Error: Request not found');
+  });
+
+  it('when the request can’t be read (the server away), then the modal says so with "Reintentar"; pressed once the server answers, the request opens (issue 33)', async () => {
+    const admin = addUser({ role: 'system admin' });
+    const request = addRequest({ email: 'vuelve@empresa.test' });
+    const outage = startOutage('get', `/api/form-contact/${request._id}`, { kind: 'network' });
+    // A search that leaves it off the board: no column's page brings its record meanwhile.
+    renderApp(`/main/requests/${request._id}?q=nadie`, admin);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `${SESSION_MESSAGES.errorPrefix}${SESSION_MESSAGES.fetchFailed}`,
+    );
+
+    outage.end();
+    await userEvent
+      .setup()
+      .click(within(dialog).getByRole('button', { name: OUTAGE_LABELS.retry }));
+    await findEditor();
+    expect(within(dialog).getByLabelText('Correo')).toHaveValue('vuelve@empresa.test');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -3,13 +3,15 @@ import { Pencil, Trash2 } from 'lucide-react';
 import {
   BOARD_VIEW_LABELS,
   BOARD_VIEW_NAME_MAX,
+  SESSION_MESSAGES,
   type BoardFilters,
   type BoardView,
 } from '@crm/shared';
 import { useBoardViews, useChangeBoardViews } from '../../../../api/board-views/board-views';
 import { Button, IconButton } from '../../../../components/ui/button';
 import { FormField, TextInput } from '../../../../components/ui/form-field';
-import { ErrorText, LoadingText } from '../../../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../../../components/ui/load-error';
+import { LoadingText } from '../../../../components/ui/status-text';
 import { serverFieldErrors } from '../../../../lib/api-client';
 
 export type SavedViewsPanelProps = {
@@ -84,10 +86,14 @@ export function SavedViewsPanel({ filters, onPick, className }: SavedViewsPanelP
 
   return (
     <div className={className}>
-      {views.isPending ? (
+      {hasFailed(views) ? (
+        <LoadError
+          message={views.error?.message ?? SESSION_MESSAGES.fetchFailed}
+          onRetry={() => void views.refetch()}
+          retrying={views.isFetching}
+        />
+      ) : views.data === undefined ? (
         <LoadingText />
-      ) : views.isError ? (
-        <ErrorText message={views.error.message} />
       ) : views.data.items.length === 0 ? (
         <p className="text-sm text-slate-600">{BOARD_VIEW_LABELS.none}</p>
       ) : (
