@@ -3,6 +3,7 @@ import { useSettings } from '../../api/settings/get-settings';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
 import { AUDIT_PATH, AUDIT_TITLE, SETTINGS_LABELS } from '@crm/shared';
 import { SettingsForm } from './settings-form';
+import { TwoFactorPolicySection } from './two-factor-policy-section';
 
 /** /main/settings "Ajustes" (system admin): the days per stage before "Estancada" (issue 20), the
  * lost reasons and the win probabilities (issue 21). */
@@ -28,6 +29,8 @@ export function SettingsPage() {
         // stored copy) go to the form itself, which keeps what was typed.
         <SettingsForm settings={settings.data} />
       )}
+      {/* Issue 32: saved on its own, apart from the board's settings above. */}
+      <TwoFactorPolicySection />
     </div>
   );
 }
