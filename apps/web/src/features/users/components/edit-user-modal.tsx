@@ -11,6 +11,7 @@ import { Dialog } from '../../../components/ui/dialog';
 import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { UserTwoFactor } from './user-two-factor';
 
 type EditUserValues = {
   name: string;
@@ -125,6 +126,7 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
             </FormField>
           </>
         ) : null}
+        <UserTwoFactor userId={user._id} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={discard.requestClose}>
             Cancel
