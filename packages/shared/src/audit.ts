@@ -221,13 +221,40 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   role: 'rol',
   reason: 'motivo',
   complete: 'completa',
+  duplicates: 'duplicados',
+  version: 'versión',
+  require: 'exigir',
+  graceDays: 'días de gracia',
 };
 
-/** `filas: 1200 · formato: csv`: an entry's details in one line. */
+/** The words of the codes a detail may hold (the fields changed, a sign-in's reason, yes or no). */
+export const AUDIT_VALUE_LABELS: Record<string, string> = {
+  name: 'nombre',
+  lastName: 'apellido',
+  email: 'correo',
+  role: 'rol',
+  password: 'contraseña',
+  code: 'código',
+  move: 'mover',
+  assign: 'asignar',
+  priority: 'prioridad',
+  delete: 'eliminar',
+  skip: 'omitir',
+  update: 'actualizar',
+  true: 'sí',
+  false: 'no',
+};
+
+const detailValueText = (value: string | number | boolean) =>
+  AUDIT_VALUE_LABELS[String(value)] ?? String(value);
+
+/** `filas: 1200 · formato: csv`: an entry's details in one line, in Spanish words. */
 export function auditDetailsText(details: AuditDetails): string {
   return Object.entries(details)
     .map(([key, value]) => {
-      const text = Array.isArray(value) ? value.join(', ') : String(value);
+      const text = Array.isArray(value)
+        ? value.map(detailValueText).join(', ')
+        : detailValueText(value);
       return `${AUDIT_DETAIL_LABELS[key] ?? key}: ${text}`;
     })
     .join(' · ');

@@ -81,7 +81,7 @@ export function AuditPage() {
       <p className="text-sm text-slate-600">{AUDIT_LABELS.intro}</p>
 
       <form
-        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_auto_auto_auto_auto]"
+        className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-4"
         onSubmit={(event) => event.preventDefault()}
         aria-label={AUDIT_LABELS.title}
       >
@@ -131,16 +131,18 @@ export function AuditPage() {
             onChange={(event) => setFilter('to', event.target.value)}
           />
         </FormField>
-        <Button
-          variant="ghost"
-          disabled={!filtered}
-          onClick={() => setParams(new URLSearchParams(), { replace: true })}
-        >
-          {AUDIT_LABELS.clear}
-        </Button>
-        <Button variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>
-          {exporting ? AUDIT_LABELS.exporting : AUDIT_LABELS.export}
-        </Button>
+        <div className="flex flex-wrap justify-end gap-2 sm:col-span-2 lg:col-span-4">
+          <Button
+            variant="ghost"
+            disabled={!filtered}
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
+            {AUDIT_LABELS.clear}
+          </Button>
+          <Button variant="secondary" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? AUDIT_LABELS.exporting : AUDIT_LABELS.export}
+          </Button>
+        </div>
       </form>
 
       {log.isPending ? (
