@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,6 +9,7 @@ import {
   auditPageSchema,
   endpoints,
   exportLinkSchema,
+  twoFactorChallengeSchema,
   type AuditAction,
   type AuditEntry,
 } from '@crm/shared';
@@ -152,6 +154,58 @@ describe('each recorded action writes one entry', () => {
     });
     expect(entry.actor.userId).toBe(user._id);
     expect(entry.details).toEqual({ from: user.email, to: newEmail });
+  });
+
+  it('second-factor changes: enabled, a wrong code at sign-in, an admin’s reset, disabled', async () => {
+    const user = await addUser(t.ctx, 'vendor');
+    const signIn = async () => ((await login(t.app, user.email)).body as { token: string }).token;
+    const enrol = async (token: string) => {
+      const setup = await request(t.app)
+        .post('/api/me/two-factor/setup')
+        .set(bearer(token))
+        .expect(200);
+      const secret = Secret.fromBase32((setup.body as { secret: string }).secret);
+      await request(t.app)
+        .post('/api/me/two-factor/enable')
+        .set(bearer(token))
+        .send({ code: TOTP.generate({ secret }) })
+        .expect(200);
+    };
+    const first = await signIn();
+    const enabled = await oneEntry('twoFactor.enabled', () => enrol(first));
+    expect(enabled.actor.userId).toBe(user._id);
+
+    const { challenge } = twoFactorChallengeSchema.parse(
+      (await login(t.app, user.email)).body,
+    ).twoFactor;
+    const failed = await oneEntry('auth.signInFailed', async () => {
+      const res = await request(t.app)
+        .post('/api/user/login/two-factor')
+        .send({ challenge, code: '000000' });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+    });
+    expect(failed.actor.userId).toBe(user._id);
+    expect(failed.details).toEqual({ reason: 'code' });
+
+    const reset = await oneEntry('twoFactor.reset', () =>
+      request(t.app)
+        .delete(`/api/user/two-factor/${user._id}`)
+        .set(bearer(admin.token))
+        .expect(200),
+    );
+    expect(reset.actor.userId).toBe(admin.user._id);
+    expect(reset.target).toMatchObject({ kind: 'user', id: user._id });
+
+    const token = await signIn();
+    await enrol(token);
+    const disabled = await oneEntry('twoFactor.disabled', () =>
+      request(t.app)
+        .post('/api/me/two-factor/disable')
+        .set(bearer(token))
+        .send({ currentPassword: PASSWORD })
+        .expect(200),
+    );
+    expect(disabled.actor.userId).toBe(user._id);
   });
 
   it('a user created, changed, given another role and deleted, each by the admin', async () => {
