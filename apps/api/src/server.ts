@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { createApp } from './app.js';
 import { createContext } from './app-context.js';
+import { auditSettled } from './audit/index.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { devJwtSecret } from './config/dev-secret.js';
 import { connectForServing } from './db/connect.js';
@@ -94,6 +95,8 @@ async function main(): Promise<void> {
       await reminders?.stop();
       // Stops after its current chunk and gives the import's lease back for another process.
       await imports.stop();
+      // The audit entries still being written: their retries end within seconds (audit/).
+      await auditSettled(ctx);
       // Last of the writers: the next process may start at once.
       await lease?.release();
       await connection.close();
