@@ -7,6 +7,7 @@ import {
   api,
   twoFactorAdminApi,
   twoFactorApi,
+  twoFactorLoginApi,
   twoFactorPolicyApi,
 } from '@crm/shared';
 import type { ContractCaller, ContractClient, ContractCase } from './client.js';
@@ -133,10 +134,12 @@ export const twoFactorContractCases: ContractCase[] = [
 
       // The enabling code's time-step is used up.
       expect(
-        await c.call(twoFactorApi.login, { body: { challenge, code: codeAt(secret, at) } }),
+        await c.call(twoFactorLoginApi.login, { body: { challenge, code: codeAt(secret, at) } }),
       ).toEqual(fieldError(400, 'code', TWO_FACTOR_MESSAGES.codeUsed));
       const recovery = recoveryCodes[0] ?? '';
-      const signedIn = await c.call(twoFactorApi.login, { body: { challenge, code: recovery } });
+      const signedIn = await c.call(twoFactorLoginApi.login, {
+        body: { challenge, code: recovery },
+      });
       expect(signedIn).toEqual({
         status: 200,
         body: {
@@ -146,11 +149,11 @@ export const twoFactorContractCases: ContractCase[] = [
       });
       const token = (signedIn.body as { token: string }).token;
       expect((await status(c, token)).body).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });
-      expect(await c.call(twoFactorApi.login, { body: { challenge, code: recovery } })).toEqual(
-        fieldError(400, 'code', TWO_FACTOR_MESSAGES.wrongRecoveryCode),
-      );
       expect(
-        await c.call(twoFactorApi.login, { body: { challenge: 'forged', code: '123456' } }),
+        await c.call(twoFactorLoginApi.login, { body: { challenge, code: recovery } }),
+      ).toEqual(fieldError(400, 'code', TWO_FACTOR_MESSAGES.wrongRecoveryCode));
+      expect(
+        await c.call(twoFactorLoginApi.login, { body: { challenge: 'forged', code: '123456' } }),
       ).toEqual({ status: 401, body: { message: TWO_FACTOR_MESSAGES.challengeExpired } });
     },
   },

@@ -29,4 +29,5 @@ export * from './captcha.js';
 export * from './leads.js';
 export * from './lead-form.js';
 export * from './two-factor.js';
+export * from './two-factor-login.js';
 export * from './contract/index.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from './account.js';
 import { FIELD_MAX_LENGTH } from './constants.js';
 import { dateTimeSchema, maxLength } from './fields.js';
+import { TOTP_DIGITS, TWO_FACTOR_MESSAGES } from './two-factor-login.js';
 
 /*
  * Two-factor sign-in (issue 32): a time-based code (TOTP, RFC 6238: 6 digits, 30 s, SHA-1, what
@@ -10,9 +11,6 @@ import { dateTimeSchema, maxLength } from './fields.js';
  * page (its code step), Perfil, Ajustes and Users.
  */
 
-/** Digits of a code and seconds a code lives (the authenticator apps' defaults). */
-export const TOTP_DIGITS = 6;
-export const TOTP_PERIOD_SECONDS = 30;
 /** Recovery codes given at enrolment: each works once. */
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -23,57 +21,21 @@ export type TwoFactorRequirement = (typeof TWO_FACTOR_REQUIREMENTS)[number];
 export const DEFAULT_TWO_FACTOR_GRACE_DAYS = 7;
 export const MAX_TWO_FACTOR_GRACE_DAYS = 90;
 
-export const TWO_FACTOR_MESSAGES = {
-  codeRequired: 'Escribe el código de verificación',
-  codeFormat: 'El código de verificación tiene 6 dígitos',
-  wrongCode: 'El código no es correcto o ya venció. Escribe el que muestra ahora tu aplicación.',
-  codeUsed: 'Ese código ya se usó. Espera el siguiente de tu aplicación.',
-  wrongRecoveryCode: 'El código de recuperación no es correcto o ya se usó.',
-  challengeExpired: 'La verificación venció. Vuelve a iniciar sesión.',
-  failed: 'No se pudo verificar el código. Inténtalo de nuevo.',
-  setupExpired: 'La configuración venció. Vuelve a empezar.',
-  alreadyEnabled: 'La verificación en dos pasos ya está activada.',
-  notEnabled: 'La verificación en dos pasos no está activada.',
-  enabled: 'Verificación en dos pasos activada. Se cerraron tus otras sesiones.',
-  disabled: 'Verificación en dos pasos desactivada.',
-  reset: 'Se quitó la verificación en dos pasos del usuario y se cerraron sus sesiones.',
-} as const;
-
 /** Ajustes' field's errors, apart: the settings screen needs no other. */
 export const TWO_FACTOR_POLICY_MESSAGES = {
   graceInvalid: (max: number) => `Escribe un número entero de días entre 0 y ${max}`,
   requirementInvalid: 'Elige a quién se exige la verificación en dos pasos',
 } as const;
 
-/** The words of the login step, Perfil's section, Ajustes' field and Users' reset. */
+/** Perfil's section, Ajustes' field and Users' reset: their own words (the login's are above). */
 export const TWO_FACTOR_LABELS = {
-  heading: 'Verificación en dos pasos',
-  code: 'Código de verificación',
-  codeHint: 'Escribe el código de 6 dígitos de tu aplicación de autenticación.',
-  recoveryCode: 'Código de recuperación',
-  recoveryHint: 'Escribe uno de los códigos de recuperación que guardaste.',
-  useRecovery: 'Usar un código de recuperación',
-  useCode: 'Usar el código de la aplicación',
-  verify: 'Verificar',
-  verifying: 'Verificando...',
-  back: 'Volver a iniciar sesión',
   on: 'Activada',
   off: 'Desactivada',
   intro:
     'Además de tu contraseña, al iniciar sesión se te pedirá un código de una aplicación de autenticación (Google Authenticator, Microsoft Authenticator, 1Password…).',
   start: 'Activar verificación en dos pasos',
-  scan: 'Escanea este código QR con tu aplicación de autenticación.',
-  qrAlt: 'Código QR para tu aplicación de autenticación',
-  manual: 'Si no puedes escanearlo, escribe esta clave en la aplicación:',
   confirm: 'Confirmar y activar',
   cancel: 'Cancelar',
-  recoveryTitle: 'Tus códigos de recuperación',
-  recoveryIntro:
-    'Guárdalos en un lugar seguro: cada uno sirve una sola vez para entrar si no tienes tu teléfono. No se volverán a mostrar.',
-  copy: 'Copiar',
-  copied: 'Copiados',
-  download: 'Descargar',
-  done: 'Ya los guardé',
   recoveryLeft: (count: number) =>
     count === 1
       ? 'Te queda 1 código de recuperación.'
@@ -84,7 +46,6 @@ export const TWO_FACTOR_LABELS = {
   requiredUntil: (date: string) =>
     `Tu administrador exige la verificación en dos pasos. Actívala antes del ${date}; después solo podrás entrar activándola.`,
   required: 'Tu administrador exige la verificación en dos pasos para tu cuenta.',
-  setupAtLogin: 'Tu administrador exige la verificación en dos pasos. Actívala ahora para entrar.',
   requirement: 'Exigir verificación en dos pasos',
   requirementOptions: {
     nobody: 'Nadie',
@@ -108,32 +69,11 @@ export const TWO_FACTOR_MAIL = {
     `Hola ${name}:\n\nUn administrador quitó la verificación en dos pasos de tu cuenta en el CRM y se cerraron tus sesiones. Al volver a entrar podrás activarla de nuevo en Perfil. Si no lo pediste, avisa a un administrador.`,
 } as const;
 
-/**
- * A code as typed: a TOTP code (6 digits) or a recovery code (12 letters and digits, in groups
- * the person may type with spaces or dashes, which the server ignores). Checked as sent, so the
- * OpenAPI document states the same rule (a pattern).
- */
-const codeSchema = z
-  .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
-  .min(1, { message: TWO_FACTOR_MESSAGES.codeRequired, abort: true })
-  .regex(/^[\dA-Za-z -]{6,32}$/, TWO_FACTOR_MESSAGES.wrongCode);
-
 /** A TOTP code only, as sent: Perfil's confirmation. */
 export const totpCodeSchema = z
   .string({ error: TWO_FACTOR_MESSAGES.codeRequired })
   .min(1, { message: TWO_FACTOR_MESSAGES.codeRequired, abort: true })
   .regex(new RegExp(`^\\d{${TOTP_DIGITS}}$`), TWO_FACTOR_MESSAGES.codeFormat);
-
-/**
- * POST /api/user/login/two-factor: the challenge the login answered and a code from the
- * authenticator app, or a recovery code. Answers what the login answers for a user without two
- * factors, and the recovery codes when the challenge was an enrolment's.
- */
-export const twoFactorLoginBodySchema = z.strictObject({
-  challenge: z.string({ error: TWO_FACTOR_MESSAGES.challengeExpired }).min(1).max(2000),
-  code: codeSchema,
-});
-export type TwoFactorLoginBody = z.infer<typeof twoFactorLoginBodySchema>;
 
 /** A new secret to enrol: the QR code (an SVG document, drawn by the API) and the secret itself. */
 export const twoFactorSetupSchema = z.object({

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import { api, API_MESSAGES, twoFactorApi } from '@crm/shared';
+import { api, API_MESSAGES, twoFactorApi, twoFactorLoginApi } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { implement } from '../http/endpoint.js';
 import { login, logout } from './auth.service.js';
@@ -26,8 +26,10 @@ export function authRoutes(ctx: AppContext): Router {
   });
   // Issue 32: the login's code step, and Perfil's "Verificación en dos pasos" (the caller's own).
   router.use(
-    implement(ctx, twoFactorApi, {
+    implement(ctx, twoFactorLoginApi, {
       login: ({ body }, req) => signInWithCode(ctx, body, clientOf(req)),
+    }),
+    implement(ctx, twoFactorApi, {
       status: (_input, req) => twoFactorStatus(ctx, currentUser(req)),
       setup: (_input, req) => setupTwoFactor(ctx, currentUser(req).userId),
       enable: ({ body }, req) => enableTwoFactor(ctx, currentUser(req), body.code),

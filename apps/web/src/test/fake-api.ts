@@ -119,6 +119,7 @@ import {
   TWO_FACTOR_MESSAGES,
   twoFactorAdminApi,
   twoFactorApi,
+  twoFactorLoginApi,
   twoFactorPolicyApi,
   type TwoFactorChallenge,
 } from '@crm/shared';
@@ -2643,7 +2644,7 @@ function fakeRemoveTwoFactor(userId: string): boolean {
 }
 
 handlers.push(
-  fake(twoFactorApi.login, ({ input, request }) => {
+  fake(twoFactorLoginApi.login, ({ input, request }) => {
     const named = twoFactorFake.challenges.get(input.body.challenge);
     const user =
       named && named.expiresAt > Date.now() && db.users.find((u) => u._id === named.userId);

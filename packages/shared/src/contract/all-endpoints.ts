@@ -10,6 +10,7 @@ import {
   twoFactorPolicyApi,
   twoFactorPolicyDocs,
 } from './two-factor-endpoints.js';
+import { twoFactorLoginApi, twoFactorLoginDocs } from './two-factor-login-endpoints.js';
 
 /*
  * Every endpoint of the API, with its words for the documentation, for what must know them all:
@@ -33,6 +34,7 @@ const apiGroups: DocumentedGroup[] = Object.entries(api).map(([name, group]) => 
 }));
 
 const separateGroups: DocumentedGroup[] = [
+  { group: twoFactorLoginApi, docs: twoFactorLoginDocs },
   { group: twoFactorApi, docs: twoFactorDocs },
   { group: twoFactorPolicyApi, docs: twoFactorPolicyDocs },
   { group: twoFactorAdminApi, docs: twoFactorAdminDocs },

@@ -1,12 +1,11 @@
 import { ACCOUNT_MESSAGES } from '../account.js';
-import { loginResponseSchema, messageResponseSchema } from '../auth.js';
+import { messageResponseSchema } from '../auth.js';
 import { API_MESSAGES } from '../messages.js';
+import { TWO_FACTOR_MESSAGES } from '../two-factor-login.js';
 import {
   disableTwoFactorBodySchema,
   enableTwoFactorBodySchema,
-  TWO_FACTOR_MESSAGES,
   twoFactorEnabledSchema,
-  twoFactorLoginBodySchema,
   twoFactorPolicySchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
@@ -17,27 +16,11 @@ import { defineEndpoint, type GroupDocs } from './define.js';
 
 /*
  * Two-factor sign-in (issue 32), apart from `api` (all-endpoints.ts says why), in three groups as
- * three screens use them and three features implement them: the login step and Perfil's section
- * (auth/), Ajustes' requirement (settings/), the Users screen's reset (users/).
+ * three screens use them and three features implement them: Perfil's section (auth/), Ajustes'
+ * requirement (settings/), the Users screen's reset (users/). The login's step is in
+ * two-factor-login-endpoints.ts: the login page, which every page loads, carries only that.
  */
 export const twoFactorApi = {
-  login: defineEndpoint({
-    id: 'twoFactor.login',
-    method: 'post',
-    path: '/api/user/login/two-factor',
-    tag: 'auth',
-    access: 'public',
-    body: twoFactorLoginBodySchema,
-    status: 200,
-    response: loginResponseSchema.extend({
-      recoveryCodes: twoFactorEnabledSchema.shape.recoveryCodes.optional(),
-    }),
-    errors: {
-      400: `A wrong, replayed or malformed code (field \`code\`: "${TWO_FACTOR_MESSAGES.wrongCode}")`,
-      401: TWO_FACTOR_MESSAGES.challengeExpired,
-      429: API_MESSAGES.tooManyLoginAttempts,
-    },
-  }),
   status: defineEndpoint({
     id: 'twoFactor.status',
     method: 'get',
@@ -131,18 +114,6 @@ export const twoFactorAdminApi = {
 export type TwoFactorApi = typeof twoFactorApi;
 
 export const twoFactorDocs: GroupDocs<TwoFactorApi> = {
-  login: {
-    summary: 'Sign in, second step: the code from the authenticator app, or a recovery code',
-    description:
-      'For a user with two-factor sign-in, POST /api/user/login answers `twoFactor` with a ' +
-      'signed challenge (5 minutes) instead of a token; this takes it with a TOTP code (6 ' +
-      'digits; one already used is refused) or a recovery code (each works once) and answers as ' +
-      'the login does. A wrong code counts toward the sign-in brake as a wrong password does. ' +
-      'When the challenge is an enrolment (`step: "setup"`: the requirement of Ajustes, past ' +
-      'its grace), the code confirms the secret the login showed, and the answer adds the ten ' +
-      'recovery codes, shown once.',
-    responseDescription: 'A bearer token and who it is for (and the recovery codes, at enrolment)',
-  },
   status: {
     summary: "The caller's second factor, and whether Ajustes requires one of them",
     responseDescription: 'Status',

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_MESSAGES, twoFactorApi } from '@crm/shared';
+import { TWO_FACTOR_MESSAGES, twoFactorLoginApi } from '@crm/shared';
 import { ApiError, callEndpoint } from '../../lib/api-client';
 import type { Session } from '../../lib/session-store';
 
@@ -23,7 +23,7 @@ export async function signInWithCode(
   code: string,
 ): Promise<{ session: Session; recoveryCodes?: string[] }> {
   try {
-    const answer = await callEndpoint(twoFactorApi.login, { body: { challenge, code } });
+    const answer = await callEndpoint(twoFactorLoginApi.login, { body: { challenge, code } });
     return {
       session: { token: answer.token, userId: answer.user._id },
       recoveryCodes: answer.recoveryCodes,

@@ -1,4 +1,4 @@
-import { PROFILE_LABELS, SESSION_MESSAGES, TWO_FACTOR_LABELS } from '@crm/shared';
+import { PROFILE_LABELS, SESSION_MESSAGES, TWO_FACTOR_LOGIN_LABELS } from '@crm/shared';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { useProfile } from './api/profile';
@@ -40,7 +40,7 @@ export function ProfilePage() {
           <ProfileSection title={PROFILE_LABELS.password}>
             <PasswordForm />
           </ProfileSection>
-          <ProfileSection title={TWO_FACTOR_LABELS.heading}>
+          <ProfileSection title={TWO_FACTOR_LOGIN_LABELS.heading}>
             <TwoFactorSection />
           </ProfileSection>
           <ProfileSection title={PROFILE_LABELS.sessions}>

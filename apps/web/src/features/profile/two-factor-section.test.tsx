@@ -1,14 +1,19 @@
 import { waitFor } from '@testing-library/react';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, TWO_FACTOR_LABELS, TWO_FACTOR_MESSAGES } from '@crm/shared';
+import {
+  ACCOUNT_MESSAGES,
+  TWO_FACTOR_LABELS,
+  TWO_FACTOR_LOGIN_LABELS,
+  TWO_FACTOR_MESSAGES,
+} from '@crm/shared';
 import { formatDateTime } from '../../lib/format';
 import { addSession, twoFactorFake } from '../../test/fake-api';
 import { addVendorAna, callsTo, openProfile, section } from './profile.test-kit';
 
 // Issue 32: Perfil's "Verificación en dos pasos".
 
-const twoFactor = () => section(TWO_FACTOR_LABELS.heading);
+const twoFactor = () => section(TWO_FACTOR_LOGIN_LABELS.heading);
 const codeOf = (secret: string, timestamp = Date.now()) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp });
 
@@ -19,10 +24,10 @@ describe('Perfil, "Verificación en dos pasos" (issue 32)', () => {
     const { user } = await openProfile(ana);
     await user.click(await twoFactor().findByRole('button', { name: TWO_FACTOR_LABELS.start }));
 
-    const qr = await twoFactor().findByRole('img', { name: TWO_FACTOR_LABELS.qrAlt });
+    const qr = await twoFactor().findByRole('img', { name: TWO_FACTOR_LOGIN_LABELS.qrAlt });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     const secret = twoFactor().getByText(/^[A-Z2-7]{32}$/).textContent ?? '';
-    const code = twoFactor().getByLabelText(TWO_FACTOR_LABELS.code);
+    const code = twoFactor().getByLabelText(TWO_FACTOR_LOGIN_LABELS.code);
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
 
@@ -34,12 +39,11 @@ describe('Perfil, "Verificación en dos pasos" (issue 32)', () => {
     await user.clear(code);
     await user.type(code, codeOf(secret));
     await user.click(twoFactor().getByRole('button', { name: TWO_FACTOR_LABELS.confirm }));
-    await twoFactor().findByText(TWO_FACTOR_LABELS.recoveryTitle);
+    await twoFactor().findByText(TWO_FACTOR_LOGIN_LABELS.recoveryTitle);
     expect(twoFactor().getAllByRole('listitem')).toHaveLength(10);
-    expect(twoFactor().getByRole('link', { name: TWO_FACTOR_LABELS.download })).toHaveAttribute(
-      'download',
-      'codigos-de-recuperacion.txt',
-    );
+    expect(
+      twoFactor().getByRole('link', { name: TWO_FACTOR_LOGIN_LABELS.download }),
+    ).toHaveAttribute('download', 'codigos-de-recuperacion.txt');
     // The other session, opened with the password alone, ended.
     expect(twoFactorFake.users.get(ana._id)?.enabledAt).toBeTruthy();
     expect(
@@ -50,8 +54,8 @@ describe('Perfil, "Verificación en dos pasos" (issue 32)', () => {
       ).status,
     ).toBe(401);
 
-    await user.click(twoFactor().getByRole('button', { name: TWO_FACTOR_LABELS.done }));
-    expect(twoFactor().queryByText(TWO_FACTOR_LABELS.recoveryTitle)).not.toBeInTheDocument();
+    await user.click(twoFactor().getByRole('button', { name: TWO_FACTOR_LOGIN_LABELS.done }));
+    expect(twoFactor().queryByText(TWO_FACTOR_LOGIN_LABELS.recoveryTitle)).not.toBeInTheDocument();
     expect(
       await twoFactor().findByText(TWO_FACTOR_LABELS.recoveryLeft(10), { exact: false }),
     ).toBeInTheDocument();

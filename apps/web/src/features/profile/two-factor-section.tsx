@@ -7,6 +7,7 @@ import {
   TWO_FACTOR_MESSAGES,
   type TwoFactorSetup,
   type TwoFactorStatus,
+  TWO_FACTOR_LOGIN_LABELS,
 } from '@crm/shared';
 import {
   useDisableTwoFactor,
@@ -37,8 +38,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   const text = `${codes.join('\n')}\n`;
   return (
     <div className="space-y-3">
-      <h3 className="text-sm font-semibold text-slate-900">{TWO_FACTOR_LABELS.recoveryTitle}</h3>
-      <p className="text-sm text-slate-600">{TWO_FACTOR_LABELS.recoveryIntro}</p>
+      <h3 className="text-sm font-semibold text-slate-900">
+        {TWO_FACTOR_LOGIN_LABELS.recoveryTitle}
+      </h3>
+      <p className="text-sm text-slate-600">{TWO_FACTOR_LOGIN_LABELS.recoveryIntro}</p>
       <ul className="grid grid-cols-2 gap-2 rounded-md bg-slate-50 p-3 font-mono text-sm ring-1 ring-slate-200 sm:max-w-sm">
         {codes.map((code) => (
           <li key={code}>{code}</li>
@@ -49,16 +52,16 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           variant="secondary"
           onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
         >
-          {copied ? TWO_FACTOR_LABELS.copied : TWO_FACTOR_LABELS.copy}
+          {copied ? TWO_FACTOR_LOGIN_LABELS.copied : TWO_FACTOR_LOGIN_LABELS.copy}
         </Button>
         <a
           href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
           download="codigos-de-recuperacion.txt"
           className="text-sm font-medium text-indigo-600 hover:underline"
         >
-          {TWO_FACTOR_LABELS.download}
+          {TWO_FACTOR_LOGIN_LABELS.download}
         </a>
-        <Button onClick={onDone}>{TWO_FACTOR_LABELS.done}</Button>
+        <Button onClick={onDone}>{TWO_FACTOR_LOGIN_LABELS.done}</Button>
       </div>
     </div>
   );
@@ -85,19 +88,19 @@ function Enrolment({
   });
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <p className="text-sm text-slate-600">{TWO_FACTOR_LABELS.scan}</p>
+      <p className="text-sm text-slate-600">{TWO_FACTOR_LOGIN_LABELS.scan}</p>
       <img
         src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qrSvg)}`}
-        alt={TWO_FACTOR_LABELS.qrAlt}
+        alt={TWO_FACTOR_LOGIN_LABELS.qrAlt}
         className="size-44 bg-white"
       />
       <p className="text-sm text-slate-600">
-        {TWO_FACTOR_LABELS.manual}{' '}
+        {TWO_FACTOR_LOGIN_LABELS.manual}{' '}
         <code className="rounded bg-slate-100 px-1.5 py-0.5 break-all">{setup.secret}</code>
       </p>
       <FormField
         id={code.id}
-        label={TWO_FACTOR_LABELS.code}
+        label={TWO_FACTOR_LOGIN_LABELS.code}
         error={form.errors.code}
         className="sm:max-w-xs"
       >

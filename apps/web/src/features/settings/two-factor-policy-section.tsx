@@ -7,6 +7,7 @@ import {
   twoFactorPolicySchema,
   type TwoFactorPolicy,
   type TwoFactorRequirement,
+  TWO_FACTOR_LOGIN_LABELS,
 } from '@crm/shared';
 import {
   useTwoFactorPolicy,
@@ -93,7 +94,7 @@ function PolicyForm({ policy }: { policy: TwoFactorPolicy }) {
         <Button
           type="submit"
           disabled={update.isPending}
-          aria-label={`${SETTINGS_LABELS.save} ${TWO_FACTOR_LABELS.heading.toLowerCase()}`}
+          aria-label={`${SETTINGS_LABELS.save} ${TWO_FACTOR_LOGIN_LABELS.heading.toLowerCase()}`}
         >
           {SETTINGS_LABELS.save}
         </Button>
@@ -123,7 +124,7 @@ export function TwoFactorPolicySection() {
       className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
     >
       <h2 id={headingId} className="mb-4 text-base font-semibold text-slate-900">
-        {TWO_FACTOR_LABELS.heading}
+        {TWO_FACTOR_LOGIN_LABELS.heading}
       </h2>
       {policy.isPending ? (
         <LoadingText />

@@ -1,4 +1,4 @@
-import { TWO_FACTOR_LABELS, TWO_FACTOR_MESSAGES } from '@crm/shared';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_LOGIN_LABELS } from '@crm/shared';
 import type { TwoFactorStep } from '../../../api/session/login';
 import { signInWithCode, TwoFactorError } from '../../../api/session/login-two-factor';
 import { el } from '../../../lib/dom/el';
@@ -23,10 +23,10 @@ const linkButton = (text: string) =>
 /** The recovery codes, shown once, to copy or download before going on. */
 function recoveryCodesPanel(codes: string[], done: () => void): HTMLElement {
   const text = `${codes.join('\n')}\n`;
-  const copy = linkButton(TWO_FACTOR_LABELS.copy);
+  const copy = linkButton(TWO_FACTOR_LOGIN_LABELS.copy);
   copy.addEventListener('click', () => {
     void navigator.clipboard?.writeText(text).then(() => {
-      copy.textContent = TWO_FACTOR_LABELS.copied;
+      copy.textContent = TWO_FACTOR_LOGIN_LABELS.copied;
     });
   });
   const download = el(
@@ -36,10 +36,10 @@ function recoveryCodesPanel(codes: string[], done: () => void): HTMLElement {
       download: 'codigos-de-recuperacion.txt',
       class: LINK_BUTTON_CLASS,
     },
-    TWO_FACTOR_LABELS.download,
+    TWO_FACTOR_LOGIN_LABELS.download,
   );
   const go = primaryButton({}, 'w-full');
-  go.textContent = TWO_FACTOR_LABELS.done;
+  go.textContent = TWO_FACTOR_LOGIN_LABELS.done;
   go.addEventListener('click', done);
   const panel = el(
     'section',
@@ -47,9 +47,9 @@ function recoveryCodesPanel(codes: string[], done: () => void): HTMLElement {
     el(
       'h1',
       { id: 'recovery-title', class: HEADING_CLASS, tabindex: '-1' },
-      TWO_FACTOR_LABELS.recoveryTitle,
+      TWO_FACTOR_LOGIN_LABELS.recoveryTitle,
     ),
-    el('p', { class: TEXT_CLASS }, TWO_FACTOR_LABELS.recoveryIntro),
+    el('p', { class: TEXT_CLASS }, TWO_FACTOR_LOGIN_LABELS.recoveryIntro),
     el(
       'ul',
       {
@@ -74,7 +74,7 @@ export function twoFactorStep(step: TwoFactorStep, onBack: () => void): HTMLElem
   let pending = false;
 
   const input = textInput({ id: 'login-code', name: 'code' });
-  const field = textField(TWO_FACTOR_LABELS.code, input);
+  const field = textField(TWO_FACTOR_LOGIN_LABELS.code, input);
   const label = field.element.querySelector('label');
   const hint = el('p', { class: `mt-1 ${TEXT_CLASS}` });
   field.element.append(hint);
@@ -84,7 +84,7 @@ export function twoFactorStep(step: TwoFactorStep, onBack: () => void): HTMLElem
   });
   const submit = primaryButton({ type: 'submit' }, 'w-full');
   const toggle = linkButton('');
-  const back = linkButton(TWO_FACTOR_LABELS.back);
+  const back = linkButton(TWO_FACTOR_LOGIN_LABELS.back);
   back.addEventListener('click', onBack);
 
   const setup = step.setup
@@ -94,15 +94,15 @@ export function twoFactorStep(step: TwoFactorStep, onBack: () => void): HTMLElem
           {
             class: 'rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200',
           },
-          TWO_FACTOR_LABELS.setupAtLogin,
+          TWO_FACTOR_LOGIN_LABELS.setupAtLogin,
         ),
-        el('p', { class: TEXT_CLASS }, TWO_FACTOR_LABELS.scan),
+        el('p', { class: TEXT_CLASS }, TWO_FACTOR_LOGIN_LABELS.scan),
         el('img', {
           src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(step.setup.qrSvg)}`,
-          alt: TWO_FACTOR_LABELS.qrAlt,
+          alt: TWO_FACTOR_LOGIN_LABELS.qrAlt,
           class: 'mx-auto size-44 bg-white',
         }),
-        el('p', { class: TEXT_CLASS }, TWO_FACTOR_LABELS.manual),
+        el('p', { class: TEXT_CLASS }, TWO_FACTOR_LOGIN_LABELS.manual),
         el(
           'code',
           { class: 'block break-all rounded bg-slate-100 px-2 py-1 text-sm' },
@@ -114,7 +114,7 @@ export function twoFactorStep(step: TwoFactorStep, onBack: () => void): HTMLElem
   const form = el(
     'form',
     { novalidate: '', class: 'w-full max-w-sm space-y-5' },
-    el('h1', { class: HEADING_CLASS }, TWO_FACTOR_LABELS.heading),
+    el('h1', { class: HEADING_CLASS }, TWO_FACTOR_LOGIN_LABELS.heading),
     ...setup,
     field.element,
     submit,
@@ -128,14 +128,22 @@ export function twoFactorStep(step: TwoFactorStep, onBack: () => void): HTMLElem
 
   const render = () => {
     if (label)
-      label.textContent = recovery ? TWO_FACTOR_LABELS.recoveryCode : TWO_FACTOR_LABELS.code;
-    hint.textContent = recovery ? TWO_FACTOR_LABELS.recoveryHint : TWO_FACTOR_LABELS.codeHint;
+      label.textContent = recovery
+        ? TWO_FACTOR_LOGIN_LABELS.recoveryCode
+        : TWO_FACTOR_LOGIN_LABELS.code;
+    hint.textContent = recovery
+      ? TWO_FACTOR_LOGIN_LABELS.recoveryHint
+      : TWO_FACTOR_LOGIN_LABELS.codeHint;
     // A TOTP code: the phone's number pad, and the code the system offers from a message or app.
     input.setAttribute('autocomplete', recovery ? 'off' : 'one-time-code');
     input.setAttribute('inputmode', recovery ? 'text' : 'numeric');
-    toggle.textContent = recovery ? TWO_FACTOR_LABELS.useCode : TWO_FACTOR_LABELS.useRecovery;
+    toggle.textContent = recovery
+      ? TWO_FACTOR_LOGIN_LABELS.useCode
+      : TWO_FACTOR_LOGIN_LABELS.useRecovery;
     submit.disabled = pending;
-    submit.textContent = pending ? TWO_FACTOR_LABELS.verifying : TWO_FACTOR_LABELS.verify;
+    submit.textContent = pending
+      ? TWO_FACTOR_LOGIN_LABELS.verifying
+      : TWO_FACTOR_LOGIN_LABELS.verify;
   };
 
   const showFailure = (message: string | undefined) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TWO_FACTOR_LABELS } from '@crm/shared';
+import { TWO_FACTOR_LABELS, TWO_FACTOR_LOGIN_LABELS } from '@crm/shared';
 import { useResetUserTwoFactor, useUserTwoFactor } from '../../../api/two-factor/user-two-factor';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -18,7 +18,7 @@ export function UserTwoFactor({ userId }: { userId: string }) {
   if (!status.data) return null;
   return (
     <div className="space-y-2 rounded-md bg-slate-50 px-3 py-2 text-sm ring-1 ring-slate-200">
-      <p className="font-medium text-slate-900">{TWO_FACTOR_LABELS.heading}</p>
+      <p className="font-medium text-slate-900">{TWO_FACTOR_LOGIN_LABELS.heading}</p>
       {done ? (
         <p role="status" className="text-green-700">
           {done}
