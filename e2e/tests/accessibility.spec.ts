@@ -6,6 +6,7 @@ import {
   ACCOUNT_LINK_PATHS,
   ACCOUNT_MESSAGES,
   AGENDA_LABELS,
+  BULK_LABELS,
   DASHBOARD_LABELS,
   API_MESSAGES,
   LOGIN_MESSAGES,
@@ -79,6 +80,19 @@ const toDelete: Record<Size, string> = {
 
 let admin: Session;
 let vendorSession: Session;
+/** Issue 33: a person with a photo (the phone's round badge shows it). */
+let photoSession: Session;
+const photoPerson = {
+  name: 'Fabiola',
+  lastName: 'Foto',
+  email: uniqueEmail('a11y.foto'),
+  password: 'Foto.Pass#26',
+};
+/** An 8×8 PNG, for the photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGPwd3uKFTEMLQkAx2Rege9i6lUAAAAASUVORK5CYII=',
+  'base64',
+);
 
 // The sessions come from the API: signing in through the screen is login.spec.ts's subject.
 test.beforeAll(async ({ request }) => {
@@ -101,6 +115,14 @@ test.beforeAll(async ({ request }) => {
   for (const name of Object.values(toDelete)) await api.createRequest(name);
 
   vendorSession = (await signInByApi(request, vendor.email, vendor.password)).session;
+
+  await api.createUser({ ...photoPerson, role: 'vendor' });
+  photoSession = (await signInByApi(request, photoPerson.email, photoPerson.password)).session;
+  const photo = await request.put('/api/me/photo', {
+    headers: { Authorization: `Bearer ${photoSession.token}`, 'Content-Type': 'image/png' },
+    data: PNG,
+  });
+  expect(photo.status(), await photo.text()).toBe(200);
 });
 
 /** Runs axe over the page as it is now, keeps a screenshot, and expects no violation. */
@@ -327,6 +349,42 @@ for (const { size, viewport } of SIZES) {
       });
     }
 
+    test('board, cards selected for a bulk action (issue 33)', async ({ page }) => {
+      await openAs(page, admin, '/main/requests');
+      await columnsLoaded(page);
+      for (const name of [assignedName, freeName]) {
+        await card(page, name)
+          .getByRole('checkbox', { name: new RegExp(`^${BULK_LABELS.select} `) })
+          .check();
+      }
+      const bar = page.getByRole('toolbar', { name: 'Acciones con la selección' });
+      await expect(bar.getByText(BULK_LABELS.selected(2))).toBeVisible();
+      await expectNoViolations(page, size, 'board-bulk-selection');
+    });
+
+    test('a person with a photo (issue 33: the phone’s badge)', async ({ page }) => {
+      await openAs(page, photoSession, '/main/requests');
+      await columnsLoaded(page);
+      const photos = page.getByRole('complementary').locator('img[src^="/api/photos/"]');
+      await expect(photos.first()).toBeAttached();
+      if (size === 'phone') {
+        await expect(page.getByRole('img', { name: `Hi, ${photoPerson.name}` })).toBeVisible();
+      }
+      await expectNoViolations(page, size, 'board-with-photo');
+    });
+
+    test('a lazily loaded screen whose code can’t be loaded: the outage page (issue 33)', async ({
+      page,
+    }) => {
+      await page.route('**/assets/agenda-page-*.js', (route) => route.abort('connectionrefused'));
+      await openAs(page, admin, '/main/agenda');
+      await expect(
+        page.getByRole('heading', { level: 1, name: OUTAGE_LABELS.title }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: OUTAGE_LABELS.retry })).toBeVisible();
+      await expectNoViolations(page, size, 'chunk-outage');
+    });
+
     test('Edit Request dialog open', async ({ page }) => {
       await openAs(page, admin, '/main/requests');
       await card(page, assignedName).getByRole('button', { name: 'Editar solicitud' }).click();
@@ -357,7 +415,7 @@ for (const { size, viewport } of SIZES) {
       const failed = notice(page, REQUEST_MESSAGES.createFailed);
       await expect(failed).toBeVisible();
       await failed.hover();
-      const close = dialog.getByRole('button', { name: 'Close' });
+      const close = dialog.getByRole('button', { name: 'Cerrar' });
       expect(await overlap(failed, close)).toBe(false);
       // At the bottom (issue 25) it leaves "Submit" free too.
       expect(await overlap(failed, dialog.getByRole('button', { name: 'Submit' }))).toBe(false);

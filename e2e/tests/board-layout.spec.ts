@@ -71,7 +71,7 @@ test.describe('board layout', () => {
   test.describe('on a 390 px wide phone', () => {
     test.use({ viewport: { width: 390, height: 844 } });
 
-    test('the sidebar shows the first letter of the name and icon links', async ({
+    test('the sidebar shows the first letter of the name and icon links, each with its label beneath (issue 33)', async ({
       page,
       request,
     }) => {
@@ -79,22 +79,29 @@ test.describe('board layout', () => {
       await expect(board(page)).toBeVisible();
 
       const sidebar = page.getByRole('complementary');
-      expect((await sidebar.boundingBox())?.width).toBe(64);
+      expect((await sidebar.boundingBox())?.width).toBe(72);
 
       // The first letter of the name, in a badge named "Hi, Admin"; not the desktop greeting.
       await expect(nameBadge(page)).toBeVisible();
       await expect(nameBadge(page)).toHaveText(ADMIN.name.charAt(0));
       await expect(page.getByText(GREETING)).toBeHidden();
 
-      // Icon-only links that keep their labels as accessible names.
+      // Each link's icon with its label beneath, visible, whole, inside the rail (issue 33).
       const nav = sidebarNav(page);
       await expect(nav.getByRole('link')).toHaveCount(ADMIN_LINKS.length);
+      const rail = await sidebar.boundingBox();
       for (const [index, label] of ADMIN_LINKS.entries()) {
         const link = nav.getByRole('link', { name: label, exact: true });
         await expect(link).toBeVisible();
         await expect(nav.getByRole('link').nth(index)).toHaveAccessibleName(label);
         await expect(link.locator('svg')).toBeVisible();
-        await expect(link.getByText(label, { exact: true })).toBeHidden();
+        const text = link.getByText(label, { exact: true });
+        await expect(text).toBeVisible();
+        const box = await text.boundingBox();
+        expect(box && rail && box.x >= rail.x && box.x + box.width <= rail.x + rail.width).toBe(
+          true,
+        );
+        expect(await text.evaluate((node) => node.scrollWidth <= node.clientWidth)).toBe(true);
       }
       await expect(nav.getByRole('link', { name: 'Solicitudes', exact: true })).toHaveAttribute(
         'aria-current',

@@ -65,7 +65,7 @@ test('an admin imports a 50-row CSV: the 3 bad rows are reported, the 47 others 
   await expect(
     dialog.getByText(IMPORT_LABELS.summary({ rows: 50, valid: 47, rejected: 3 })),
   ).toBeVisible();
-  const errors = dialog.getByRole('table', { name: `${IMPORT_LABELS.errors} (3)` });
+  const errors = dialog.getByRole('table', { name: IMPORT_LABELS.errorsTitle(3, 3) });
   const errorRows = errors.getByRole('row').filter({ has: page.getByRole('cell') });
   await expect(errorRows).toHaveCount(3);
   await expect(errorRows.nth(0)).toContainText(

@@ -77,6 +77,9 @@ export const ACCOUNT_MESSAGES = {
     'El servidor no tiene correo configurado: pide a un administrador que cambie tu correo.',
   forgotSent:
     'Si existe una cuenta con ese correo, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada.',
+  /** Issue 33: the same answer without SMTP_URL, which can't promise an email. */
+  forgotNoMail:
+    'Este servidor no envía correos, así que no podemos mandarte un enlace. Pide a un administrador del sistema que te asigne una contraseña nueva.',
   passwordReset: 'Contraseña guardada. Se cerraron todas tus sesiones: inicia sesión con la nueva.',
   invitationAccepted: 'Contraseña creada. Ya puedes iniciar sesión.',
   /** Used, expired, altered or replaced: one message for all, never saying which. */

@@ -51,6 +51,14 @@ export const IMPORT_LABELS = {
   back: 'Atrás',
   preview: 'Así se guardarán las primeras filas',
   errors: 'Filas con errores',
+  /**
+   * The errors table's title (issue 33): its count is of rows, as the summary's "N con errores",
+   * and a row can fail on several fields, so the errors' own count follows when it differs.
+   */
+  errorsTitle: (rows: number, errors: number) =>
+    rows === errors
+      ? `Filas con errores (${rows.toLocaleString('es-CL')})`
+      : `Filas con errores (${rows.toLocaleString('es-CL')}) · ${errors.toLocaleString('es-CL')} errores`,
   rowHeader: 'Fila',
   fieldHeader: 'Campo',
   valueHeader: 'Valor',

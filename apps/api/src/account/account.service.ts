@@ -57,6 +57,9 @@ export async function forgotPassword(
     resetsFor(email, ACCOUNT_LIMITS.resetPerEmailPerHour),
     resetsFrom(ip, ACCOUNT_LIMITS.resetPerClientPerHour),
   ]);
+  // Issue 33: without a mail server no email can be promised. Still the same answer for every
+  // address (the server's setting, not the account's), after the same captcha and limits.
+  if (!ctx.config.mail.smtpUrl) return { message: ACCOUNT_MESSAGES.forgotNoMail };
   afterAnswer(ctx, 'reset link not sent', () => sendResetLink(ctx, email));
   return { message: ACCOUNT_MESSAGES.forgotSent };
 }

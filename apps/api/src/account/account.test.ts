@@ -119,13 +119,16 @@ describe('POST /api/account/forgot-password', () => {
     expect((await forgot(t, `otro.${Date.now()}@example.com`)).status).toBe(200);
   });
 
-  it('when SMTP_URL is unset, then the answer is the same and no link is made', async () => {
+  it('when SMTP_URL is unset, then the answer promises no email (says to ask an admin), the same for an unknown address, and no link is made (issue 33)', async () => {
     const person = await tokenFor(t, 'driver');
     const { mail } = t.ctx.config;
     t.ctx.config.mail = { ...mail, smtpUrl: undefined };
     try {
       const res = await forgot(t, person.user.email);
-      expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.forgotSent });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: ACCOUNT_MESSAGES.forgotNoMail });
+      const unknown = await forgot(t, `nadie.${Date.now()}@example.com`);
+      expect(unknown.body).toEqual(res.body);
       expect(await mailsTo(t, smtp, person.user.email)).toEqual([]);
     } finally {
       t.ctx.config.mail = mail;

@@ -39,13 +39,13 @@ export type SidebarProps = {
 /**
  * Desktop: logo and the agenda's bell, "Hi, {name} {L}" (after the photo, when there is one),
  * text links. Narrow screens: the same stacked, the photo or else the first letter of the name,
- * and icon-only links (each keeps its label as accessible name).
+ * and each link's icon with its label small beneath (issue 33: no unlabelled icon rail).
  */
 export function Sidebar({ user, isAdmin }: SidebarProps) {
   const logout = useLogout();
 
   return (
-    <aside className="flex w-16 shrink-0 flex-col border-r border-slate-200 bg-white md:w-60">
+    <aside className="flex w-[4.5rem] shrink-0 flex-col border-r border-slate-200 bg-white md:w-60">
       <div className="flex flex-col items-center gap-3 border-b border-slate-100 px-2 py-4 md:items-start md:px-5">
         <div className="flex flex-col items-center gap-3 md:w-full md:flex-row md:justify-between">
           <Logo className="size-9" />
@@ -60,8 +60,10 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
                 Hi, {user.name} {user.lastName.charAt(0)}
               </p>
             </div>
+            {/* An image named "Hi, …" (a <p> may not carry a name: axe's aria-prohibited-attr). */}
             <p
               {...EN}
+              role="img"
               aria-label={`Hi, ${user.name}`}
               className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 md:hidden"
             >
@@ -75,17 +77,15 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
         ) : null}
       </div>
 
-      <nav aria-label="Principal" className="flex-1 px-2 py-3 md:px-3">
+      <nav aria-label="Principal" className="flex-1 px-1 py-3 md:px-3">
         <ul className="space-y-1">
           {NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin).map(
             ({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
-                  aria-label={label}
-                  title={label}
                   className={({ isActive }) =>
-                    `flex items-center justify-center gap-3 rounded-md px-2 py-2 text-sm font-medium transition md:justify-start md:px-3 ${
+                    `flex flex-col items-center justify-center gap-0.5 rounded-md px-0.5 py-1.5 text-[0.625rem] leading-tight font-medium tracking-tight transition md:flex-row md:justify-start md:gap-3 md:px-3 md:py-2 md:text-sm md:tracking-normal ${
                       isActive
                         ? 'bg-indigo-600 text-white shadow-sm'
                         : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
@@ -93,7 +93,8 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
                   }
                 >
                   <Icon className="size-5 shrink-0" aria-hidden />
-                  <span className="hidden md:inline">{label}</span>
+                  {/* Issue 33: named on a phone too, small under the icon. */}
+                  <span>{label}</span>
                 </NavLink>
               </li>
             ),

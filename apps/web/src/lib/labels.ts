@@ -21,6 +21,8 @@ export const LABELS = {
   profile: 'Perfil',
   users: 'Usuarios',
   requests: 'Solicitudes',
+  /** A dialog's X button (issue 33: Spanish, not "Close"). */
+  close: 'Cerrar',
 } as const;
 
 /**

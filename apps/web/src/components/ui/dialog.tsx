@@ -1,6 +1,7 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode, type RefObject } from 'react';
+import { LABELS } from '../../lib/labels';
 
 export type DialogProps = {
   open: boolean;
@@ -79,7 +80,7 @@ export function Dialog({
   title,
   children,
   size = 'max-w-lg',
-  closeLabel = 'Close',
+  closeLabel = LABELS.close,
   returnFocus,
   textOnly = false,
   initialFocus,

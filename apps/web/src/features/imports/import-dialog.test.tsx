@@ -80,6 +80,29 @@ describe('"Importar" on the board (issue 24)', () => {
     ).toBe('?name=clientes.csv');
   });
 
+  it('when a row fails on two fields, then the errors table counts rows as the summary does, and its errors apart (issue 33)', async () => {
+    const user = await openImport();
+    await chooseFile(
+      user,
+      [
+        'Nombre;Correo electrónico;Empresa;Etapa;Notas',
+        'Rosa Import;rosa@empresa.test;Acme;Nueva solicitud;',
+        'Doble Falla;no-es-correo;Acme;Inventada;',
+        'Etapa Rara;rara@empresa.test;;Inventada;',
+        '',
+      ].join('\r\n'),
+    );
+    await user.click(within(dialog()).getByRole('button', { name: IMPORT_LABELS.check }));
+
+    await screen.findByRole('heading', { name: IMPORT_LABELS.steps[2] });
+    expect(
+      within(dialog()).getByText(IMPORT_LABELS.summary({ rows: 3, valid: 1, rejected: 2 })),
+    ).toBeInTheDocument();
+    const errors = within(dialog()).getByRole('table', { name: IMPORT_LABELS.errorsTitle(2, 3) });
+    expect(errors).toHaveAccessibleName('Filas con errores (2) · 3 errores');
+    expect(within(errors).getAllByRole('row').slice(1)).toHaveLength(3);
+  });
+
   it('when "Revisar" is pressed, then the report lists the errors by row and field, in Spanish', async () => {
     const user = await openImport();
     await chooseFile(user);
@@ -90,7 +113,7 @@ describe('"Importar" on the board (issue 24)', () => {
     expect(
       within(dialog()).getByText(IMPORT_LABELS.summary({ rows: 4, valid: 2, rejected: 2 })),
     ).toBeInTheDocument();
-    const errors = within(dialog()).getByRole('table', { name: `${IMPORT_LABELS.errors} (2)` });
+    const errors = within(dialog()).getByRole('table', { name: IMPORT_LABELS.errorsTitle(2, 2) });
     const rows = within(errors)
       .getAllByRole('row')
       .slice(1)

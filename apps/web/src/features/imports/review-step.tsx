@@ -87,7 +87,7 @@ export function ReviewStep({ summary, plan, report, onBack, onStarted }: ReviewS
       {report.errorsTotal > 0 ? (
         <div className="space-y-2">
           <ImportTable
-            title={`${IMPORT_LABELS.errors} (${report.errorsTotal.toLocaleString('es-CL')})`}
+            title={IMPORT_LABELS.errorsTitle(report.rejected, report.errorsTotal)}
             headers={ERROR_HEADERS}
           >
             {report.errors.map((error, at) => (

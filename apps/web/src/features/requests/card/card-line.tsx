@@ -23,7 +23,8 @@ export function CardLine({
   return (
     <div className={`flex gap-1 ${strong ? 'items-start' : 'items-baseline'} ${className}`}>
       {icon}
-      <dt className={hiddenLabel ? 'sr-only' : 'shrink-0 text-slate-500'}>{label}</dt>
+      {/* slate-600: 4.5:1 and more on white and on a selected card's indigo-50 (issue 33). */}
+      <dt className={hiddenLabel ? 'sr-only' : 'shrink-0 text-slate-600'}>{label}</dt>
       <dd
         title={value}
         className={`min-w-0 ${

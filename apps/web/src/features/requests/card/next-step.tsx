@@ -33,7 +33,7 @@ export function NextStep({ request }: NextStepProps) {
     return (
       <div className="flex">
         {label}
-        <dd className="text-slate-500 italic">{NEXT_ACTION_LABELS.none}</dd>
+        <dd className="text-slate-600 italic">{NEXT_ACTION_LABELS.none}</dd>
       </div>
     );
   }
@@ -44,7 +44,7 @@ export function NextStep({ request }: NextStepProps) {
       {label}
       <dd className="flex min-w-0 items-center gap-1 text-slate-700" title={next.title}>
         <Icon
-          className={`size-3 shrink-0 ${due.overdue ? 'text-red-700' : 'text-slate-500'}`}
+          className={`size-3 shrink-0 ${due.overdue ? 'text-red-700' : 'text-slate-600'}`}
           aria-hidden
         />
         <span className="sr-only">{ACTIVITY_TYPE_LABELS[next.type]}: </span>

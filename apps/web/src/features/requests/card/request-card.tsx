@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type Ref,
 } from 'react';
-import { Building2, Pencil, Trash2 } from 'lucide-react';
+import { Building2, Check, Pencil, Trash2 } from 'lucide-react';
 import {
   BULK_LABELS,
   priorityColor,
@@ -184,8 +184,10 @@ export const RequestCard = memo(function RequestCard({
       <div ref={actionsRef} className="absolute top-1 right-1 flex max-md:top-0 max-md:right-0">
         {onSelect ? (
           // Shown on hover or focus, always once something is selected or on a touch screen.
+          // Issue 33: the input itself is the whole 24 px target (44 px on a phone), invisible
+          // over the 14 px box drawn for it (axe's target-size measures the input).
           <label
-            className={`flex cursor-pointer items-center justify-center p-1 ${PHONE_TARGET} ${
+            className={`relative flex size-6 cursor-pointer items-center justify-center ${PHONE_TARGET} ${
               selected || selecting
                 ? ''
                 : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'
@@ -201,8 +203,14 @@ export const RequestCard = memo(function RequestCard({
                 )
               }
               aria-label={`${BULK_LABELS.select} ${label}`}
-              className="size-3.5 accent-indigo-600"
+              className="peer absolute inset-0 m-0 size-full cursor-pointer opacity-0"
             />
+            <span
+              aria-hidden
+              className="flex size-3.5 items-center justify-center rounded-[3px] bg-white text-white ring-1 ring-slate-500 peer-checked:bg-indigo-600 peer-checked:ring-indigo-600 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 [&>svg]:hidden peer-checked:[&>svg]:block"
+            >
+              <Check className="size-3" strokeWidth={3} />
+            </span>
           </label>
         ) : null}
         <IconButton

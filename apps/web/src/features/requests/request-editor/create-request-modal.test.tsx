@@ -266,11 +266,11 @@ describe('Create Request modal', () => {
     expect(screen.queryByRole('article', { name: /: Ana$/ })).not.toBeInTheDocument();
   });
 
-  it('the X button ("Close") closes it without sending; with text typed, after "Descartar"', async () => {
+  it('the X button ("Cerrar") closes it without sending; with text typed, after "Descartar"', async () => {
     const { user, dialog } = await openCreateModal();
     await user.type(within(dialog).getByLabelText('Name'), 'Ana');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
     await answerDiscardPrompt(user, 'Descartar');
     expect(createCalls()).toHaveLength(0);
     // Discarded: it opens empty next time.
@@ -316,7 +316,7 @@ describe('Create Request modal', () => {
 
       await user.click(plus);
       const dialog = await screen.findByRole('dialog');
-      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
       await waitFor(() => expect(plus).toHaveFocus());
     });
 

@@ -307,7 +307,7 @@ describe('Edit Request modal: a save refused by a conflict (409)', () => {
 describe('Edit Request modal: closing with unsaved changes', () => {
   it.each([
     ['Escape', (user: User) => user.keyboard('{Escape}')],
-    ['the X', (user: User) => user.click(screen.getByRole('button', { name: 'Close' }))],
+    ['the X', (user: User) => user.click(screen.getByRole('button', { name: 'Cerrar' }))],
     ['"Cancelar"', (user: User) => user.click(screen.getByRole('button', { name: 'Cancelar' }))],
   ] as const)('via %s asks first; "Seguir editando" keeps the text', async (_way, close) => {
     const { user, dialog } = await openOn({ company: '' });

@@ -82,7 +82,7 @@ describe('Edit User modal', () => {
 
   it.each([
     ['Escape', (user: UserEvent) => user.keyboard('{Escape}')],
-    ['the X', (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Close' }))],
+    ['the X', (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Cerrar' }))],
   ] as const)(
     'closing via %s with changes asks first; "Seguir editando" keeps them',
     async (_way, close) => {

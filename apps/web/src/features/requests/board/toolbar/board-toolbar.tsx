@@ -8,6 +8,7 @@ import {
 } from '../../../../lib/board-search-params';
 import { useCurrentUser } from '../../../../api/session/get-current-user';
 import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
+import { useMediaQuery } from '../../../../lib/use-media-query';
 import { activeFilterCount, boardFilterFields } from './board-filter-fields';
 import { FilterSelect } from './filter-select';
 import { ImportButton } from './import-button';
@@ -38,6 +39,8 @@ const TOOL_CLASS =
   'inline-flex shrink-0 items-center justify-center gap-1.5 rounded-md px-2 py-1.5 text-xs font-medium text-slate-600 ring-1 ring-slate-300 ring-inset hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600';
 /** A phone's toolbar buttons are a finger's 44 px (issue 25). */
 const PHONE_TOOL_CLASS = `${TOOL_CLASS} min-h-11 min-w-11`;
+/** A screen without a keyboard's pointer (a phone, a tablet): no keyboard shortcuts to offer. */
+const TOUCH_ONLY = '(hover: none) and (pointer: coarse)';
 
 /**
  * Above the board: "Buscar" and the executive, priority, type, next-action and outcome filters
@@ -58,6 +61,7 @@ export function BoardToolbar({
   const [exportUsed, setExportUsed] = useState(false);
   const closeExport = useCallback(() => setExportOpen(false), []);
   const { isAdmin } = useCurrentUser();
+  const touchOnly = useMediaQuery(TOUCH_ONLY);
   const fields = boardFilterFields(users);
   const active = activeFilterCount(filters);
 
@@ -108,31 +112,34 @@ export function BoardToolbar({
       {compact ? null : (
         <SavedViewsMenu filters={filters} onPick={(view) => onChange(changesTo(view))} />
       )}
-      {compact ? null : (
-        <div className="relative">
-          <button
-            type="button"
-            aria-haspopup="menu"
-            aria-expanded={exportOpen}
-            onClick={() => {
-              setExportUsed(true);
-              setExportOpen((open) => !open);
-            }}
-            className={TOOL_CLASS}
-          >
-            <Download className="size-4" aria-hidden />
-            {EXPORT_LABELS.button}
-          </button>
-          {exportUsed ? (
-            <Suspense fallback={null}>
-              <ExportMenu filters={filters} open={exportOpen} onClose={closeExport} />
-            </Suspense>
-          ) : null}
-        </div>
-      )}
-      {/* Issue 24: a system admin's "Importar" (the dialog is wide: not on a phone). */}
-      {isAdmin && !compact ? <ImportButton className={TOOL_CLASS} /> : null}
-      {onShowShortcuts ? (
+      {/* Issue 33: on a phone too, there as icons (named, with a tooltip). */}
+      <div className="relative">
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={exportOpen}
+          onClick={() => {
+            setExportUsed(true);
+            setExportOpen((open) => !open);
+          }}
+          title={compact ? EXPORT_LABELS.button : undefined}
+          className={compact ? PHONE_TOOL_CLASS : TOOL_CLASS}
+        >
+          <Download className="size-4" aria-hidden />
+          <span className={compact ? 'sr-only' : undefined}>{EXPORT_LABELS.button}</span>
+        </button>
+        {exportUsed ? (
+          <Suspense fallback={null}>
+            <ExportMenu filters={filters} open={exportOpen} onClose={closeExport} />
+          </Suspense>
+        ) : null}
+      </div>
+      {/* Issue 24: a system admin's "Importar". */}
+      {isAdmin ? (
+        <ImportButton className={compact ? PHONE_TOOL_CLASS : TOOL_CLASS} iconOnly={compact} />
+      ) : null}
+      {/* Issue 33: not on a touch screen, which has no keyboard to use them with. */}
+      {onShowShortcuts && !touchOnly ? (
         <button
           type="button"
           onClick={onShowShortcuts}

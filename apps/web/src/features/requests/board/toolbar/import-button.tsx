@@ -9,14 +9,18 @@ const ImportDialog = lazy(() =>
   import('../../../imports').then((module) => ({ default: module.ImportDialog })),
 );
 
-export type ImportButtonProps = { className: string };
+export type ImportButtonProps = {
+  className: string;
+  /** On a phone: the icon, its name for screen readers and as a tooltip (issue 33). */
+  iconOnly?: boolean;
+};
 
 /**
  * "Importar" (system admin): opens the import dialog. The board follows the import the dialog
  * starts or finds running, from here, so it goes on while the dialog is closed: when it ends,
  * the columns are read again and the imported requests appear without a reload.
  */
-export function ImportButton({ className }: ImportButtonProps) {
+export function ImportButton({ className, iconOnly = false }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   const [following, setFollowing] = useState<string | null>(null);
   useImportFollower(following);
@@ -28,10 +32,11 @@ export function ImportButton({ className }: ImportButtonProps) {
         type="button"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
+        title={iconOnly ? IMPORT_OPEN_LABEL : undefined}
         className={className}
       >
         <Upload className="size-4" aria-hidden />
-        {IMPORT_OPEN_LABEL}
+        <span className={iconOnly ? 'sr-only' : undefined}>{IMPORT_OPEN_LABEL}</span>
       </button>
       {open ? (
         <Suspense fallback={null}>
