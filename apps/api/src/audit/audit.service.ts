@@ -19,7 +19,7 @@ import {
   type EndpointInput,
   type ExportLink,
 } from '@crm/shared';
-import { signTicket, type AuthUser } from '../auth/index.js';
+import { ticketedPath, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import type { RawHandler } from '../http/endpoint.js';
 import { fileRoute } from '../http/file-route.js';
@@ -164,16 +164,5 @@ export const auditExportRoute = (ctx: AppContext): RawHandler =>
 
 /** POST /api/audit/export/link: the CSV's address with a ticket for exactly these filters. */
 export function auditExportLink(ctx: AppContext, filters: Filters, caller: AuthUser): ExportLink {
-  const params = Object.fromEntries(
-    Object.entries(filters).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const ticket = signTicket(
-    ctx,
-    caller,
-    auditApi.export.ticket.audience,
-    params,
-    EXPORT_TICKET_TTL_SECONDS,
-  );
-  const search = new URLSearchParams({ ...params, [TICKET_PARAM]: ticket });
-  return { url: `${auditApi.export.path}?${search.toString()}` };
+  return { url: ticketedPath(ctx, caller, auditApi.export, filters, EXPORT_TICKET_TTL_SECONDS) };
 }

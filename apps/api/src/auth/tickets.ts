@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import type { TicketAudience } from '@crm/shared';
+import { TICKET_PARAM, type TicketAudience } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 
@@ -47,6 +47,25 @@ export function signTicket(
     audience,
     expiresIn: ttlSeconds,
   });
+}
+
+/**
+ * What a `…/link` endpoint answers (the requests' export, the audit log's CSV): the address of
+ * `endpoint` with the parameters of `query` that are set and a ticket for exactly them, relative
+ * to the API's origin, for the browser to follow by itself.
+ */
+export function ticketedPath(
+  ctx: Pick<AppContext, 'config'>,
+  caller: { userId: string; jti: string },
+  endpoint: { path: string; ticket: { audience: TicketAudience } },
+  query: Readonly<Record<string, string | undefined>>,
+  ttlSeconds: number,
+): string {
+  const params = Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  const ticket = signTicket(ctx, caller, endpoint.ticket.audience, params, ttlSeconds);
+  return `${endpoint.path}?${new URLSearchParams({ ...params, [TICKET_PARAM]: ticket }).toString()}`;
 }
 
 type NamedCaller = { userId: string; jti: string };

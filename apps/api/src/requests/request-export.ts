@@ -12,7 +12,7 @@ import {
   type EndpointInput,
   type ExportLink,
 } from '@crm/shared';
-import { currentUser, signTicket, type AuthUser, type Caller } from '../auth/index.js';
+import { currentUser, ticketedPath, type AuthUser, type Caller } from '../auth/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import type { RawHandler } from '../http/endpoint.js';
@@ -132,27 +132,28 @@ async function streamExport(
 export const exportRoute = (ctx: AppContext): RawHandler =>
   fileRoute(
     endpoint,
-    ({ query }, req) => async (res, gone) => {
-      const sent = { rows: 0 };
-      try {
-        await streamExport(ctx, query, currentUser(req), res, gone, sent);
-      } finally {
-        // Also a cut or abandoned download: what left the server, and whether all of it did.
-        // Never the ticket: it is a credential.
-        const { format, [TICKET_PARAM]: _ticket, ...filters } = query;
-        recordAudit(ctx, {
-          action: 'requests.exported',
-          details: {
-            format,
-            filters: Object.entries(filters).flatMap(([key, value]) =>
-              value === undefined ? [] : [`${key}=${String(value)}`],
-            ),
-            rows: sent.rows,
-            complete: res.writableFinished,
-          },
-        });
-      }
-    },
+    ({ query }, req) =>
+      async (res, gone) => {
+        const sent = { rows: 0 };
+        try {
+          await streamExport(ctx, query, currentUser(req), res, gone, sent);
+        } finally {
+          // Also a cut or abandoned download: what left the server, and whether all of it did.
+          // Never the ticket: it is a credential.
+          const { format, [TICKET_PARAM]: _ticket, ...filters } = query;
+          recordAudit(ctx, {
+            action: 'requests.exported',
+            details: {
+              format,
+              filters: Object.entries(filters).flatMap(([key, value]) =>
+                value === undefined ? [] : [`${key}=${String(value)}`],
+              ),
+              rows: sent.rows,
+              complete: res.writableFinished,
+            },
+          });
+        }
+      },
     'export failed',
   );
 
@@ -162,16 +163,5 @@ export const exportRoute = (ctx: AppContext): RawHandler =>
  * parameters the address carries (auth/tickets.ts), which the guard hashes back on arrival.
  */
 export function exportLink(ctx: AppContext, query: ExportQuery, caller: AuthUser): ExportLink {
-  const params = Object.fromEntries(
-    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
-  const ticket = signTicket(
-    ctx,
-    caller,
-    endpoint.ticket.audience,
-    params,
-    EXPORT_TICKET_TTL_SECONDS,
-  );
-  const search = new URLSearchParams({ ...params, [TICKET_PARAM]: ticket });
-  return { url: `${endpoint.path}?${search.toString()}` };
+  return { url: ticketedPath(ctx, caller, endpoint, query, EXPORT_TICKET_TTL_SECONDS) };
 }

@@ -622,6 +622,43 @@ function ticketCaller(url: URL, tickets = exportTickets): StoredUser | undefined
   return db.revokedTokens.has(stored.token) ? undefined : sessionUser(stored.token);
 }
 
+/** Who downloads a file: by its ticket (kept in `tickets`), else by the Authorization header. */
+function fileCaller(
+  request: globalThis.Request,
+  url: URL,
+  tickets = exportTickets,
+): StoredUser | Response {
+  if (url.searchParams.has(TICKET_PARAM)) {
+    return ticketCaller(url, tickets) ?? json({ message: EXPORT_MESSAGES.ticketInvalid }, 401);
+  }
+  const caller = callerOf(request);
+  if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
+  if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
+  return caller.user;
+}
+
+/**
+ * A `…/link` answer, as the API's ticketedPath: `path` with the body's parameters that are set
+ * and a ticket for exactly them, kept in `tickets` for the caller's session.
+ */
+function ticketedLink(
+  tickets: typeof exportTickets,
+  path: string,
+  body: Readonly<Record<string, string | undefined>>,
+  request: globalThis.Request,
+) {
+  const params = Object.entries(body).flatMap(([key, value]) =>
+    value === undefined ? [] : [[key, value] as [string, string]],
+  );
+  const ticket = crypto.randomUUID();
+  tickets.set(ticket, {
+    token: callerOf(request).token ?? '',
+    query: ticketQueryOf(params),
+    expiresAt: Date.now() + EXPORT_TICKET_TTL_SECONDS * 1000,
+  });
+  return { url: `${path}?${new URLSearchParams([...params, [TICKET_PARAM, ticket]]).toString()}` };
+}
+
 export const handlers = [
   // Issue 24's export, CSV only and small (before `/:id`, as the API routes it): a header and each matching request's name.
   http.get(api.requests.export.path, ({ request }) => {
@@ -629,16 +666,8 @@ export const handlers = [
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const failure = db.failures.get(`GET ${url.pathname}`);
     if (failure) return json({ message: 'Injected failure' }, failure);
-    let user: StoredUser | undefined;
-    if (url.searchParams.has(TICKET_PARAM)) {
-      user = ticketCaller(url);
-      if (!user) return json({ message: EXPORT_MESSAGES.ticketInvalid }, 401);
-    } else {
-      const caller = callerOf(request);
-      if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
-      if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
-      user = caller.user;
-    }
+    const user = fileCaller(request, url);
+    if (user instanceof Response) return user;
     const { [TICKET_PARAM]: _ticket, ...filters }: BoardFilters & { ticket?: string } =
       Object.fromEntries(url.searchParams);
     const names = db.requests.filter((r) => matchesFilters(r, filters, user)).map((r) => r.name);
@@ -650,19 +679,9 @@ export const handlers = [
     });
   }),
 
-  fake(api.requests.exportLink, ({ input, request }) => {
-    const params = Object.entries(input.body).flatMap(([key, value]) =>
-      value === undefined ? [] : [[key, String(value)] as [string, string]],
-    );
-    const ticket = crypto.randomUUID();
-    exportTickets.set(ticket, {
-      token: callerOf(request).token ?? '',
-      query: ticketQueryOf(params),
-      expiresAt: Date.now() + EXPORT_TICKET_TTL_SECONDS * 1000,
-    });
-    const search = new URLSearchParams([...params, [TICKET_PARAM, ticket]]);
-    return { url: `${api.requests.export.path}?${search.toString()}` };
-  }),
+  fake(api.requests.exportLink, ({ input, request }) =>
+    ticketedLink(exportTickets, api.requests.export.path, input.body, request),
+  ),
 
   fake(api.auth.login, ({ input, request }) => {
     if (input.body.altcha !== SOLVED_CAPTCHA) {
@@ -2772,16 +2791,8 @@ handlers.push(
   http.get(auditApi.export.path, ({ request }) => {
     const url = new URL(request.url);
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
-    let user: StoredUser | undefined;
-    if (url.searchParams.has(TICKET_PARAM)) {
-      user = ticketCaller(url, auditTickets);
-      if (!user) return json({ message: EXPORT_MESSAGES.ticketInvalid }, 401);
-    } else {
-      const caller = callerOf(request);
-      if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
-      if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
-      user = caller.user;
-    }
+    const user = fileCaller(request, url, auditTickets);
+    if (user instanceof Response) return user;
     if (user.role !== ADMIN_ROLE) return json({ message: API_MESSAGES.forbidden }, 403);
     const { [TICKET_PARAM]: _ticket, ...filters }: AuditFilters & { ticket?: string } =
       Object.fromEntries(url.searchParams);
@@ -2800,19 +2811,9 @@ handlers.push(
     );
   }),
 
-  fake(auditApi.exportLink, ({ input, request }) => {
-    const params = Object.entries(input.body).flatMap(([key, value]) =>
-      value === undefined ? [] : [[key, String(value)] as [string, string]],
-    );
-    const ticket = crypto.randomUUID();
-    auditTickets.set(ticket, {
-      token: callerOf(request).token ?? '',
-      query: ticketQueryOf(params),
-      expiresAt: Date.now() + EXPORT_TICKET_TTL_SECONDS * 1000,
-    });
-    const search = new URLSearchParams([...params, [TICKET_PARAM, ticket]]);
-    return { url: `${auditApi.export.path}?${search.toString()}` };
-  }),
+  fake(auditApi.exportLink, ({ input, request }) =>
+    ticketedLink(auditTickets, auditApi.export.path, input.body, request),
+  ),
 
   fake(auditApi.list, ({ input }) => {
     const { cursor, limit, ...filters } = input.query;
