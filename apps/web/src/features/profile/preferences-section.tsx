@@ -1,8 +1,14 @@
 import { useId, useState } from 'react';
-import { PROFILE_LABELS, TIME_ZONES, type UpdatePreferencesBody } from '@crm/shared';
+import {
+  PROFILE_LABELS,
+  SESSION_MESSAGES,
+  TIME_ZONES,
+  type UpdatePreferencesBody,
+} from '@crm/shared';
 import { Button } from '../../components/ui/button';
 import { FormField, Select, TextInput } from '../../components/ui/form-field';
-import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../components/ui/load-error';
+import { LoadingText } from '../../components/ui/status-text';
 import {
   useCreateCalendarFeed,
   usePreferences,
@@ -29,8 +35,16 @@ export function PreferencesSection() {
   const zoneId = useId();
   const feedId = useId();
 
-  if (preferences.isPending) return <LoadingText />;
-  if (preferences.isError) return <ErrorText message={preferences.error.message} />;
+  if (hasFailed(preferences)) {
+    return (
+      <LoadError
+        message={preferences.error?.message ?? SESSION_MESSAGES.fetchFailed}
+        onRetry={() => void preferences.refetch()}
+        retrying={preferences.isFetching}
+      />
+    );
+  }
+  if (preferences.data === undefined) return <LoadingText />;
   const { timeZone, effectiveTimeZone, emailDigest, emailReminders, calendarFeed } =
     preferences.data;
 

@@ -1,6 +1,7 @@
-import { ACCOUNT_MESSAGES, PROFILE_LABELS, type Session } from '@crm/shared';
+import { ACCOUNT_MESSAGES, PROFILE_LABELS, SESSION_MESSAGES, type Session } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { ErrorText, LoadingText } from '../../components/ui/status-text';
+import { hasFailed, LoadError } from '../../components/ui/load-error';
+import { LoadingText } from '../../components/ui/status-text';
 import { formatDateTime } from '../../lib/format';
 import { useCloseOtherSessions, useCloseSession, useSessions } from './api/sessions';
 import { useFormOutcome } from './form-outcome';
@@ -20,8 +21,16 @@ export function SessionsSection() {
   const closeOthers = useCloseOtherSessions();
   const result = useFormOutcome();
 
-  if (sessions.isPending) return <LoadingText />;
-  if (sessions.isError) return <ErrorText message={sessions.error.message} />;
+  if (hasFailed(sessions)) {
+    return (
+      <LoadError
+        message={sessions.error?.message ?? SESSION_MESSAGES.fetchFailed}
+        onRetry={() => void sessions.refetch()}
+        retrying={sessions.isFetching}
+      />
+    );
+  }
+  if (sessions.data === undefined) return <LoadingText />;
   const others = sessions.data.filter((session) => !session.current);
 
   const onClose = (session: Session) => {
