@@ -30,4 +30,6 @@ export * from './leads.js';
 export * from './lead-form.js';
 export * from './two-factor.js';
 export * from './two-factor-login.js';
+export * from './two-factor-policy.js';
+export * from './two-factor-admin.js';
 export * from './contract/index.js';

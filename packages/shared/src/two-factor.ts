@@ -14,20 +14,7 @@ import { TOTP_DIGITS, TWO_FACTOR_MESSAGES } from './two-factor-login.js';
 /** Recovery codes given at enrolment: each works once. */
 export const RECOVERY_CODE_COUNT = 10;
 
-/** Who must use a second factor (Ajustes, "Exigir verificación en dos pasos"). */
-export const TWO_FACTOR_REQUIREMENTS = ['nobody', 'admins', 'everyone'] as const;
-export type TwoFactorRequirement = (typeof TWO_FACTOR_REQUIREMENTS)[number];
-/** Days a user who must use it may still sign in without it, from their next sign-in. */
-export const DEFAULT_TWO_FACTOR_GRACE_DAYS = 7;
-export const MAX_TWO_FACTOR_GRACE_DAYS = 90;
-
-/** Ajustes' field's errors, apart: the settings screen needs no other. */
-export const TWO_FACTOR_POLICY_MESSAGES = {
-  graceInvalid: (max: number) => `Escribe un número entero de días entre 0 y ${max}`,
-  requirementInvalid: 'Elige a quién se exige la verificación en dos pasos',
-} as const;
-
-/** Perfil's section, Ajustes' field and Users' reset: their own words (the login's are above). */
+/** Perfil's section's own words (those it shares with the login: two-factor-login.ts). */
 export const TWO_FACTOR_LABELS = {
   on: 'Activada',
   off: 'Desactivada',
@@ -46,27 +33,6 @@ export const TWO_FACTOR_LABELS = {
   requiredUntil: (date: string) =>
     `Tu administrador exige la verificación en dos pasos. Actívala antes del ${date}; después solo podrás entrar activándola.`,
   required: 'Tu administrador exige la verificación en dos pasos para tu cuenta.',
-  requirement: 'Exigir verificación en dos pasos',
-  requirementOptions: {
-    nobody: 'Nadie',
-    admins: 'Administradores',
-    everyone: 'Todos',
-  } satisfies Record<TwoFactorRequirement, string>,
-  graceDays: 'Días de gracia',
-  graceHint:
-    'Desde el siguiente inicio de sesión de cada usuario; pasados, solo podrá entrar activándola.',
-  resetAction: 'Quitar verificación en dos pasos',
-  resetConfirm:
-    'Se quitará su segundo factor y se cerrarán sus sesiones; recibirá un correo. ¿Continuar?',
-  userHas: 'Tiene la verificación en dos pasos activada.',
-  userHasNot: 'No tiene la verificación en dos pasos activada.',
-} as const;
-
-/** The mail a user gets when a system admin removes their second factor. */
-export const TWO_FACTOR_MAIL = {
-  resetSubject: 'Se quitó tu verificación en dos pasos',
-  resetText: (name: string) =>
-    `Hola ${name}:\n\nUn administrador quitó la verificación en dos pasos de tu cuenta en el CRM y se cerraron tus sesiones. Al volver a entrar podrás activarla de nuevo en Perfil. Si no lo pediste, avisa a un administrador.`,
 } as const;
 
 /** A TOTP code only, as sent: Perfil's confirmation. */
@@ -115,26 +81,3 @@ export const disableTwoFactorBodySchema = z.strictObject({
     .min(1, ACCOUNT_MESSAGES.currentPasswordRequired),
 });
 export type DisableTwoFactorBody = z.infer<typeof disableTwoFactorBodySchema>;
-
-/** GET /api/user/two-factor/:userId (system admin): whether the user has a second factor. */
-export const userTwoFactorSchema = z.object({ enabled: z.boolean() });
-
-/** Ajustes' field: who must use a second factor, and the grace in days. */
-export const twoFactorPolicySchema = z.strictObject({
-  require: z.enum(TWO_FACTOR_REQUIREMENTS, {
-    error: TWO_FACTOR_POLICY_MESSAGES.requirementInvalid,
-  }),
-  graceDays: z
-    .number({ error: TWO_FACTOR_POLICY_MESSAGES.graceInvalid(MAX_TWO_FACTOR_GRACE_DAYS) })
-    .int(TWO_FACTOR_POLICY_MESSAGES.graceInvalid(MAX_TWO_FACTOR_GRACE_DAYS))
-    .min(0, TWO_FACTOR_POLICY_MESSAGES.graceInvalid(MAX_TWO_FACTOR_GRACE_DAYS))
-    .max(
-      MAX_TWO_FACTOR_GRACE_DAYS,
-      TWO_FACTOR_POLICY_MESSAGES.graceInvalid(MAX_TWO_FACTOR_GRACE_DAYS),
-    ),
-});
-export type TwoFactorPolicy = z.infer<typeof twoFactorPolicySchema>;
-export const DEFAULT_TWO_FACTOR_POLICY: TwoFactorPolicy = {
-  require: 'nobody',
-  graceDays: DEFAULT_TWO_FACTOR_GRACE_DAYS,
-};

@@ -2,14 +2,9 @@ import { auditApi, auditDocs } from './audit-endpoints.js';
 import { apiDocs } from './docs-endpoints.js';
 import type { EndpointDeclaration, EndpointDocs } from './define.js';
 import { api } from './endpoints.js';
-import {
-  twoFactorAdminApi,
-  twoFactorAdminDocs,
-  twoFactorApi,
-  twoFactorDocs,
-  twoFactorPolicyApi,
-  twoFactorPolicyDocs,
-} from './two-factor-endpoints.js';
+import { twoFactorAdminApi, twoFactorAdminDocs } from './two-factor-admin-endpoints.js';
+import { twoFactorApi, twoFactorDocs } from './two-factor-endpoints.js';
+import { twoFactorPolicyApi, twoFactorPolicyDocs } from './two-factor-policy-endpoints.js';
 import { twoFactorLoginApi, twoFactorLoginDocs } from './two-factor-login-endpoints.js';
 
 /*

@@ -2,12 +2,12 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   MAX_TWO_FACTOR_GRACE_DAYS,
   SETTINGS_LABELS,
-  TWO_FACTOR_LABELS,
   TWO_FACTOR_REQUIREMENTS,
   twoFactorPolicySchema,
   type TwoFactorPolicy,
   type TwoFactorRequirement,
   TWO_FACTOR_LOGIN_LABELS,
+  TWO_FACTOR_POLICY_LABELS,
 } from '@crm/shared';
 import {
   useTwoFactorPolicy,
@@ -59,7 +59,11 @@ function PolicyForm({ policy }: { policy: TwoFactorPolicy }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={requireId} label={TWO_FACTOR_LABELS.requirement} error={errors.require}>
+        <FormField
+          id={requireId}
+          label={TWO_FACTOR_POLICY_LABELS.requirement}
+          error={errors.require}
+        >
           <Select
             id={requireId}
             value={require}
@@ -67,12 +71,12 @@ function PolicyForm({ policy }: { policy: TwoFactorPolicy }) {
           >
             {TWO_FACTOR_REQUIREMENTS.map((option) => (
               <option key={option} value={option}>
-                {TWO_FACTOR_LABELS.requirementOptions[option]}
+                {TWO_FACTOR_POLICY_LABELS.requirementOptions[option]}
               </option>
             ))}
           </Select>
         </FormField>
-        <FormField id={daysId} label={TWO_FACTOR_LABELS.graceDays} error={errors.graceDays}>
+        <FormField id={daysId} label={TWO_FACTOR_POLICY_LABELS.graceDays} error={errors.graceDays}>
           <TextInput
             id={daysId}
             type="number"
@@ -87,7 +91,7 @@ function PolicyForm({ policy }: { policy: TwoFactorPolicy }) {
         </FormField>
       </div>
       <p id={`${daysId}-hint`} className="text-sm text-slate-600">
-        {TWO_FACTOR_LABELS.graceHint}
+        {TWO_FACTOR_POLICY_LABELS.graceHint}
       </p>
       <div className="flex flex-wrap items-center gap-3">
         {/* Named apart from the form above's "Guardar": each saves its own part. */}

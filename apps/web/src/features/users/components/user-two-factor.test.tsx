@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TWO_FACTOR_LABELS, TWO_FACTOR_MESSAGES } from '@crm/shared';
+import { TWO_FACTOR_MESSAGES, TWO_FACTOR_ADMIN_LABELS } from '@crm/shared';
 import { addSession, twoFactorFake } from '../../../test/fake-api';
 import { addAdminAna, addVendorBruno, renderUsersPage } from './users.test-kit';
 
@@ -27,15 +27,15 @@ describe('Edit User, "Verificación en dos pasos" (issue 32)', () => {
   it('when the user has it, an admin removes it after confirming: their sessions end', async () => {
     const { bruno, user, dialog } = await openEditBruno(true);
     const phone = addSession(bruno);
-    expect(await dialog.findByText(TWO_FACTOR_LABELS.userHas)).toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: TWO_FACTOR_LABELS.resetAction }));
+    expect(await dialog.findByText(TWO_FACTOR_ADMIN_LABELS.userHas)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: TWO_FACTOR_ADMIN_LABELS.resetAction }));
 
     const confirm = within(await screen.findByRole('alertdialog'));
-    expect(confirm.getByText(TWO_FACTOR_LABELS.resetConfirm)).toBeInTheDocument();
-    await user.click(confirm.getByRole('button', { name: TWO_FACTOR_LABELS.resetAction }));
+    expect(confirm.getByText(TWO_FACTOR_ADMIN_LABELS.resetConfirm)).toBeInTheDocument();
+    await user.click(confirm.getByRole('button', { name: TWO_FACTOR_ADMIN_LABELS.resetAction }));
 
     expect(await dialog.findByText(TWO_FACTOR_MESSAGES.reset)).toBeInTheDocument();
-    expect(dialog.queryByRole('button', { name: TWO_FACTOR_LABELS.resetAction })).toBeNull();
+    expect(dialog.queryByRole('button', { name: TWO_FACTOR_ADMIN_LABELS.resetAction })).toBeNull();
     expect(twoFactorFake.users.get(bruno._id)?.enabledAt).toBeUndefined();
     const answer = await fetch(new URL('/api/me/two-factor', window.location.origin), {
       headers: { Authorization: `Bearer ${phone.token}` },
@@ -45,15 +45,17 @@ describe('Edit User, "Verificación en dos pasos" (issue 32)', () => {
 
   it('when the admin cancels the confirmation, the second factor stays', async () => {
     const { bruno, user, dialog } = await openEditBruno(true);
-    await user.click(await dialog.findByRole('button', { name: TWO_FACTOR_LABELS.resetAction }));
+    await user.click(
+      await dialog.findByRole('button', { name: TWO_FACTOR_ADMIN_LABELS.resetAction }),
+    );
     const confirm = within(await screen.findByRole('alertdialog'));
-    await user.click(confirm.getByRole('button', { name: TWO_FACTOR_LABELS.cancel }));
+    await user.click(confirm.getByRole('button', { name: TWO_FACTOR_ADMIN_LABELS.cancel }));
     expect(twoFactorFake.users.get(bruno._id)?.enabledAt).toBeTruthy();
   });
 
   it('says when the user has none, without the reset', async () => {
     const { dialog } = await openEditBruno(false);
-    expect(await dialog.findByText(TWO_FACTOR_LABELS.userHasNot)).toBeInTheDocument();
-    expect(dialog.queryByRole('button', { name: TWO_FACTOR_LABELS.resetAction })).toBeNull();
+    expect(await dialog.findByText(TWO_FACTOR_ADMIN_LABELS.userHasNot)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: TWO_FACTOR_ADMIN_LABELS.resetAction })).toBeNull();
   });
 });

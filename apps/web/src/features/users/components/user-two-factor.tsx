@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TWO_FACTOR_LABELS, TWO_FACTOR_LOGIN_LABELS } from '@crm/shared';
+import { TWO_FACTOR_LOGIN_LABELS, TWO_FACTOR_ADMIN_LABELS } from '@crm/shared';
 import { useResetUserTwoFactor, useUserTwoFactor } from '../../../api/two-factor/user-two-factor';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -25,12 +25,14 @@ export function UserTwoFactor({ userId }: { userId: string }) {
         </p>
       ) : (
         <p className="text-slate-600">
-          {status.data.enabled ? TWO_FACTOR_LABELS.userHas : TWO_FACTOR_LABELS.userHasNot}
+          {status.data.enabled
+            ? TWO_FACTOR_ADMIN_LABELS.userHas
+            : TWO_FACTOR_ADMIN_LABELS.userHasNot}
         </p>
       )}
       {status.data.enabled ? (
         <Button variant="secondary" disabled={reset.isPending} onClick={() => setConfirming(true)}>
-          {TWO_FACTOR_LABELS.resetAction}
+          {TWO_FACTOR_ADMIN_LABELS.resetAction}
         </Button>
       ) : null}
       {failed ? (
@@ -40,9 +42,9 @@ export function UserTwoFactor({ userId }: { userId: string }) {
       ) : null}
       <ConfirmDialog
         open={confirming}
-        message={TWO_FACTOR_LABELS.resetConfirm}
-        confirmLabel={TWO_FACTOR_LABELS.resetAction}
-        cancelLabel={TWO_FACTOR_LABELS.cancel}
+        message={TWO_FACTOR_ADMIN_LABELS.resetConfirm}
+        confirmLabel={TWO_FACTOR_ADMIN_LABELS.resetAction}
+        cancelLabel={TWO_FACTOR_ADMIN_LABELS.cancel}
         placement="center"
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
