@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Types } from 'mongoose';
 import { Secret, TOTP } from 'otpauth';
 import request from 'supertest';
@@ -390,6 +392,19 @@ describe('the log is append-only', () => {
       request(t.app).post('/api/audit/export/link').set(bearer(admin.token)).send({}).expect(200),
     );
     expect(entries).toEqual([]);
+  });
+
+  it('no code outside audit/ touches the log’s model: the services only call recordAudit', async () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const files = (await readdir(src, { recursive: true })).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('audit/'),
+    );
+    const touching = [];
+    for (const file of files) {
+      if ((await readFile(path.join(src, file), 'utf8')).includes('AuditEntry'))
+        touching.push(file);
+    }
+    expect(touching).toEqual([]);
   });
 
   it('changing or deleting entries by HTTP is refused', async () => {
