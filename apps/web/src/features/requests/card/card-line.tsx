@@ -8,6 +8,11 @@ export type CardLineProps = {
   /** Only for screen readers (the line shows an icon instead). */
   hiddenLabel?: boolean;
   icon?: ReactNode;
+  /**
+   * Issue 33: the value is never cut (an amount): it moves under its label when the two don't
+   * fit on one line.
+   */
+  whole?: boolean;
   className?: string;
 };
 
@@ -18,10 +23,13 @@ export function CardLine({
   strong,
   hiddenLabel,
   icon,
+  whole,
   className = '',
 }: CardLineProps) {
   return (
-    <div className={`flex gap-1 ${strong ? 'items-start' : 'items-baseline'} ${className}`}>
+    <div
+      className={`flex gap-x-1 ${whole ? 'flex-wrap' : ''} ${strong ? 'items-start' : 'items-baseline'} ${className}`}
+    >
       {icon}
       {/* slate-600: 4.5:1 and more on white and on a selected card's indigo-50 (issue 33). */}
       <dt className={hiddenLabel ? 'sr-only' : 'shrink-0 text-slate-600'}>{label}</dt>
@@ -30,7 +38,9 @@ export function CardLine({
         className={`min-w-0 ${
           strong
             ? 'line-clamp-2 font-semibold break-words text-slate-900'
-            : 'truncate text-slate-700'
+            : whole
+              ? 'whitespace-nowrap text-slate-700'
+              : 'truncate text-slate-700'
         }`}
       >
         {value}

@@ -18,6 +18,7 @@ export function CardValue({ request }: CardValueProps) {
         <CardLine
           label={`${OUTCOME_LABELS.expectedValue}:`}
           value={formatMoney(request.expectedValue, currency)}
+          whole
         />
       ) : null}
       {request.status === 'closed' ? (

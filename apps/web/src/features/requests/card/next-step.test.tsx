@@ -44,6 +44,28 @@ describe('a card’s next activity (issue 20)', () => {
     expect(next).not.toHaveTextContent('vencida');
   });
 
+  it('when its title is cut, then the whole step (type, when, title) is the line’s tooltip, and an amount up to $999.999.999 is never cut (issue 33)', async () => {
+    const request = addRequest({ name: 'Cliente Largo', expectedValue: 999_999_999 });
+    addActivity(request._id, {
+      type: 'meeting',
+      title: 'Reunión de cierre con la gerencia general y el área de compras',
+      dueDate: addDays(today, 2),
+    });
+    await showBoard();
+    const card = await findCard('Cliente Largo');
+
+    const next = nextStepOf(card) as HTMLElement;
+    expect(next).toHaveAttribute(
+      'title',
+      expect.stringMatching(
+        /^Reunión · .+ · Reunión de cierre con la gerencia general y el área de compras$/,
+      ),
+    );
+    const amount = await within(card).findByText('$999.999.999');
+    expect(amount).not.toHaveClass('truncate');
+    expect(amount).toHaveClass('whitespace-nowrap');
+  });
+
   it('when the next activity is past due, then it is red and said "vencida"', async () => {
     const request = addRequest({ name: 'Cliente Tarde' });
     addActivity(request._id, {

@@ -42,7 +42,11 @@ export function NextStep({ request }: NextStepProps) {
   return (
     <div className="flex">
       {label}
-      <dd className="flex min-w-0 items-center gap-1 text-slate-700" title={next.title}>
+      <dd
+        className="flex min-w-0 items-center gap-1 text-slate-700"
+        // The whole step where its title is cut (issue 33): type, when, title.
+        title={`${ACTIVITY_TYPE_LABELS[next.type]} · ${due.text} · ${next.title}`}
+      >
         <Icon
           className={`size-3 shrink-0 ${due.overdue ? 'text-red-700' : 'text-slate-600'}`}
           aria-hidden
