@@ -99,3 +99,20 @@ test('a chunk that stays missing after that reload: the outage page, not a reloa
   expect(loads()).toBe(1);
   await expect(outageHeading(page)).toBeVisible();
 });
+
+test('the signed-in app’s own code can’t be loaded: its plain page with "Reintentar", which opens the board once it can', async ({
+  page,
+}) => {
+  const APP_CHUNK = '**/assets/signed-in-app-*.js';
+  await page.route(APP_CHUNK, (route) => route.abort('connectionrefused'));
+  await openAs(page, admin, '/main/requests');
+  await expect(outageHeading(page)).toBeVisible();
+  await expect(page.getByText(OUTAGE_LABELS.retryByHand)).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await snap(page, 'chunk-outage-signed-in-app');
+
+  await page.unroute(APP_CHUNK);
+  await page.getByRole('button', { name: OUTAGE_LABELS.retry }).click();
+  await expect(board(page)).toBeVisible();
+  await expect(outageHeading(page)).toHaveCount(0);
+});
