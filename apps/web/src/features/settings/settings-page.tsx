@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useSettings } from '../../api/settings/get-settings';
-import { ErrorText, LoadingText } from '../../components/ui/status-text';
-import { AUDIT_PATH, AUDIT_TITLE, SETTINGS_LABELS } from '@crm/shared';
+import { hasFailed, LoadError } from '../../components/ui/load-error';
+import { LoadingText } from '../../components/ui/status-text';
+import { AUDIT_PATH, AUDIT_TITLE, SESSION_MESSAGES, SETTINGS_LABELS } from '@crm/shared';
 import { SettingsForm } from './settings-form';
 import { TwoFactorPolicySection } from './two-factor-policy-section';
 
@@ -20,10 +21,15 @@ export function SettingsPage() {
           {AUDIT_TITLE}
         </Link>
       </div>
-      {settings.isPending ? (
+      {hasFailed(settings) ? (
+        // Issue 33: with "Reintentar".
+        <LoadError
+          message={settings.error?.message ?? SESSION_MESSAGES.fetchFailed}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      ) : settings.data === undefined ? (
         <LoadingText />
-      ) : settings.isError ? (
-        <ErrorText message={settings.error.message} />
       ) : (
         // The draft starts from the settings once read; later reads (a save's answer, a 409's
         // stored copy) go to the form itself, which keeps what was typed.

@@ -1,0 +1,23 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { OUTAGE_LABELS } from '@crm/shared';
+import { addUser } from '../../test/fake-api';
+import { startOutage } from '../../test/outage';
+import { renderApp } from '../../test/render';
+
+describe('Ajustes while its settings can’t be read (issue 33)', () => {
+  it('when the database is away, then it says so in Spanish with "Reintentar", which reads them again', async () => {
+    const admin = addUser({ role: 'system admin' });
+    const outage = startOutage('get', '/api/settings');
+    renderApp('/main/settings', admin);
+
+    const retry = await screen.findByRole('button', { name: OUTAGE_LABELS.retry });
+    expect(screen.getByText(OUTAGE_LABELS.unreachable)).toHaveAttribute('role', 'alert');
+
+    outage.end();
+    await userEvent.setup().click(retry);
+    expect(await screen.findByRole('button', { name: 'Guardar' })).toBeInTheDocument();
+    expect(screen.queryByText(OUTAGE_LABELS.unreachable)).toBeNull();
+  });
+});
