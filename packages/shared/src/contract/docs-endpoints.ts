@@ -45,8 +45,12 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
       summary: 'Sign in',
       description:
         'Checks the captcha, then the credentials. Repeated failures for one email or address ' +
-        'are answered with 429 and `Retry-After` for a growing while (see docs/security.md, "Sign-in brake").',
-      responseDescription: 'A bearer token and who it is for',
+        'are answered with 429 and `Retry-After` for a growing while (see docs/security.md, "Sign-in brake"). ' +
+        'Issue 32: a user with two-factor sign-in gets no token but `twoFactor` (a 5-minute challenge ' +
+        'for POST /api/user/login/two-factor); one Ajustes requires it of, within their grace, gets ' +
+        'the token and `twoFactorSetupBy`, and past it a challenge with `step: "setup"` and the QR code ' +
+        'and secret to enrol.',
+      responseDescription: 'A bearer token and who it is for, or a two-factor challenge',
     },
     logout: {
       summary: 'Sign out: the token stops working on every API process',
