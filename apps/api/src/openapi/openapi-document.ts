@@ -128,18 +128,27 @@ function errorResponses(operation: EndpointDeclaration): Record<string, Response
   if (operation.database ?? true) statuses[503] = DEFAULT_ERROR_DESCRIPTIONS[503];
   Object.assign(statuses, operation.errors);
   if (operation.params) statuses[400] ??= API_MESSAGES.invalidId;
+  // A query is checked strictly: a bad value or an unknown parameter is a 400 on it.
+  if (operation.query) statuses[400] ??= DEFAULT_ERROR_DESCRIPTIONS[400];
   if (operation.body) {
     statuses[400] = (statuses[400] ?? DEFAULT_ERROR_DESCRIPTIONS[400]) + BODY_RULES;
     statuses[413] = DEFAULT_ERROR_DESCRIPTIONS[413];
     statuses[415] = DEFAULT_ERROR_DESCRIPTIONS[415];
   }
 
+  // An endpoint's own 503 (no mail server) has nothing to wait for: Retry-After only may come.
+  const own503 = operation.errors?.[503];
+  const retryAfterOn503 =
+    own503 && own503 !== API_MESSAGES.databaseUnavailable
+      ? retryAfterHeader.partial()
+      : retryAfterHeader;
   const responses: Record<string, ResponseConfig> = {};
   for (const [status, description] of Object.entries(statuses)) {
     responses[status] = {
       description,
       content: json(errorBodySchema),
-      ...(status === '429' || status === '503' ? { headers: retryAfterHeader } : {}),
+      ...(status === '429' ? { headers: retryAfterHeader } : {}),
+      ...(status === '503' ? { headers: retryAfterOn503 } : {}),
     };
   }
   return responses;
@@ -166,10 +175,12 @@ function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
     responses: {
       [endpoint.status]: {
         description: words.responseDescription,
-        content:
-          endpoint.responseMediaType === 'image/webp'
+        content: {
+          ...(endpoint.responseMediaType === 'image/webp'
             ? bytesIn([endpoint.responseMediaType])
-            : json(endpoint.response, endpoint.responseMediaType),
+            : json(endpoint.response, endpoint.responseMediaType)),
+          ...bytesIn(endpoint.alsoAnswers ?? []),
+        },
       },
       ...(words.redirect
         ? { 301: { description: words.redirect, headers: z.object({ Location: z.string() }) } }

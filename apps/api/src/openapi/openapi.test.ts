@@ -11,7 +11,7 @@ import {
   PADDED_EMAIL_PATTERN,
   PASSWORD_PATTERN,
 } from '@crm/shared';
-import { startTestApp, type TestApp, useTestApp } from '../test/test-app.js';
+import { bearer, startTestApp, type TestApp, tokenFor, useTestApp } from '../test/test-app.js';
 import { listEndpoints, type Endpoint } from './express-routes.js';
 import {
   OPENAPI_DOCS_PATH,
@@ -274,6 +274,44 @@ describe('GET /api/openapi.json', () => {
     }
     expect(doc.paths?.['/api/user/delete/{id}']?.delete?.responses).toHaveProperty('403');
     expect(doc.paths?.['/api/ready']?.get?.responses).toHaveProperty('503');
+  });
+
+  // Schemathesis (issue 32) found each of these: an answer the server gives that the document
+  // did not declare, or a header it declared and the server does not send.
+  it('declares the statuses, media types and headers the export and the change of email answer', async () => {
+    const doc = openApiDocument();
+    const { token } = await tokenFor(t, 'vendor');
+
+    await request(t.app).get('/api/form-contact/export?color=red').set(bearer(token)).expect(400);
+    for (const [docPath, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        const takesQuery = operation?.parameters?.some((p) => 'in' in p && p.in === 'query');
+        if (takesQuery) expect(operation?.responses, `${method} ${docPath}`).toHaveProperty('400');
+      }
+    }
+
+    const exported = doc.paths?.['/api/form-contact/export']?.get?.responses?.['200'];
+    for (const format of ['csv', 'xlsx']) {
+      const res = await request(t.app)
+        .get(`/api/form-contact/export?format=${format}`)
+        .set(bearer(token))
+        .expect(200);
+      const mediaType = String(res.headers['content-type']).split(';')[0] ?? '';
+      expect(exported, format).toHaveProperty(['content', mediaType]);
+    }
+
+    // No mail server in the tests: a 503 with nothing to wait for.
+    const mail = await request(t.app)
+      .post('/api/me/email')
+      .set(bearer(token))
+      .send({ newEmail: 'nueva@example.com', currentPassword: 'Cualquiera.1' })
+      .expect(503);
+    expect(mail.headers['retry-after']).toBeUndefined();
+    expect(doc.paths?.['/api/me/email']?.post?.responses?.['503']).not.toHaveProperty(
+      ['headers', 'Retry-After', 'required'],
+      true,
+    );
   });
 
   it('describes the captcha challenge the app really answers', async () => {

@@ -25,14 +25,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
 
 export type Tag =
-  | 'operations'
-  | 'captcha'
-  | 'auth'
-  | 'account'
-  | 'users'
-  | 'requests'
-  | 'settings'
-  | 'audit';
+  'operations' | 'captcha' | 'auth' | 'account' | 'users' | 'requests' | 'settings' | 'audit';
 
 export type EndpointDeclaration = {
   /** Stable name, `<group>.<name>`; also the root of the endpoint's query keys. */
@@ -65,6 +58,8 @@ export type EndpointDeclaration = {
   /** `text/html` for pages, `text/calendar` for the calendar feed; JSON otherwise. */
   responseMediaType?:
     'application/json' | 'text/html' | 'text/calendar' | 'image/webp' | 'text/csv';
+  /** Binary media types the same answer may come in instead, as the query asks (a format). */
+  alsoAnswers?: readonly string[];
   /** Error statuses beyond those implied by `access`, `body` and `database`, with their meaning. */
   errors?: Partial<Record<ErrorStatus, string>>;
   /** Behind the database gate (503 while the database is away). Defaults to true. */

@@ -89,6 +89,7 @@ import {
 } from '../account.js';
 import { BULK_MESSAGES, bulkActionBodySchema, bulkResultSchema } from '../bulk-actions.js';
 import {
+  EXPORT_MEDIA_TYPES,
   EXPORT_MESSAGES,
   exportDownloadQuerySchema,
   exportLinkSchema,
@@ -367,6 +368,7 @@ export const api = {
       status: 200,
       response: z.string(),
       responseMediaType: 'text/csv',
+      alsoAnswers: [EXPORT_MEDIA_TYPES.xlsx],
       errors: {
         401: `No bearer token and no ticket, or a bad one; a ticket that is malformed, altered, expired, made for another query or whose session ended: ${EXPORT_MESSAGES.ticketInvalid}`,
       },
