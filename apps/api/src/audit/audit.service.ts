@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Response } from 'express';
 import type { FilterQuery } from 'mongoose';
 import {
@@ -23,7 +22,7 @@ import { ticketedPath, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import type { RawHandler } from '../http/endpoint.js';
 import { fileRoute } from '../http/file-route.js';
-import { exportWriter, type ExportCell } from '../requests/index.js';
+import { exportWriter, writeRows, type ExportCell } from '../requests/index.js';
 import type { AuditEntryDoc } from './audit.model.js';
 
 /*
@@ -132,23 +131,17 @@ async function streamAudit(
     .sort(NEWEST_FIRST)
     .lean<AuditEntryDoc[]>()
     .cursor({ batchSize: BATCH_SIZE });
+  let complete: boolean;
   try {
-    let rows: ExportCell[][] = [];
-    for await (const doc of cursor) {
-      if (gone.aborted) return;
-      rows.push(csvRow(doc));
-      if (rows.length < BATCH_SIZE) continue;
-      const room = writer.write(rows);
-      rows = [];
-      if (room) await setImmediate();
-      else await writer.drained();
-    }
-    if (gone.aborted) return;
-    if (rows.length > 0) writer.write(rows);
+    complete = await writeRows(writer, cursor, csvRow, {
+      perWrite: BATCH_SIZE,
+      gone,
+      sent: { rows: 0 },
+    });
   } finally {
     await cursor.close();
   }
-  await writer.finish();
+  if (complete) await writer.finish();
 }
 
 /** GET /api/audit/export: the CSV, answered by itself after the declared gate and checks. */

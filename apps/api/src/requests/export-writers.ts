@@ -1,5 +1,6 @@
 import { EventEmitter, once } from 'node:events';
 import { finished } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import type { Response } from 'express';
 import ExcelJS from 'exceljs';
 import {
@@ -177,3 +178,32 @@ export const exportWriter = (
   gone: AbortSignal,
 ): ExportWriter =>
   format === 'csv' ? csvWriter(res, timeZone, gone) : xlsxWriter(res, timeZone, gone);
+
+/**
+ * Writes one row per item of `items` (a database cursor), `perWrite` rows at a time: after each
+ * write it lets other calls run, and when the file is full it waits for the client (or the zip)
+ * to take it. `sent.rows` counts the rows written. False when the client left (`gone`): the
+ * caller then ends nothing; true once every item is written, for the caller to `finish()`.
+ */
+export async function writeRows<T>(
+  writer: ExportWriter,
+  items: AsyncIterable<T>,
+  toRow: (item: T) => ExportCell[],
+  { perWrite, gone, sent }: { perWrite: number; gone: AbortSignal; sent: { rows: number } },
+): Promise<boolean> {
+  let rows: ExportCell[][] = [];
+  for await (const item of items) {
+    if (gone.aborted) return false;
+    rows.push(toRow(item));
+    if (rows.length < perWrite) continue;
+    const room = writer.write(rows);
+    sent.rows += rows.length;
+    rows = [];
+    if (room) await setImmediate();
+    else await writer.drained();
+  }
+  if (gone.aborted) return false;
+  if (rows.length > 0) writer.write(rows);
+  sent.rows += rows.length;
+  return true;
+}

@@ -4,7 +4,7 @@ export { releaseActivitiesOf, type StoredActivity } from './activities.service.j
 export { openActivitiesDue } from './agenda.service.js';
 export { openActivitiesDueIn, type DueWindow } from './due-activities.js';
 export { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
-export { exportWriter } from './export-writers.js';
+export { exportWriter, writeRows } from './export-writers.js';
 export type { ExportCell } from './export-row.js';
 export { changeNotes } from './notes.service.js';
 export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';

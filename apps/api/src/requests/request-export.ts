@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import type { Response } from 'express';
 import type { FilterQuery, Types } from 'mongoose';
 import {
@@ -22,11 +21,10 @@ import {
   EXPORTED_FIELDS,
   EXPORT_HEADERS,
   exportRow,
-  type ExportCell,
   type ExportedRequest,
   type ExportedVendor,
 } from './export-row.js';
-import { exportWriter } from './export-writers.js';
+import { exportWriter, writeRows } from './export-writers.js';
 import type { RequestDoc } from './request.model.js';
 
 /*
@@ -103,26 +101,17 @@ async function streamExport(
     .sort(OLDEST_FIRST)
     .lean<ExportedRequest[]>()
     .cursor({ batchSize: EXPORT_BATCH_SIZE });
+  let complete: boolean;
   try {
-    let rows: ExportCell[][] = [];
-    for await (const doc of cursor) {
-      if (gone.aborted) return;
-      rows.push(exportRow(doc, vendors));
-      if (rows.length < ROWS_PER_WRITE) continue;
-      const room = writer.write(rows);
-      sent.rows += rows.length;
-      rows = [];
-      // Full: read on once the client (or the zip) has taken it, or stop if the client left.
-      if (room) await setImmediate();
-      else await writer.drained();
-    }
-    if (gone.aborted) return;
-    if (rows.length > 0) writer.write(rows);
-    sent.rows += rows.length;
+    complete = await writeRows(writer, cursor, (doc) => exportRow(doc, vendors), {
+      perWrite: ROWS_PER_WRITE,
+      gone,
+      sent,
+    });
   } finally {
     await cursor.close();
   }
-  await writer.finish();
+  if (complete) await writer.finish();
 }
 
 /**
