@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -88,6 +88,21 @@ describe('a lazily loaded screen whose code can’t be loaded (issue 33: no whit
       await screen.findByRole('heading', { level: 1, name: OUTAGE_LABELS.title }),
     ).toBeInTheDocument();
     expect(reloads).toHaveBeenCalledTimes(1);
+  });
+
+  it('when "Reintentar" is pressed after that one automatic reload, then it reloads again: the guard holds back only the automatic ones', async () => {
+    quietErrors();
+    const reloads = watchReloads();
+    chunkAnswers(404);
+    render(<ScreenWhoseChunkFails />);
+    await waitFor(() => expect(reloads).toHaveBeenCalledTimes(1));
+    cleanup();
+    render(<ScreenWhoseChunkFails />);
+    const retry = await screen.findByRole('button', { name: OUTAGE_LABELS.retry });
+    expect(reloads).toHaveBeenCalledTimes(1);
+
+    await userEvent.setup().click(retry);
+    await waitFor(() => expect(reloads).toHaveBeenCalledTimes(2));
   });
 
   it('any other error of a screen is not taken for an outage', () => {

@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { FullPageLoading } from '../layout/full-page-loading';
-import { failedChunkUrl, isChunkLoadError, probeChunk, reloadOnceFor } from './chunk-failure';
+import { failedChunkUrl, isChunkLoadError, page, probeChunk, reloadOnceFor } from './chunk-failure';
 import { OutageScreen } from './outage-screen';
 
 type State = {
@@ -32,11 +32,15 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
     if (isChunkLoadError(error)) void this.check(error);
   }
 
-  private async check(error: unknown) {
+  /** `byHand`: "Reintentar" pressed, which reloads whenever the server answers (no guard). */
+  private async check(error: unknown, byHand = false) {
     const url = failedChunkUrl(error);
     const seen = await probeChunk(url);
-    // Reloading: the page goes; nothing more to show.
-    if (seen !== 'down' && reloadOnceFor(url)) return;
+    if (seen !== 'down') {
+      // Reloading: the page goes; nothing more to show.
+      if (byHand) return page.reload();
+      if (reloadOnceFor(url)) return;
+    }
     this.setState((state) => ({
       failures: state.failures + 1,
       failedAt: Date.now(),
@@ -44,11 +48,11 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
     }));
   }
 
-  private retry = () => {
+  private retry = (byHand = false) => {
     const { error, retrying } = this.state;
     if (!error || retrying) return;
     this.setState({ retrying: true });
-    void this.check(error);
+    void this.check(error, byHand);
   };
 
   override render() {
@@ -62,7 +66,8 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode }, State
         failures={failures}
         failedAt={failedAt}
         retrying={retrying}
-        onRetry={this.retry}
+        onRetry={() => this.retry()}
+        onRetryByHand={() => this.retry(true)}
       />
     );
   }

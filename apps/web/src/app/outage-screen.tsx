@@ -12,8 +12,10 @@ export type OutageScreenProps = {
   failedAt: number;
   /** An attempt is under way. */
   retrying: boolean;
-  /** Asks again now. */
+  /** Asks again now (the automatic attempts, and "Reintentar" without `onRetryByHand`). */
   onRetry: () => void;
+  /** "Reintentar" pressed, when it does more than an automatic attempt. */
+  onRetryByHand?: () => void;
 };
 
 /**
@@ -22,7 +24,13 @@ export type OutageScreenProps = {
  * back-off of outage.ts. It tries again by itself, so the app opens as soon as the server
  * answers, with nobody at the keyboard.
  */
-export function OutageScreen({ failures, failedAt, retrying, onRetry }: OutageScreenProps) {
+export function OutageScreen({
+  failures,
+  failedAt,
+  retrying,
+  onRetry,
+  onRetryByHand = onRetry,
+}: OutageScreenProps) {
   const nextAttemptAt = failedAt + outageRetryDelay(failures);
   useRetryAt(retrying ? undefined : nextAttemptAt, onRetry);
   const now = useNow(!retrying);
@@ -50,7 +58,7 @@ export function OutageScreen({ failures, failedAt, retrying, onRetry }: OutageSc
         <button
           type="button"
           onClick={() => {
-            if (!retrying) onRetry();
+            if (!retrying) onRetryByHand();
           }}
           // Stays focusable while the attempt runs (a disabled button would drop the focus).
           aria-disabled={retrying || undefined}
