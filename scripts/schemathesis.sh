@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Schemathesis 4 against a running API, as in issue 32's closing note: a vendor's token, no
-# token, then an admin's (last: it deletes and changes data the others need). Start the API on a
+# token, then an admin's (last: it deletes and changes data the others need, and its wrong
+# current passwords spend the admin's sign-in brake for some minutes). Start the API on a
 # throwaway database with a low CAPTCHA_COST first; the outputs go to $OUT/st-<run>.txt.
 #   scripts/schemathesis.sh http://127.0.0.1:4108 admin@crm.test 'Admin.12345'
 # ST (default `st`), EXAMPLES (15 per operation) and MAX_TIME (420 s per run) can be set.
