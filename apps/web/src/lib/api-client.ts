@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  API_MESSAGES,
   OUTAGE_LABELS,
   errorBodySchema,
   pathOf,
@@ -96,7 +97,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
     }
     throw new ApiError(
       failureMessage ??
-        serverSideFailure(response.status) ??
+        serverSideFailure(response.status, errorBody?.message) ??
         errorBody?.message ??
         OUTAGE_LABELS.serverFailed,
       response.status,
@@ -112,13 +113,20 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
 }
 
 /**
- * Issue 33: a failure of the server's side reads in Spanish (the API's 503 and 500 messages are
- * English, for operators and API clients); the spec's own words (`failureMessage`) still win,
- * and a refusal (4xx) keeps the API's message, Spanish for the fields a person fills in.
+ * Issue 33: a failure of the server's side reads in Spanish (the API's generic 503 and 500
+ * messages are English, for operators and API clients); the spec's own words (`failureMessage`)
+ * still win, and so does a message of the feature's own (a 503 "this server sends no email"); a
+ * refusal (4xx) keeps the API's message, Spanish for the fields a person fills in.
  */
-function serverSideFailure(status: number): string | undefined {
-  if ([502, 503, 504].includes(status)) return OUTAGE_LABELS.unreachable;
-  return status >= 500 ? OUTAGE_LABELS.serverFailed : undefined;
+const GENERIC_SERVER_MESSAGES: readonly (string | undefined)[] = [
+  undefined,
+  API_MESSAGES.databaseUnavailable,
+  API_MESSAGES.internalError,
+];
+
+function serverSideFailure(status: number, message: string | undefined): string | undefined {
+  if (status < 500 || !GENERIC_SERVER_MESSAGES.includes(message)) return undefined;
+  return [502, 503, 504].includes(status) ? OUTAGE_LABELS.unreachable : OUTAGE_LABELS.serverFailed;
 }
 
 /** `?a=1&b=2` from a query object; absent (undefined) values are left out, not sent as "undefined". */
