@@ -1,7 +1,7 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import { accountModels } from './account/index.js';
-import { auditModels } from './audit/index.js';
+import { auditModels, recordAudit } from './audit/index.js';
 import { accessGuards, authModels } from './auth/index.js';
 import { boardViewsModels } from './board-views/index.js';
 import { captchaModels } from './captcha/index.js';
@@ -52,7 +52,11 @@ export async function createContext(
   const models = registerModels(connection);
   await ensureIndexes(connection, logger);
   const ctx = { config, connection, models, logger };
-  const context = { ...ctx, access: accessGuards(ctx) };
+  const context: AppContext = {
+    ...ctx,
+    access: accessGuards(ctx),
+    audit: { record: (entry) => recordAudit(context, entry) },
+  };
   await backfillStageChangedAt(context);
   // From the same history: a request's last ended stay ends where its stageChangedAt begins.
   await backfillStageVisits(context);

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
+import type { AuditAction, AuditDetails, AuditTargetKind } from '@crm/shared';
 import type { AppConfig } from './config/env.js';
 import type { LockModel } from './db/lock.js';
 import type { AccessGuards } from './http/endpoint.js';
@@ -14,6 +15,29 @@ export interface Models {
   Lock: LockModel;
 }
 
+/** What a feature says of an action it records in the audit log (issue 32). */
+export type AuditRecord = {
+  action: AuditAction;
+  /**
+   * Who acted: a user, or the address a failed sign-in tried. Unset: the signed-in caller of
+   * the current call (nobody outside one).
+   */
+  actor?: { userId: string } | { email: string };
+  /** What it acted on; a user's label is read when not given (give it when the user is gone). */
+  target?: { kind: AuditTargetKind; id: string; label?: string };
+  details?: AuditDetails;
+  /** Requests this action deleted (the mass-deletion alert counts them). */
+  deleted?: number;
+  /** Where from, when not the current call's client. */
+  from?: { ip?: string; userAgent?: string };
+};
+
+/**
+ * The audit log as features see it: `record` returns at once and never throws (audit/record.ts).
+ * On the context, like `access`, so that audit/, which uses other features, is imported by none.
+ */
+export type AuditRecorder = { record(entry: AuditRecord): void };
+
 /** What every route and service gets: config, the models on one connection, a logger. */
 export type AppContext = {
   config: AppConfig & { jwtSecret: string };
@@ -22,4 +46,6 @@ export type AppContext = {
   logger: Logger;
   /** The checks routes declare (`access`), supplied by auth/ (see app-context.ts). */
   access: AccessGuards;
+  /** Records an action in the audit log, supplied by audit/ (see app-context.ts). */
+  audit: AuditRecorder;
 };

@@ -11,7 +11,6 @@ import {
   type ForgotPasswordBody,
   type SetPasswordBody,
 } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import { endSessions, verifyCurrentPassword } from '../auth/index.js';
 import { verifyCaptcha } from '../captcha/index.js';
 import type { AppContext } from '../context.js';
@@ -104,7 +103,7 @@ export async function setPassword(ctx: AppContext, body: SetPasswordBody): Promi
     { $set: { passwordHash }, $unset: { invitationPending: 1 } },
   );
   if (matchedCount === 0) throw tokenInvalid();
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: token.purpose === 'invite' ? 'account.invitationAccepted' : 'account.passwordReset',
     actor: { userId: token.userId.toString() },
   });
@@ -137,7 +136,7 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<Mess
     throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
   });
   if (matchedCount === 0) throw tokenInvalid();
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: 'account.emailChanged',
     actor: { userId: found.userId.toString() },
     details: { from: user.email, to: email },

@@ -10,7 +10,6 @@ import {
   type Invitation,
   type InviteUserBody,
 } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
@@ -63,7 +62,7 @@ export async function inviteUser(ctx: AppContext, body: InviteUserBody): Promise
   }).catch((error: unknown) => {
     throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
   });
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: 'user.invited',
     target: { kind: 'user', id: user._id.toHexString(), label: `${user.name} <${email}>` },
     details: { role: body.role },
@@ -84,6 +83,6 @@ export async function resendInvitation(ctx: AppContext, id: string): Promise<Inv
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   if (!user.invitationPending) throw conflict(ACCOUNT_MESSAGES.invitationAlreadyAccepted);
   await reserveEmails(ctx, [invitationsTo(user.email, ACCOUNT_LIMITS.invitePerEmailPerHour)]);
-  recordAudit(ctx, { action: 'user.invitationResent', target: { kind: 'user', id } });
+  ctx.audit.record({ action: 'user.invitationResent', target: { kind: 'user', id } });
   return deliverInvitation(ctx, user);
 }

@@ -394,7 +394,7 @@ describe('the log is append-only', () => {
     expect(entries).toEqual([]);
   });
 
-  it('no code outside audit/ touches the log’s model: the services only call recordAudit', async () => {
+  it('no code outside audit/ touches the log’s model: the services only call ctx.audit.record', async () => {
     const src = path.resolve(import.meta.dirname, '..');
     const files = (await readdir(src, { recursive: true })).filter(
       (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('audit/'),

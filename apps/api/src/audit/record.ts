@@ -2,9 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler } from 'express';
 import { Types, isValidObjectId } from 'mongoose';
-import type { AuditAction, AuditDetails, AuditTargetKind } from '@crm/shared';
 import { deviceOf } from '../auth/index.js';
-import type { AppContext } from '../context.js';
+import type { AppContext, AuditRecord } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { addressKey } from '../http/client-address.js';
 import { alertOn } from './alerts.js';
@@ -20,25 +19,10 @@ import type { AuditEntryDoc } from './audit.model.js';
  *
  * Who and from where come from the HTTP call the action runs in (an AsyncLocalStorage entered by
  * `auditScope`, which app.ts puts before every route), so a service records with one line and
- * no new parameter; a call may still name its actor (a sign-in, a link's owner) or origin.
+ * no new parameter; a call may still name its actor (a sign-in, a link's owner) or origin. The
+ * features call it as `ctx.audit.record(…)` (context.ts; app-context.ts binds it here), so none
+ * imports audit/, which itself uses auth/, requests/, account/ and reminders/.
  */
-
-/** What a service says of its action. */
-export type AuditRecord = {
-  action: AuditAction;
-  /**
-   * Who acted: a user, or the address a failed sign-in tried. Unset: the signed-in caller of
-   * the current call (nobody outside one).
-   */
-  actor?: { userId: string } | { email: string };
-  /** What it acted on; a user's label is read when not given (give it when the user is gone). */
-  target?: { kind: AuditTargetKind; id: string; label?: string };
-  details?: AuditDetails;
-  /** Requests this action deleted (the mass-deletion alert counts them). */
-  deleted?: number;
-  /** Where from, when not the current call's client. */
-  from?: { ip?: string; userAgent?: string };
-};
 
 /** Waits before each further try of a failed insert. */
 export const RETRY_DELAYS_MS = [200, 1_000, 5_000] as const;

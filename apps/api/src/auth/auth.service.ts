@@ -1,6 +1,5 @@
 import bcrypt from 'bcrypt';
 import { LOGIN_MESSAGES, normaliseEmail, type LoginAnswer, type LoginBody } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { unauthorized } from '../http/app-error.js';
 import { addressKey } from '../http/client-address.js';
@@ -47,7 +46,7 @@ export async function login(
   );
   // A failure stays counted: the reservation made above was it.
   if (!user || !matches) {
-    recordAudit(ctx, {
+    ctx.audit.record({
       action: 'auth.signInFailed',
       actor: { email },
       details: { reason: 'password' },

@@ -1,5 +1,4 @@
 import type { LoginResponse, Role } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { startSession } from './sessions.js';
 import { signToken } from './tokens.js';
@@ -28,7 +27,7 @@ export async function openSession(
   const userId = user._id.toHexString();
   const { token, jti, expiresAt } = signToken(ctx, userId);
   await startSession(ctx, { jti, userId, expiresAt, ...client });
-  recordAudit(ctx, { action: 'auth.signIn', actor: { userId }, from: client });
+  ctx.audit.record({ action: 'auth.signIn', actor: { userId }, from: client });
   return {
     token,
     user: {

@@ -14,7 +14,6 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, fieldError, unauthorized } from '../http/app-error.js';
@@ -228,7 +227,7 @@ export async function useRecoveryCode(
 
 /** A wrong, replayed or refused code at sign-in (already counted by the brake). */
 export function failedCode(ctx: AppContext, userId: string, client: Client): void {
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: 'auth.signInFailed',
     actor: { userId },
     details: { reason: 'code' },
@@ -335,7 +334,7 @@ export async function enableTwoFactor(
   if (modifiedCount === 0) throw conflict(TWO_FACTOR_MESSAGES.alreadyEnabled);
   await endSessions(ctx, caller.userId, caller.jti ? { except: caller.jti } : {});
   ctx.logger.info({ userId: caller.userId }, 'two-factor: enabled');
-  recordAudit(ctx, { action: 'twoFactor.enabled', actor: { userId: caller.userId } });
+  ctx.audit.record({ action: 'twoFactor.enabled', actor: { userId: caller.userId } });
   return { message: TWO_FACTOR_MESSAGES.enabled, recoveryCodes: codes };
 }
 
@@ -354,7 +353,7 @@ export async function disableTwoFactor(
   const removed = await removeSecondFactor(ctx, caller.userId);
   if (!removed) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
   ctx.logger.info({ userId: caller.userId }, 'two-factor: disabled');
-  recordAudit(ctx, { action: 'twoFactor.disabled', actor: { userId: caller.userId } });
+  ctx.audit.record({ action: 'twoFactor.disabled', actor: { userId: caller.userId } });
   return twoFactorStatus(ctx, caller);
 }
 
@@ -390,7 +389,7 @@ export async function hasTwoFactor(ctx: AppContext, userId: string): Promise<boo
 export async function resetTwoFactor(ctx: AppContext, userId: string): Promise<boolean> {
   if (!(await removeSecondFactor(ctx, userId))) return false;
   // The admin who asked is the call's caller.
-  recordAudit(ctx, { action: 'twoFactor.reset', target: { kind: 'user', id: userId } });
+  ctx.audit.record({ action: 'twoFactor.reset', target: { kind: 'user', id: userId } });
   await endSessions(ctx, userId);
   return true;
 }

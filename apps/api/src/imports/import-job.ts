@@ -1,5 +1,4 @@
 import { IMPORT_MESSAGES, type ImportPlan, type ImportSummary } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
 import type { ImportDoc } from './import.model.js';
@@ -70,7 +69,7 @@ export async function startImport(
     if (!(await Import.exists({ _id: id }))) throw notFound(IMPORT_MESSAGES.notFound);
     throw conflict(IMPORT_MESSAGES.alreadyStarted);
   }
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: 'requests.imported',
     target: { kind: 'import', id, label: started.fileName },
     details: { file: started.fileName, rows: started.rowCount, duplicates: plan.duplicates },

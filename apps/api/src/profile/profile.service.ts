@@ -10,7 +10,6 @@ import {
   type UpdateProfileBody,
 } from '@crm/shared';
 import { endPasswordTokens, queueAccountMail } from '../account/index.js';
-import { recordAudit } from '../audit/index.js';
 import { endSessions, verifyCurrentPassword, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { fieldError, notFound } from '../http/app-error.js';
@@ -80,7 +79,7 @@ export async function changePassword(
     { $set: { passwordHash } },
   );
   if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
-  recordAudit(ctx, { action: 'account.passwordChanged', actor: { userId: caller.userId } });
+  ctx.audit.record({ action: 'account.passwordChanged', actor: { userId: caller.userId } });
   await Promise.all([
     endSessions(ctx, caller.userId, { except: caller.jti }),
     endPasswordTokens(ctx, caller.userId),

@@ -7,7 +7,6 @@ import {
   type Priority,
 } from '@crm/shared';
 import { isAdmin, type AuthUser } from '../auth/index.js';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { AppError, fieldError, forbidden } from '../http/app-error.js';
 import { editedFieldEntries } from './history.service.js';
@@ -178,7 +177,7 @@ export async function bulkAction(
     if ('listed' in verdict) result[verdict.listed].push(id);
     else result.failed.push({ id, reason: verdict.failed, message: BULK_FAILURES[verdict.failed] });
   });
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: 'requests.bulk',
     details: {
       kind: body.action,

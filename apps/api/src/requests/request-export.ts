@@ -12,7 +12,6 @@ import {
   type ExportLink,
 } from '@crm/shared';
 import { currentUser, ticketedPath, type AuthUser, type Caller } from '../auth/index.js';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import type { RawHandler } from '../http/endpoint.js';
 import { fileRoute } from '../http/file-route.js';
@@ -130,7 +129,7 @@ export const exportRoute = (ctx: AppContext): RawHandler =>
           // Also a cut or abandoned download: what left the server, and whether all of it did.
           // Never the ticket: it is a credential.
           const { format, [TICKET_PARAM]: _ticket, ...filters } = query;
-          recordAudit(ctx, {
+          ctx.audit.record({
             action: 'requests.exported',
             details: {
               format,

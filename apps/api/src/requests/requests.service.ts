@@ -8,7 +8,6 @@ import {
   type Request,
   type UpdateRequestBody,
 } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict, notFound } from '../http/app-error.js';
@@ -263,7 +262,7 @@ export async function deleteRequest(ctx: AppContext, id: string): Promise<Reques
   const write = await deleteOne(ctx, id);
   if (write.done) {
     const { requestNumber, name } = write.request;
-    recordAudit(ctx, {
+    ctx.audit.record({
       action: 'request.deleted',
       target: { kind: 'request', id, label: `#${requestNumber} ${name}` },
       deleted: 1,

@@ -12,7 +12,6 @@ import {
   type UpdateSettingsBody,
   type WinProbability,
 } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { conflict } from '../http/app-error.js';
@@ -98,7 +97,7 @@ export async function updateSettings(
       { new: true, upsert: version === 0 },
     ).lean<StoredSettings>();
     if (saved) {
-      recordAudit(ctx, {
+      ctx.audit.record({
         action: 'settings.changed',
         target: { kind: 'settings', id: SETTINGS_ID, label: 'Ajustes' },
         details: { version: saved.version ?? version + 1 },

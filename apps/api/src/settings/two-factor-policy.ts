@@ -3,7 +3,6 @@ import {
   twoFactorPolicySchema,
   type TwoFactorPolicy,
 } from '@crm/shared';
-import { recordAudit } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 
 /*
@@ -58,7 +57,7 @@ export async function updateTwoFactorPolicy(
     { $set: { require: policy.require, graceDays: policy.graceDays, ...moved } },
     { upsert: true },
   );
-  recordAudit(ctx, {
+  ctx.audit.record({
     action: 'settings.changed',
     target: { kind: 'settings', id: POLICY_ID, label: 'Verificación en dos pasos' },
     details: { require: policy.require, graceDays: policy.graceDays },

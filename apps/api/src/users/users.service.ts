@@ -10,7 +10,6 @@ import {
   type User,
 } from '@crm/shared';
 import { emailChanged, endPasswordTokens, type EmailChangedUser } from '../account/index.js';
-import { recordAudit } from '../audit/index.js';
 import { endSessions } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
@@ -99,7 +98,7 @@ export async function createUser(ctx: AppContext, body: CreateUserBody): Promise
     const { password: _plain, ...fields } = body;
     const created = await ctx.models.User.create({ ...fields, email, passwordHash });
     const user = toUserJson(created);
-    recordAudit(ctx, {
+    ctx.audit.record({
       action: 'user.created',
       target: { kind: 'user', id: user._id, label: `${user.name} ${user.lastName} <${email}>` },
       details: { role: user.role },
@@ -166,7 +165,7 @@ export async function updateUser(
     ) as string[];
     if (body.password) fields.push('password');
     const roleChanged = existing.role !== body.role;
-    recordAudit(ctx, {
+    ctx.audit.record({
       action: roleChanged ? 'user.roleChanged' : 'user.updated',
       target: { kind: 'user', id },
       details: roleChanged ? { fields, from: existing.role, to: body.role } : { fields },
@@ -197,9 +196,13 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
     if (id === adminId) throw conflict(ACCOUNT_MESSAGES.ownAccountDelete);
     await assertNotLastAdmin(ctx, existing);
     await User.deleteOne({ _id: id });
-    recordAudit(ctx, {
+    ctx.audit.record({
       action: 'user.deleted',
-      target: { kind: 'user', id, label: `${existing.name} ${existing.lastName} <${existing.email}>` },
+      target: {
+        kind: 'user',
+        id,
+        label: `${existing.name} ${existing.lastName} <${existing.email}>`,
+      },
       details: { role: existing.role },
     });
     // Their photos' addresses are public: gone with them (profile/photo.model.ts).
