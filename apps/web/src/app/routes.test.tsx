@@ -146,7 +146,7 @@ describe('sidebar (§2 authenticated layout)', () => {
     renderApp('/main/profile', admin);
     const nav = await screen.findByRole('navigation', { name: 'Principal' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+    expect(links.map((link) => link.textContent)).toEqual([
       'Inicio',
       'Perfil',
       'Usuarios',
@@ -170,7 +170,7 @@ describe('sidebar (§2 authenticated layout)', () => {
       expect(
         within(nav)
           .getAllByRole('link')
-          .map((link) => link.getAttribute('aria-label')),
+          .map((link) => link.textContent),
       ).toEqual(['Inicio', 'Perfil', 'Solicitudes', 'Agenda']);
     },
   );
