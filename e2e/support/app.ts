@@ -266,10 +266,20 @@ export async function dragWithMouse(
   if (!from || !to) throw new Error('card or column not on screen');
   await page.mouse.move(from.x + from.width / 2, from.y + 20);
   await page.mouse.down();
-  // Past the activation distance first, then across.
+  // Past the activation distance first, then across once the card is picked up.
   await page.mouse.move(from.x + from.width / 2 + 12, from.y + 26, { steps: 4 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 160, { steps: 12 });
-  await expect(target).toHaveAttribute('data-drop-target', 'true');
+  await expect(source).toHaveAttribute('data-dragging', 'true');
+  const x = to.x + to.width / 2;
+  const y = to.y + 160;
+  await page.mouse.move(x, y, { steps: 12 });
+  // dnd-kit measures the columns just after the pickup and looks at what lies under the pointer
+  // only when the pointer moves; on a loaded machine the last move can come before that
+  // measurement, so the hand keeps moving a little, as a person's does, until the column answers.
+  await expect(async () => {
+    await page.mouse.move(x + 2, y + 2);
+    await page.mouse.move(x, y);
+    await expect(target).toHaveAttribute('data-drop-target', 'true', { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await snap(page, screenshot);
   await page.mouse.up();
 }
