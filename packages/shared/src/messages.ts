@@ -118,6 +118,9 @@ export const FIELD_MESSAGES = {
   lostReasonRequired: 'Elige el motivo de la pérdida',
   lostReasonUnknown: 'Ese motivo no está en la lista de Ajustes',
   outcomeOnOpenRequest: 'Solo una solicitud en CERRADO tiene resultado',
+  /** Issue 33: the amount paid, asked with a move to CERRADO as Ganada. */
+  amountPaidInvalid: 'Escribe un monto de 0 a 1.000.000.000.000',
+  amountPaidOnlyWhenWon: 'El monto pagado va solo con un cierre como Ganada',
   lostReasonsInvalid: 'Entre 1 y 30 motivos distintos, de 1 a 60 caracteres cada uno',
   probabilityInvalid: 'Escribe un porcentaje entero, de 0 a 100',
   /** Preferences (issue 20). */

@@ -7,7 +7,7 @@ import {
 } from './constants.js';
 import { maxLength, objectIdSchema } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
-import { outcomeBodySchema } from './outcome.js';
+import { MAX_EXPECTED_VALUE, outcomeBodySchema } from './outcome.js';
 import type { requestEditableSchema } from './request.js';
 
 /**
@@ -157,6 +157,15 @@ export type MoveRequestBody = z.infer<typeof moveRequestBodySchema>;
 
 const noteText = z.string().max(FIELD_MAX_LENGTH.note, maxLength(FIELD_MAX_LENGTH.note));
 
+  /**
+   * Issue 33: what was paid, asked with "Ganada" in the same dialog; only with a won outcome
+   * (400 `amoutPaid` otherwise). Absent: the request keeps the amount it has.
+   */
+  amoutPaid: z
+    .number({ error: FIELD_MESSAGES.amountPaidInvalid })
+    .min(0, FIELD_MESSAGES.amountPaidInvalid)
+    .max(MAX_EXPECTED_VALUE, FIELD_MESSAGES.amountPaidInvalid)
+    .optional(),
 /** POST /api/form-contact/:id/notes: a new note, at the top of the list (§2). */
 export const addNoteBodySchema = z.object({
   text: noteText

@@ -1,12 +1,14 @@
 import {
   API_MESSAGES,
+  FIELD_MESSAGES,
   type MoveRequestBody,
   type Outcome,
   type Request,
   type RequestStatus,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { historyEntry } from './history.service.js';
+import { fieldError } from '../http/app-error.js';
+import { editedFieldEntries, historyEntry } from './history.service.js';
 import { outcomeAfter, outcomeChange, toOutcomeJson, type StoredOutcome } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { BUSY, GONE, requestAnswer, type RequestWrite } from './requests.service.js';
@@ -21,7 +23,7 @@ const movedAway = (status: RequestStatus): RequestWrite => ({
 
 type MoveBaseDoc = Pick<
   RequestDoc,
-  'status' | 'statusVersion' | 'version' | 'createdAt' | 'stageChangedAt'
+  'status' | 'statusVersion' | 'version' | 'createdAt' | 'stageChangedAt' | 'amoutPaid'
 > & { outcome?: StoredOutcome | null };
 
 /**
@@ -37,6 +39,10 @@ type MoveBaseDoc = Pick<
  * write; as it names the outcome it replaces, that write also needs the `version` read with it
  * (an edit may have changed the outcome meanwhile), and reads again when an edit came first:
  * never a conflict for an edit.
+ *
+ * Issue 33: `amoutPaid`, given with a won close, is set in the same write (an edit of a field:
+ * `version` goes up, so a draft read before it meets a conflict, not a silent overwrite) and
+ * recorded as the modal's change of "Monto pagado" is.
  */
 export async function moveOne(
   ctx: AppContext,
@@ -44,6 +50,7 @@ export async function moveOne(
   { from, to }: Pick<MoveRequestBody, 'from' | 'to'>,
   outcome: Outcome | null,
   userId: string,
+  amoutPaid?: number,
 ): Promise<RequestWrite> {
   const { Request } = ctx.models;
   // Read by `_id` alone and checked here: on FerretDB 1.x only an `{ _id }` filter is an index
@@ -59,7 +66,7 @@ export async function moveOne(
   for (let attempt = 0; attempt < 20; attempt++) {
     const stored = await Request.findById(
       id,
-      'status statusVersion version outcome createdAt stageChangedAt',
+      'status statusVersion version outcome createdAt stageChangedAt amoutPaid',
     ).lean<MoveBaseDoc>();
     if (!stored) return GONE;
     if (stored.status !== from) return movedAway(stored.status);
@@ -68,6 +75,10 @@ export async function moveOne(
       : { set: {}, entries: [] };
     // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
     const stage = stageChange(stored, to, new Date());
+    const paid =
+      amoutPaid === undefined
+        ? []
+        : editedFieldEntries(userId, { amoutPaid: stored.amoutPaid }, { amoutPaid });
     const moved = await Request.findOneAndUpdate(
       {
         _id: id,
@@ -79,11 +90,13 @@ export async function moveOne(
         ...(closing && { version: stored.version }),
       },
       {
-        $set: { status: to, ...stage.set, ...change.set },
-        $inc: { statusVersion: 1 },
+        $set: { status: to, ...stage.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
+        $inc: { statusVersion: 1, ...(paid.length > 0 && { version: 1 }) },
         $max: stage.max,
         $push: {
-          history: { $each: [historyEntry(userId, 'status', from, to), ...change.entries] },
+          history: {
+            $each: [historyEntry(userId, 'status', from, to), ...change.entries, ...paid],
+          },
           stageVisits: stage.visit,
         },
       },
@@ -97,7 +110,8 @@ export async function moveOne(
 /**
  * PATCH /api/form-contact/:id/status. The outcome is checked against `from` and `to` before
  * anything is read (400 before 404 and 409): CERRADO is reached only with one, no other stage
- * takes one. Moved meanwhile: 409 naming where it is now.
+ * takes one. Moved meanwhile: 409 naming where it is now. `amoutPaid` goes only with a won
+ * outcome (400 `amoutPaid` otherwise, before anything is read too).
  */
 export async function moveRequest(
   ctx: AppContext,
@@ -112,5 +126,11 @@ export async function moveRequest(
     body.to,
     body.outcome,
   );
-  return requestAnswer(await moveOne(ctx, id, body, outcome, userId), API_MESSAGES.requestMoved);
+  if (body.amoutPaid !== undefined && outcome?.result !== 'won') {
+    throw fieldError('amoutPaid', FIELD_MESSAGES.amountPaidOnlyWhenWon);
+  }
+  return requestAnswer(
+    await moveOne(ctx, id, body, outcome, userId, body.amoutPaid),
+    API_MESSAGES.requestMoved,
+  );
 }

@@ -23,7 +23,10 @@ const { admin, vendor, driver } = useSignedInRoles(t);
 const WON = { result: 'won' } as const;
 const LOST = { result: 'lost', reason: 'Precio', comment: 'Eligió un salón más barato' } as const;
 
-const move = (id: string, body: { from: RequestStatus; to: RequestStatus; outcome?: object }) =>
+const move = (
+  id: string,
+  body: { from: RequestStatus; to: RequestStatus; outcome?: object; amoutPaid?: unknown },
+) =>
   request(t.app).patch(`/api/form-contact/${id}/status`).set(bearer(vendor.token)).send(body);
 
 const get = async (id: string) =>
@@ -359,5 +362,67 @@ describe('lost reasons removed from the list', () => {
     const { _id: id } = await createRequest(t, vendor.token);
     const outcome = { result: 'lost', reason: 'Sin presupuesto' };
     await move(id, { from: 'new request', to: 'closed', outcome }).expect(200);
+  });
+});
+
+describe('the amount paid with a won close (issue 33)', () => {
+  it('when moved to CERRADO won with `amoutPaid`, then it is stored in the same write, the version goes up and the change is recorded', async () => {
+    const created = await createRequest(t, vendor.token);
+    const res = await move(created._id, {
+      from: 'new request',
+      to: 'closed',
+      outcome: WON,
+      amoutPaid: 4_500_000,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      status: 'closed',
+      amoutPaid: 4_500_000,
+      version: created.version + 1,
+      outcome: { result: 'won', reason: null, comment: null },
+    });
+    expect((await get(created._id)).amoutPaid).toBe(4_500_000);
+    expect(await changesOf(created._id, 'amoutPaid')).toEqual([
+      { from: '0', to: '4500000', by: vendor.user._id },
+    ]);
+  });
+
+  it('when moved to CERRADO won without it, then the amount stays and the version too', async () => {
+    const created = await createRequest(t, vendor.token);
+    const res = await move(created._id, { from: 'new request', to: 'closed', outcome: WON });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ amoutPaid: created.amoutPaid, version: created.version });
+    expect(await changesOf(created._id, 'amoutPaid')).toEqual([]);
+  });
+
+  it.each([
+    ['lost', { from: 'new request', to: 'closed', outcome: LOST }],
+    ['an open stage', { from: 'new request', to: 'contacted' }],
+  ] as const)(
+    'when sent with %s, then 400 names `amoutPaid` and nothing moves',
+    async (_name, body) => {
+      const created = await createRequest(t, vendor.token);
+      const res = await move(created._id, { ...body, amoutPaid: 100 });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual(fieldRefused('amoutPaid', FIELD_MESSAGES.amountPaidOnlyWhenWon));
+      expect(await get(created._id)).toEqual(created);
+    },
+  );
+
+  it.each([
+    ['negative', -1],
+    ['non-numeric', '1500'],
+    ['absurd (over 10^12)', MAX_EXPECTED_VALUE + 1],
+  ])('when it is %s, then 400 names `amoutPaid`', async (_name, value) => {
+    const created = await createRequest(t, vendor.token);
+    const res = await move(created._id, {
+      from: 'new request',
+      to: 'closed',
+      outcome: WON,
+      amoutPaid: value,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(fieldRefused('amoutPaid', FIELD_MESSAGES.amountPaidInvalid));
+    expect(await get(created._id)).toEqual(created);
   });
 });

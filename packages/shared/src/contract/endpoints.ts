@@ -338,7 +338,7 @@ export const api = {
       status: 200,
       response: requestSchema,
       errors: {
-        400: `${FIELD_MESSAGES.outcomeRequired} / ${FIELD_MESSAGES.lostReasonRequired} / ${FIELD_MESSAGES.lostReasonUnknown} / ${FIELD_MESSAGES.outcomeOnOpenRequest} (field \`outcome…\`)`,
+        400: `${FIELD_MESSAGES.outcomeRequired} / ${FIELD_MESSAGES.lostReasonRequired} / ${FIELD_MESSAGES.lostReasonUnknown} / ${FIELD_MESSAGES.outcomeOnOpenRequest} (field \`outcome…\`); ${FIELD_MESSAGES.amountPaidInvalid} / ${FIELD_MESSAGES.amountPaidOnlyWhenWon} (field \`amoutPaid\`)`,
         404: API_MESSAGES.requestNotFound,
         409: `${API_MESSAGES.requestMoved}; \`current.status\` is where it is now`,
       },
