@@ -106,6 +106,58 @@ export const activityContractCases: ContractCase[] = [
     },
   },
   {
+    name: 'activities.log (issue 33): any role logs a done one in one step; one history entry; 400 naming the field',
+    run: async (c, expect) => {
+      const driver = await c.signIn('driver');
+      const id = await newRequestId(c, driver.token);
+      const body = { type: 'meeting', title: 'Reunión en su oficina', outcome: 'Pide cotización' };
+      const res = await c.call(api.activities.log, { params: { id }, body }, driver.token);
+      expect(res).toEqual({
+        status: 201,
+        body: {
+          ...body,
+          _id: anyString(expect),
+          dueDate: anyString(expect),
+          dueTime: anyString(expect),
+          dueAt: anyString(expect),
+          ownerId: driver.user._id,
+          done: true,
+          doneAt: anyString(expect),
+          doneBy: driver.user._id,
+          createdAt: anyString(expect),
+          createdBy: driver.user._id,
+          version: 0,
+        },
+      });
+      expect(await c.call(api.activities.list, { params: { id } }, driver.token)).toEqual({
+        status: 200,
+        body: { items: [res.body] },
+      });
+      expect(await activityHistory(c, driver.token, id)).toEqual([
+        {
+          by: driver.user._id,
+          field: 'activityLogged',
+          from: 'meeting',
+          to: 'Pide cotización',
+          title: body.title,
+        },
+      ]);
+      const bare = await c.call(
+        api.activities.log,
+        { params: { id }, body: { type: 'call', title: 'Llamé' } },
+        driver.token,
+      );
+      expect(bare.status).toBe(201);
+      expect(bare.body).not.toHaveProperty('outcome');
+      expect(
+        await c.call(api.activities.log, { params: { id }, body: { type: 'call' } }, driver.token),
+      ).toEqual(fieldError(400, 'title', FIELD_MESSAGES.activityTitleRequired));
+      expect(
+        await c.call(api.activities.log, { params: { id: UNKNOWN_ID }, body }, driver.token),
+      ).toEqual({ status: 404, body: { message: API_MESSAGES.requestNotFound } });
+    },
+  },
+  {
     name: 'activities.change: at the current version (+1), each field recorded; stale is 409 with the activity now',
     run: async (c, expect) => {
       const { token, user } = await c.signIn('driver');

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES, FIELD_MAX_LENGTH } from './constants.js';
-import { dateTimeSchema, objectIdSchema, requiredText, safeIntegerSchema } from './fields.js';
+import {
+  dateTimeSchema,
+  objectIdSchema,
+  optionalText,
+  requiredText,
+  safeIntegerSchema,
+} from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
 
 /*
@@ -72,6 +78,11 @@ export const activitySchema = z.object({
   doneBy: objectIdSchema.nullable(),
   createdAt: dateTimeSchema,
   createdBy: objectIdSchema.nullable(),
+  /**
+   * Issue 33: how a call, meeting, mail or task logged as done went ("Interesada, pide
+   * cotización"); absent when none was given (and on planned ones).
+   */
+  outcome: z.string().optional(),
   /** Bumped by every change of this activity; sent back with a change (409 when stale). */
   version: safeIntegerSchema.nonnegative(),
 });
@@ -90,6 +101,18 @@ export const addActivityBodySchema = z.object({
   ownerId: objectIdSchema.optional(),
 });
 export type AddActivityBody = z.infer<typeof addActivityBodySchema>;
+
+/**
+ * POST /api/form-contact/:id/activities/done (issue 33): a call, meeting, mail or task that
+ * already happened, logged in one step: done now by the caller, who also owns it; its day and
+ * time are now in the caller's zone. `outcome` is optional (blank: none).
+ */
+export const logActivityBodySchema = z.object({
+  type: activityTypeSchema,
+  title: activityTitleSchema,
+  outcome: optionalText(FIELD_MAX_LENGTH.activityTitle).optional(),
+});
+export type LogActivityBody = z.infer<typeof logActivityBodySchema>;
 
 /** The version a change of one activity was read at. */
 const activityVersionSchema = safeIntegerSchema.nonnegative();

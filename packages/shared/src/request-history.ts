@@ -106,6 +106,11 @@ export const HISTORY_FIELDS = [
   'activityDue',
   'activityOwner',
   'activityDone',
+  /**
+   * Issue 33: an activity logged as already done (activities.log): `from` its type code, `to`
+   * its outcome (null: none given).
+   */
+  'activityLogged',
   /** Issue 21: the expected value (from/to: the amount as text, null: none). */
   'expectedValue',
   /** Issue 21: the outcome (from/to: "won", "lost: <reason>", null: none). */

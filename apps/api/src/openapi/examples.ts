@@ -159,6 +159,10 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     { version: 2, dueDate: '2026-12-15', dueTime: '10:30' },
     { version: 0, title: 'Enviar la cotización revisada', type: 'email', ownerId: USER_ID },
   ],
+  'activities.log': [
+    { type: 'call', title: 'Llamé para confirmar la fecha', outcome: 'Confirma, pide cotización' },
+    { type: 'email', title: 'Envié la cotización' },
+  ],
   'activities.complete': [{ version: 3 }],
   'activities.reopen': [{ version: 4 }],
   'settings.update': [

@@ -8,6 +8,7 @@ import {
   changeActivity,
   deleteActivity,
   listActivities,
+  logActivity,
   setActivityDone,
 } from './activities.service.js';
 import { getAgenda, getDueCount } from './agenda.service.js';
@@ -17,6 +18,7 @@ export function activitiesRoutes(ctx: AppContext): Router {
   return implement(ctx, api.activities, {
     list: ({ params }) => listActivities(ctx, params.id),
     add: ({ params, body }, req) => addActivity(ctx, params.id, body, currentUser(req)),
+    log: ({ params, body }, req) => logActivity(ctx, params.id, body, currentUser(req)),
     change: ({ params, body }, req) =>
       changeActivity(ctx, params.id, params.activityId, body, currentUser(req)),
     complete: ({ params, body }, req) =>

@@ -4,7 +4,9 @@ import {
   FIELD_MESSAGES,
   MAX_ACTIVITIES_PER_REQUEST,
   compareActivities,
+  dayIn,
   dueText,
+  wallClockOf,
   zonedDueAt,
   type Activity,
   type ActivityList,
@@ -12,6 +14,7 @@ import {
   type ActivityVersionBody,
   type AddActivityBody,
   type ChangeActivityBody,
+  type LogActivityBody,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
@@ -40,6 +43,8 @@ export type StoredActivity = {
   doneBy: Types.ObjectId | null;
   createdAt: Date;
   createdBy: Types.ObjectId | null;
+  /** Issue 33: how a logged one went; absent: none given. */
+  outcome?: string;
   version: number;
 };
 
@@ -74,6 +79,7 @@ export function toActivityJson(activity: StoredActivity): Activity {
     doneBy: hex(activity.doneBy),
     createdAt: activity.createdAt.toISOString(),
     createdBy: hex(activity.createdBy),
+    ...(activity.outcome ? { outcome: activity.outcome } : {}),
     version: activity.version,
   };
 }
@@ -213,6 +219,51 @@ export async function addActivity(
   });
   await releaseIfOwnerGone(ctx, added.ownerId);
   return toActivityJson(added);
+}
+
+/**
+ * POST /api/form-contact/:id/activities/done (issue 33): a call, meeting, mail or task that
+ * already happened, stored done now by the caller, who owns it; due now in the caller's zone
+ * (to the minute). One history entry says it all (`activityLogged`: its type, its outcome).
+ */
+export async function logActivity(
+  ctx: AppContext,
+  id: string,
+  { type, title, outcome }: LogActivityBody,
+  { userId, timeZone }: Caller,
+): Promise<Activity> {
+  const logged = await changeActivities(ctx, id, (stored) => {
+    const activities = stored.activities ?? [];
+    if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
+      throw new AppError(400, FIELD_MESSAGES.tooManyActivities(MAX_ACTIVITIES_PER_REQUEST));
+    }
+    const now = new Date();
+    const dueDate = dayIn(now, timeZone);
+    const dueTime = wallClockOf(now, timeZone).toISOString().slice(11, 16);
+    const caller = new Types.ObjectId(userId);
+    const activity: StoredActivity = {
+      _id: new Types.ObjectId(),
+      type,
+      title,
+      dueDate,
+      dueTime,
+      dueAt: zonedDueAt(dueDate, dueTime, timeZone),
+      ownerId: caller,
+      done: true,
+      doneAt: now,
+      doneBy: caller,
+      createdAt: now,
+      createdBy: caller,
+      ...(outcome ? { outcome } : {}),
+      version: 0,
+    };
+    return {
+      activities: [...activities, activity],
+      entries: [historyEntry(userId, 'activityLogged', type, outcome || null, activity)],
+      result: activity,
+    };
+  });
+  return toActivityJson(logged);
 }
 
 /** PATCH /api/form-contact/:id/activities/:activityId: each changed field recorded. */

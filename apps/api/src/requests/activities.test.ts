@@ -8,6 +8,7 @@ import {
   MAX_ACTIVITIES_PER_REQUEST,
   activityListSchema,
   activitySchema,
+  dayIn,
   requestHistorySchema,
   requestSchema,
   zonedDueAt,
@@ -310,6 +311,107 @@ describe('POST /api/form-contact/:id/activities', () => {
       (await request(t.app).get(`/api/form-contact/${created._id}`).set(bearer(vendor.token))).body,
     );
     expect(read.notes).toEqual(['Nota']);
+  });
+});
+
+// Issue 33: a call, meeting, mail or task that already happened, logged done in one step.
+describe('POST /api/form-contact/:id/activities/done', () => {
+  const LOG = { type: 'call', title: 'Llamé a Lucía', outcome: 'Interesada, pide cotización' };
+  const log = (id: string, body: object = LOG, token = vendor.token) =>
+    request(t.app).post(`${activitiesPath(id)}/done`).set(bearer(token)).send(body);
+
+  it('answers 401 without a token', async () => {
+    const created = await createRequest();
+    expect((await request(t.app).post(`${activitiesPath(created._id)}/done`).send(LOG)).status).toBe(
+      401,
+    );
+  });
+
+  it.each(roles)(
+    'lets a %s log a done one: done now by the caller, with its outcome, in one history entry',
+    async (_role, caller) => {
+      const created = await createRequest();
+      const before = Date.now();
+      const res = await log(created._id, LOG, caller().token);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const activity = activitySchema.parse(res.body);
+      expect(activity).toMatchObject({
+        type: 'call',
+        title: 'Llamé a Lucía',
+        outcome: 'Interesada, pide cotización',
+        ownerId: caller().user._id,
+        done: true,
+        doneBy: caller().user._id,
+        createdBy: caller().user._id,
+        version: 0,
+      });
+      const doneAt = Date.parse(activity.doneAt ?? '');
+      expect(doneAt).toBeGreaterThanOrEqual(before);
+      expect(doneAt).toBeLessThanOrEqual(Date.now());
+      expect(activity.dueDate).toBe(dayIn(new Date(doneAt), t.ctx.config.timeZone));
+      expect(activity.dueTime).toMatch(/^[0-2][0-9]:[0-5][0-9]$/);
+      expect(await list(created._id)).toEqual([activity]);
+      expect(await activityEntries(created._id)).toEqual([
+        {
+          by: caller().user._id,
+          field: 'activityLogged',
+          from: 'call',
+          to: 'Interesada, pide cotización',
+          title: 'Llamé a Lucía',
+        },
+      ]);
+      // Not a next step: the card's next activity stays as it was (none).
+      const stored = await request(t.app)
+        .get(`/api/form-contact/${created._id}`)
+        .set(bearer(admin.token));
+      expect(stored.body).toMatchObject({ nextActivity: null });
+    },
+  );
+
+  it('takes no outcome (blank is none), and keeps the next step planned before', async () => {
+    const created = await createRequest();
+    const planned = await added(created._id);
+    const res = await log(created._id, { type: 'email', title: 'Envié la cotización', outcome: ' ' });
+    expect(res.status).toBe(201);
+    expect(res.body).not.toHaveProperty('outcome');
+    expect(res.body).toMatchObject({ type: 'email', done: true });
+    const items = await list(created._id);
+    expect(items.map((a) => [a.title, a.done])).toEqual([
+      [planned.title, false],
+      ['Envié la cotización', true],
+    ]);
+    expect((await activityEntries(created._id))[0]).toMatchObject({
+      field: 'activityLogged',
+      from: 'email',
+      to: null,
+    });
+    const stored = await request(t.app)
+      .get(`/api/form-contact/${created._id}`)
+      .set(bearer(admin.token));
+    expect(stored.body).toMatchObject({ nextActivity: { _id: planned._id } });
+  });
+
+  it('answers 400 naming the field: a missing note, an unknown type, a long outcome', async () => {
+    const created = await createRequest();
+    expect((await log(created._id, { type: 'call' })).body).toEqual(
+      fieldError('title', FIELD_MESSAGES.activityTitleRequired),
+    );
+    const badType = await log(created._id, { ...LOG, type: 'visit' });
+    expect(badType.status).toBe(400);
+    expect(badType.body).toEqual(fieldError('type', FIELD_MESSAGES.activityTypeInvalid));
+    const long = await log(created._id, {
+      ...LOG,
+      outcome: 'x'.repeat(FIELD_MAX_LENGTH.activityTitle + 1),
+    });
+    expect(long.status).toBe(400);
+    expect(long.body).toMatchObject({ errors: [{ path: 'outcome' }] });
+    expect(await list(created._id)).toEqual([]);
+  });
+
+  it('answers 404 for an unknown request', async () => {
+    const res = await log(UNKNOWN_ID);
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: API_MESSAGES.requestNotFound });
   });
 });
 

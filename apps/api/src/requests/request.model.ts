@@ -45,6 +45,8 @@ const activitySchema = new Schema(
     doneBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
     createdAt: { type: Date, required: true },
     createdBy: { type: Schema.Types.ObjectId, ref: 'User', default: null },
+    /** Issue 33: how a logged activity went; absent when none was given. */
+    outcome: { type: String, default: undefined },
     /** Bumped by every change of this activity: a change names the one it read (409 if stale). */
     version: { type: Number, default: 0 },
   },

@@ -52,6 +52,8 @@ import {
   notesSchema,
   shortenHistoryText,
   systemTimeZone,
+  dayIn,
+  wallClockOf,
   validateRequest,
   zonedDueAt,
   type Activity,
@@ -1125,6 +1127,40 @@ handlers.push(
     db.activities.set(stored._id, [...activities, activity]);
     activitiesChanged(stored._id);
     record(stored._id, user._id, 'activity', null, title, activity);
+    return { ...activity };
+  }),
+
+  // Issue 33: one already done, logged in one step (activities.service.ts logActivity).
+  fake(api.activities.log, ({ input, user }) => {
+    const { type, title, outcome } = input.body;
+    const stored = findRequest(input.params.id);
+    if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+    const activities = db.activities.get(stored._id) ?? [];
+    if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
+      return fail(400, FIELD_MESSAGES.tooManyActivities(MAX_ACTIVITIES_PER_REQUEST));
+    }
+    const now = new Date();
+    const dueDate = dayIn(now, systemTimeZone());
+    const dueTime = wallClockOf(now, systemTimeZone()).toISOString().slice(11, 16);
+    const activity: Activity = {
+      _id: newId(),
+      type,
+      title,
+      dueDate,
+      dueTime,
+      dueAt: zonedDueAt(dueDate, dueTime, systemTimeZone()).toISOString(),
+      ownerId: user._id,
+      done: true,
+      doneAt: now.toISOString(),
+      doneBy: user._id,
+      createdAt: now.toISOString(),
+      createdBy: user._id,
+      ...(outcome ? { outcome } : {}),
+      version: 0,
+    };
+    db.activities.set(stored._id, [...activities, activity]);
+    activitiesChanged(stored._id);
+    record(stored._id, user._id, 'activityLogged', type, outcome || null, activity);
     return { ...activity };
   }),
 

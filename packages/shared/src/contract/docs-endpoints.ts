@@ -251,6 +251,16 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
         'signed-in role may plan, as with notes.',
       responseDescription: 'The new activity',
     },
+    log: {
+      summary: 'Log a call, meeting, mail or task that already happened, in one step',
+      description:
+        'Issue 33: stored done, now, by the caller, who also owns it; its day and time are now ' +
+        'in the caller’s time zone. `outcome` (optional) says how it went. Recorded in the ' +
+        'history as one entry (`field: "activityLogged"`, `from` the type, `to` the outcome) in ' +
+        'the same write; the request’s next activity is unchanged. Any signed-in role, as with ' +
+        'notes.',
+      responseDescription: 'The logged activity',
+    },
     change: {
       summary: 'Change an activity: its title, type, due day and time, or owner',
       description:

@@ -49,6 +49,7 @@ import {
   activityVersionBodySchema,
   addActivityBodySchema,
   changeActivityBodySchema,
+  logActivityBodySchema,
 } from '../activity.js';
 import { MAX_ACTIVITIES_PER_REQUEST } from '../constants.js';
 import { settingsSchema, updateSettingsBodySchema } from '../settings.js';
@@ -568,6 +569,21 @@ export const api = {
       response: activitySchema,
       errors: {
         400: `A field's rule (named in \`errors\`), an unknown owner (field \`ownerId\`), or ${MAX_ACTIVITIES_PER_REQUEST} activities already`,
+        404: API_MESSAGES.requestNotFound,
+      },
+    }),
+    log: defineEndpoint({
+      id: 'activities.log',
+      method: 'post',
+      path: '/api/form-contact/:id/activities/done',
+      tag: 'requests',
+      access: 'signed-in',
+      params: requestIdParamsSchema,
+      body: logActivityBodySchema,
+      status: 201,
+      response: activitySchema,
+      errors: {
+        400: `A field's rule (named in \`errors\`), or ${MAX_ACTIVITIES_PER_REQUEST} activities already`,
         404: API_MESSAGES.requestNotFound,
       },
     }),
