@@ -123,6 +123,44 @@ export const boardContractCases: ContractCase[] = [
     },
   },
   {
+    name: 'requests.board: a search under filters counts the matches they hide (issue 33)',
+    run: async (c, expect) => {
+      const admin = await c.signIn(ADMIN_ROLE);
+      const vendor = await c.signIn('vendor');
+      const name = uniqueName();
+      const create = async (requestType: string) =>
+        (
+          await c.call(
+            api.requests.create,
+            { body: { ...newRequest, name, requestType } },
+            vendor.token,
+          )
+        ).body;
+      const mine = await create('otro');
+      await create('otro');
+      await create('obtener una demo');
+      await c.call(
+        api.requests.assignVendor,
+        { body: { formId: idOf(mine), vendorId: vendor.user._id } },
+        admin.token,
+      );
+      const hidden = async (filters: object) =>
+        (
+          (await c.call(api.requests.board, { query: { q: name, ...filters } }, vendor.token))
+            .body as { hiddenMatches?: unknown }
+        ).hiddenMatches;
+      expect(await hidden({ vendor: 'me' })).toEqual({ count: 2, more: false });
+      expect(await hidden({ requestType: 'otro' })).toEqual({ count: 1, more: false });
+      expect(await hidden({ vendor: 'me', requestType: 'obtener una demo' })).toEqual({
+        count: 3,
+        more: false,
+      });
+      const everyPriority = { priority: NEW_REQUEST_DEFAULTS.priority };
+      expect(await hidden(everyPriority)).toEqual({ count: 0, more: false });
+      expect(await hidden({})).toBeUndefined();
+    },
+  },
+  {
     // Issue 20. Days far in the past and the future, so no clock or zone can move a request
     // between ranges while the case runs ("today" is tested in apps/api with a fixed clock).
     name: 'requests.board and column: `next` filters by the next activity (overdue, week, none), with q and vendor; a card shows it',

@@ -123,8 +123,31 @@ export const columnPageSchema = z.object({
 });
 export type ColumnPage = z.infer<typeof columnPageSchema>;
 
+/**
+ * The most `hiddenMatches` counts (issue 33): past it the board says "100+", and the count
+ * stops reading.
+ */
+export const HIDDEN_MATCHES_CAP = 100;
+
+/**
+ * Issue 33: the board's filters that hide matches of a search, every one but `q` itself ("Ver
+ * todas" drops these and keeps the search).
+ */
+export const HIDING_FILTER_KEYS = ['vendor', 'priority', 'requestType', 'next', 'outcome'] as const;
+
 /** The five columns in board order, each with its count and first page. */
 export const boardSchema = z.object({
   columns: z.array(columnPageSchema.extend({ status: z.enum(REQUEST_STATUSES) })),
+  /**
+   * Issue 33, only with a search `q` and at least one HIDING_FILTER_KEYS filter: how many
+   * requests the search alone matches that those filters hide, at most HIDDEN_MATCHES_CAP
+   * (`more`: there are more than that).
+   */
+  hiddenMatches: z
+    .object({
+      count: z.number().int().nonnegative().max(HIDDEN_MATCHES_CAP),
+      more: z.boolean(),
+    })
+    .optional(),
 });
 export type Board = z.infer<typeof boardSchema>;

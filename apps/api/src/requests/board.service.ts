@@ -1,6 +1,8 @@
 import { Types, type FilterQuery } from 'mongoose';
 import {
   BOARD_COLUMNS,
+  HIDDEN_MATCHES_CAP,
+  HIDING_FILTER_KEYS,
   OPEN_STATUSES,
   REQUEST_STATUSES,
   VENDOR_FILTER_ME,
@@ -277,12 +279,51 @@ async function columnTotals(
   return totals.get(null) ?? NO_REQUESTS;
 }
 
+/**
+ * Issue 33: the requests the search alone matches that the other filters hide, counted up to
+ * one past HIDDEN_MATCHES_CAP. The search's counts' range (the five statuses, the documents
+ * tested for `q`), less what the filters let through (`$nor`), and the count stops at the cap.
+ * Returned unrun, so index-bound.test.ts explains it.
+ */
+export const hiddenMatchesQuery = (
+  ctx: AppContext,
+  filters: BoardFilters & { q: string },
+  callerId: string,
+  bounds?: AgendaBounds,
+) =>
+  ctx.models.Request.aggregate<{ count: number }>([
+    {
+      $match: {
+        ...countsMatch(filterFor({ q: filters.q }, callerId)),
+        $nor: [filterFor({ ...filters, q: undefined }, callerId, bounds)],
+      },
+    },
+    { $limit: HIDDEN_MATCHES_CAP + 1 },
+    { $count: 'count' },
+  ]);
+
+/** The board's `hiddenMatches`: only with a search and a filter that can hide its matches. */
+async function hiddenMatches(
+  ctx: AppContext,
+  query: BoardQuery,
+  callerId: string,
+  bounds?: AgendaBounds,
+): Promise<Board['hiddenMatches']> {
+  const { q } = query;
+  if (!q || !HIDING_FILTER_KEYS.some((key) => query[key])) return undefined;
+  const [counted] = await hiddenMatchesQuery(ctx, { ...query, q }, callerId, bounds);
+  const count = counted?.count ?? 0;
+  return { count: Math.min(count, HIDDEN_MATCHES_CAP), more: count > HIDDEN_MATCHES_CAP };
+}
+
 /** GET /api/form-contact/board: the five columns in board order (§2), each with its first page. */
 export async function getBoard(ctx: AppContext, query: BoardQuery, caller: Caller): Promise<Board> {
-  const filter = filterFor(query, caller.userId, boardBounds(query, caller.timeZone));
-  const [totals, pages] = await Promise.all([
+  const bounds = boardBounds(query, caller.timeZone);
+  const filter = filterFor(query, caller.userId, bounds);
+  const [totals, pages, hidden] = await Promise.all([
     totalsByStatus(ctx, filter),
     Promise.all(BOARD_COLUMNS.map(({ status }) => pageOf(ctx, status, filter, query.limit))),
+    hiddenMatches(ctx, query, caller.userId, bounds),
   ]);
   return {
     columns: BOARD_COLUMNS.map(({ status }, index) => ({
@@ -291,6 +332,7 @@ export async function getBoard(ctx: AppContext, query: BoardQuery, caller: Calle
       items: pages[index]?.items ?? [],
       nextCursor: pages[index]?.nextCursor ?? null,
     })),
+    ...(hidden && { hiddenMatches: hidden }),
   };
 }
 

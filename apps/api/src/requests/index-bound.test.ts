@@ -38,6 +38,7 @@ import {
   columnTotalsQuery,
   countsQuery,
   filterFor,
+  hiddenMatchesQuery,
   pageQuery,
 } from './board.service.js';
 
@@ -462,6 +463,21 @@ const probes: ProbeCase[] = [
     // accepts until a text index.
     name: 'the search’s counts',
     build: () => boardCountsProbe({ q: SEARCHED }, REQUESTS, SEARCH_FIELDS),
+  },
+  {
+    // Issue 33: the search's matches that "Mis solicitudes" hides, in the search's counts' range
+    // (the filter tested on the documents, `$nor`), the count stopping past its cap.
+    name: 'the search’s matches hidden by the filters',
+    build: () => {
+      const query = boardQuerySchema.parse({ q: SEARCHED, vendor: 'me' });
+      const aggregate = hiddenMatchesQuery(t.ctx, { ...query, q: SEARCHED }, callerId, agenda());
+      const explain = () => (aggregate as Aggregate<unknown>).explain('executionStats');
+      const { schema } = t.ctx.models.Request;
+      return countProbe(schema, firstMatch(aggregate), explain, REQUESTS, [
+        ...SEARCH_FIELDS,
+        'vendor',
+      ]);
+    },
   },
   // Issue 20's "Próxima acción" (next=): the seeded requests' next activities are all overdue
   // (one request in ACTIVITY_EVERY); the others have none.

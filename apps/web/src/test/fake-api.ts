@@ -23,6 +23,8 @@ import {
   type AgendaItem,
   api,
   BOARD_COLUMNS,
+  HIDDEN_MATCHES_CAP,
+  HIDING_FILTER_KEYS,
   BOARD_VIEW_MESSAGES,
   BOARD_VIEWS_MAX,
   BULK_FAILURES,
@@ -535,6 +537,24 @@ function columnPage(
   };
 }
 
+/**
+ * Issue 33, as board.service.ts: with a search and a filter that hides, the search's matches the
+ * filters hide, counted up to HIDDEN_MATCHES_CAP.
+ */
+function hiddenMatchesOf(filters: BoardFilters, user: StoredUser) {
+  const { q } = filters;
+  if (!q || !HIDING_FILTER_KEYS.some((key) => filters[key])) return {};
+  const hidden = db.requests.filter(
+    (request) => matchesFilters(request, { q }, user) && !matchesFilters(request, filters, user),
+  ).length;
+  return {
+    hiddenMatches: {
+      count: Math.min(hidden, HIDDEN_MATCHES_CAP),
+      more: hidden > HIDDEN_MATCHES_CAP,
+    },
+  };
+}
+
 const isAdmin = (user: StoredUser) => user.role === ADMIN_ROLE;
 
 // One request's move, assignment, priority and delete, as the API's moveOne, assignOne and
@@ -774,6 +794,7 @@ export const handlers = [
       status,
       ...columnPage(status, input.query, user, input.query.limit),
     })),
+    ...hiddenMatchesOf(input.query, user),
   })),
 
   fake(api.requests.column, ({ input, user }) => {
