@@ -117,3 +117,16 @@ export const BULK_BAR_LABELS = {
   bar: 'Acciones con la selección',
   cancel: 'Cancelar',
 } as const;
+
+/**
+ * Issue 33: under the board's toolbar, a search's matches its filters hide ("3 más con otros
+ * ejecutivos · Ver todas"); `count` is already "100+" past the API's cap.
+ */
+export const HIDDEN_MATCHES_LABELS = {
+  /** Only the executive filter hides them. */
+  otherVendors: (count: string) => `${count} más con otros ejecutivos`,
+  /** Other filters (priority, type, next step, result) hide some. */
+  otherFilters: (count: string) => `${count} más fuera de los filtros`,
+  showAll: 'Ver todas',
+  showAllLabel: 'Ver todas: quitar los filtros y mantener la búsqueda',
+} as const;

@@ -28,6 +28,7 @@ import { BoardColumn, type BoardSeed, type Departure } from './board-column';
 import { BoardDragContext } from './drag/board-drag-context';
 import { BOARD_PATH } from '../shared';
 import { BoardToolbar } from './toolbar/board-toolbar';
+import { HiddenMatchesNotice } from './hidden-matches-notice';
 import { CreateRequestModal } from '../request-editor';
 import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
 import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
@@ -197,6 +198,7 @@ function BoardScreen() {
           onChange={setFilters}
           onShowShortcuts={showHelp}
         />
+        <HiddenMatchesNotice filters={filters} onChange={setFilters} />
         {isPhone ? (
           <StageSwitcher
             value={stage}
