@@ -34,6 +34,7 @@ import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
 import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
 import { StageSwitcher } from './stage-switcher';
 import { PipelineSummary } from './pipeline-summary';
+import { EmptyBoardGuide } from './empty-board-guide';
 import { OutcomeQuestionHost } from '../outcome';
 import { BoardSelectionContext, createBoardSelection } from './bulk/selection';
 
@@ -212,6 +213,7 @@ function BoardScreen() {
           currency={currency}
           winProbability={settings.data?.winProbability}
         />
+        <EmptyBoardGuide filters={filters} isAdmin={isAdmin} onCreate={() => setCreating(true)} />
         <div
           ref={attachBoard}
           data-testid="board"
