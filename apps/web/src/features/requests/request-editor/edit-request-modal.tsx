@@ -35,7 +35,7 @@ import { noteAuthors } from '../history';
 import { draftOfOutcome, OutcomeFields, outcomeOfDraft } from '../outcome';
 import {
   ExecutiveOptions,
-  missingFieldLabels,
+  fixableMissing,
   Options,
   PRIORITY_OPTIONS,
   REQUEST_TYPE_OPTIONS,
@@ -198,8 +198,8 @@ function EditRequestForm({
   });
 
   const missing = useMemo(
-    () => missingFieldLabels({ ...draft, status: shownStatus }),
-    [draft, shownStatus],
+    () => fixableMissing({ ...draft, status: shownStatus }, { canAssign: isAdmin }),
+    [draft, shownStatus, isAdmin],
   );
 
   const authors = useMemo(
@@ -216,6 +216,8 @@ function EditRequestForm({
   const textField = (name: FieldName, label: string, type = 'text') => {
     const props = form.field(name);
     return (
+  // Issue 33: only what this person can fix (not the number, the source, nor for a vendor the
+  // executive).
       <FormField id={props.id} label={label} error={form.errors[name]}>
         <TextInput {...props} type={type} />
       </FormField>
@@ -448,7 +450,11 @@ function EditRequestForm({
       </div>
 
       <div className="sticky bottom-0 flex shrink-0 flex-wrap items-center justify-between gap-3 border-t border-slate-200 bg-white px-5 py-3">
-        <StageChecklist missing={missing} />
+        <StageChecklist
+          missing={missing}
+          stay={{ _id: server._id, status: shownStatus, stageChangedAt: server.stageChangedAt }}
+          force={focusField !== undefined}
+        />
         <div className="ml-auto flex items-center gap-2">
           {saved ? (
             <span role="status" className="text-xs text-emerald-700">

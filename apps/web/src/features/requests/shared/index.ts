@@ -6,10 +6,12 @@ export { CARD_EDIT_ATTRIBUTE, cardElement, columnElement, requestFocusTarget } f
 export {
   MAX_NAMED_FIELDS,
   firstFillableField,
+  fixableMissing,
   missingFieldLabels,
   missingSentence,
   type MissingField,
 } from './missing-fields';
+export { markStageWarned, stageWarned } from './stage-warnings';
 export {
   ExecutiveOptions,
   Options,

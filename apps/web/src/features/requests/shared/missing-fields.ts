@@ -76,6 +76,10 @@ export function missingSentence(
  */
 const READ_ONLY_FIELDS: readonly StageField[] = ['requestNumber', 'sourceOfContact'];
 
+/** Whether this person can fill `field` in the Edit Request modal. */
+const canFill = (field: StageField, canAssign: boolean) =>
+  !READ_ONLY_FIELDS.includes(field) && (field !== 'vendor' || canAssign);
+
 /**
  * The first missing field this person can fill in the Edit Request modal: where "Completar
  * datos" puts the cursor (`?focus=`). Undefined when none is theirs to fill.
@@ -84,7 +88,26 @@ export function firstFillableField(
   missing: readonly MissingField[],
   { canAssign }: { canAssign: boolean },
 ): StageField | undefined {
-  return missing.find(
-    ({ field }) => !READ_ONLY_FIELDS.includes(field) && (field !== 'vendor' || canAssign),
-  )?.field;
+  return missing.find(({ field }) => canFill(field, canAssign))?.field;
+}
+
+/** What a won close adds to the §5 rules: nothing to pay or to confirm on a lost one. */
+const CLOSING_FIELDS: readonly StageField[] = ['amoutPaid', 'emailSentToCloseEvents'];
+
+/**
+ * Issue 33: what the stage lacks that this person can fix, the only thing a warning names (the
+ * board's move notice, the modal's checklist). Left out: the fields nobody edits (the number,
+ * the source of contact), the executive for whoever cannot assign (§6), and on a request lost
+ * in CERRADO the amount paid and the closing mail (nothing was paid, no event to close). The
+ * §5 rules themselves (@crm/shared checkStageRules) are unchanged.
+ */
+export function fixableMissing(
+  request: Readonly<Record<string, unknown>>,
+  { canAssign }: { canAssign: boolean },
+): MissingField[] {
+  const outcome = request.outcome as { result?: string } | null | undefined;
+  const lost = request.status === 'closed' && outcome?.result === 'lost';
+  return missingFieldLabels(request).filter(
+    ({ field }) => canFill(field, canAssign) && !(lost && CLOSING_FIELDS.includes(field)),
+  );
 }

@@ -31,11 +31,17 @@ export type MovedNoticeProps = {
 export function MovedNotice({ request, missing, onComplete, onUndo, undone }: MovedNoticeProps) {
   const title = columnTitleOf(request.status);
   return (
-    <div className="space-y-1 text-sm">
-      <p className="font-semibold">
-        {undone ? BOARD_MOVE_LABELS.movedBack(title) : BOARD_MOVE_LABELS.movedTo(title)}.
+    // Issue 33: compact (one line for where and which, cut with its full text as a tooltip), so
+    // on a phone the one notice stays a small strip at the bottom.
+    <div className="space-y-0.5 text-sm">
+      <p className="flex min-w-0 items-baseline gap-1.5">
+        <span className="shrink-0 font-semibold">
+          {undone ? BOARD_MOVE_LABELS.movedBack(title) : BOARD_MOVE_LABELS.movedTo(title)}.
+        </span>
+        <span className="truncate text-xs text-slate-600" title={cardLabel(request)}>
+          {cardLabel(request)}
+        </span>
       </p>
-      <p className="text-xs text-slate-600">{cardLabel(request)}</p>
       {missing.length > 0 ? <p>{missingSentence(missing)}</p> : null}
       {onUndo ? (
         <button
@@ -57,15 +63,20 @@ export function MovedNotice({ request, missing, onComplete, onUndo, undone }: Mo
       ) : null}
     </div>
   );
+const MOVED_NOTICE_ID = 'board-move';
+const UNDONE_NOTICE_ID = 'board-move-undone';
+
 }
 
 /**
  * Tells where a request went and what its new stage still lacks (§5: the rules never block a
- * move). One notice per request: moving it again replaces its notice; an undo has its own (the
- * move's closes with the click on "Deshacer").
+ * move). One move notice on screen (issue 33: two filled half a phone): the next move replaces
+ * it, and its undo's notice; an undo has its own (the move's closes with the click on
+ * "Deshacer"). A replaced "Deshacer" is still the card's "Mover a…".
  */
 export function showMovedNotice(props: MovedNoticeProps) {
-  const toastId = `${props.undone ? 'undone' : 'moved'}-${props.request._id}`;
+  const toastId = props.undone ? UNDONE_NOTICE_ID : MOVED_NOTICE_ID;
+  if (!props.undone) toast.dismiss(UNDONE_NOTICE_ID);
   const options: ToastOptions = {
     ...NOTICE_OPTIONS,
     toastId,

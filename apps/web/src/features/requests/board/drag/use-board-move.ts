@@ -8,7 +8,8 @@ import {
   columnElement,
   FOCUS_PARAM,
   firstFillableField,
-  missingFieldLabels,
+  fixableMissing,
+  markStageWarned,
 } from '../../shared';
 import { useMoveWithOutcome } from '../../outcome';
 import { showMovedNotice } from './moved-notice';
@@ -118,7 +119,10 @@ export function useBoardMove() {
       moving.then(
         (moved) => {
           if (origin) focusCardOnceDrawn(moved._id, to, origin);
-          const missing = missingFieldLabels(moved);
+          // Issue 33: only what this person can fix; said here, it is not repeated when the
+          // request is next opened in this stage (shared/stage-warnings.ts).
+          const missing = fixableMissing(moved, { canAssign: isAdmin });
+          if (missing.length > 0) markStageWarned(moved);
           const undone = via === 'undo';
           if (missing.length === 0 && via !== 'menu' && !undone) return;
           const field = firstFillableField(missing, { canAssign: isAdmin });
