@@ -63,10 +63,10 @@ export function MovedNotice({ request, missing, onComplete, onUndo, undone }: Mo
       ) : null}
     </div>
   );
+}
+
 const MOVED_NOTICE_ID = 'board-move';
 const UNDONE_NOTICE_ID = 'board-move-undone';
-
-}
 
 /**
  * Tells where a request went and what its new stage still lacks (§5: the rules never block a
