@@ -61,11 +61,14 @@ export const CSV_EXPORT = { bom: '\uFEFF', delimiter: ';', lineEnd: '\r\n' } as 
 /**
  * Against CSV/formula injection (OWASP): a text cell starting with =, +, -, @, a tab or a carriage
  * return gets a leading apostrophe, so a spreadsheet shows it as text and never runs it. Numbers
- * and dates are written as such and need none. A phone "+56 9…" therefore reads "'+56 9…".
+ * and dates are written as such and need none. Issue 33: a value made only of +, digits, spaces,
+ * dots, dashes and parentheses (a phone, "+56 9 1234 5678", "(2) 2123-4567") can call no function
+ * nor reach another cell or program, so it is written as it is, without the apostrophe.
  */
 export const FORMULA_START = /^[=+\-@\t\r]/;
+const PHONE_LIKE = /^[+\d .()-]+$/;
 export const neutraliseCell = (text: string): string =>
-  FORMULA_START.test(text) ? `'${text}` : text;
+  FORMULA_START.test(text) && !PHONE_LIKE.test(text) ? `'${text}` : text;
 
 export const EXPORT_LABELS = {
   button: 'Exportar',

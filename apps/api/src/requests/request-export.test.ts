@@ -284,15 +284,15 @@ describe('GET /api/form-contact/export: the CSV', () => {
 describe('GET /api/form-contact/export: against CSV injection', () => {
   const hostile: Fields = {
     name: '=SUM(A1:A9)',
-    contactNumber: '+56 9 1234 5678',
-    jobPosition: '-1',
+    contactNumber: '+56 9 1234 5678 =1',
+    jobPosition: "-2+3+cmd|' /C calc'!A0",
     message: '@x',
     notes: ['\tcon tab'],
   };
   const neutralised = {
     name: "'=SUM(A1:A9)",
-    contactNumber: "'+56 9 1234 5678",
-    jobPosition: "'-1",
+    contactNumber: "'+56 9 1234 5678 =1",
+    jobPosition: "'-2+3+cmd|' /C calc'!A0",
     message: "'@x",
     notes: "'\tcon tab",
   } as const;
@@ -315,6 +315,36 @@ describe('GET /api/form-contact/export: against CSV injection', () => {
       expect(cell.type, key).toBe(ExcelJS.ValueType.String);
       expect(cell.value, key).toBe(value);
     }
+  });
+});
+
+describe('GET /api/form-contact/export: phones and amounts as they are (issue 33)', () => {
+  // Only +, digits, spaces, dots, dashes and parentheses: nothing a spreadsheet could run.
+  const phones = ['+56 9 1234 5678', '+34 600.123.456', '(2) 2123-4567', '-56 9'];
+  const fields = (phone: string): Fields => ({ contactNumber: phone, expectedValue: 4_500_000 });
+
+  it('writes phones without the apostrophe and the amount as plain digits, in the CSV', async () => {
+    const company = uniqueCompany('Telefonos');
+    await insert(company, phones.map(fields));
+    const rows = await csvRows({ q: company });
+    expect(rows.map((row) => row[column('contactNumber')]).sort()).toEqual([...phones].sort());
+    expect(rows.map((row) => row[column('expectedValue')])).toEqual(phones.map(() => '4500000'));
+  });
+
+  it('writes them as text cells without the apostrophe and the amount as a number, in the XLSX', async () => {
+    const company = uniqueCompany('TelefonosX');
+    await insert(company, phones.map(fields));
+    const sheet = await xlsxSheet({ q: company });
+    const written = phones.map((_, at) => sheet.getRow(at + 2));
+    for (const row of written) {
+      expect(row.getCell(column('contactNumber') + 1).type).toBe(ExcelJS.ValueType.String);
+      const amount = row.getCell(column('expectedValue') + 1);
+      expect(amount.type).toBe(ExcelJS.ValueType.Number);
+      expect(amount.value).toBe(4_500_000);
+    }
+    expect(written.map((row) => row.getCell(column('contactNumber') + 1).value).sort()).toEqual(
+      [...phones].sort(),
+    );
   });
 });
 
