@@ -48,6 +48,8 @@ const LAZY_PARTS = [
   /^src\/features\/requests\/board\/toolbar\/export-menu\.tsx$/,
   // Issue 24: a system admin's "Importar" dialog (about 6 kB, its labels with it), on the click.
   /^src\/features\/imports\/index\.ts$/,
+  // Issue 33: "Registrar actividad" (its form and the Agenda's request search), on the click.
+  /^src\/features\/requests\/activities\/log-activity-dialog\.tsx$/,
 ];
 
 export const PAGES = [

@@ -22,6 +22,7 @@ export * from './audit-route.js';
 export * from './request-columns.js';
 export * from './request-import.js';
 export * from './import-labels.js';
+export * from './log-activity-labels.js';
 export * from './import-rows.js';
 export * from './request-rules.js';
 export * from './operations.js';

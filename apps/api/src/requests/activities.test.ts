@@ -318,13 +318,20 @@ describe('POST /api/form-contact/:id/activities', () => {
 describe('POST /api/form-contact/:id/activities/done', () => {
   const LOG = { type: 'call', title: 'Llamé a Lucía', outcome: 'Interesada, pide cotización' };
   const log = (id: string, body: object = LOG, token = vendor.token) =>
-    request(t.app).post(`${activitiesPath(id)}/done`).set(bearer(token)).send(body);
+    request(t.app)
+      .post(`${activitiesPath(id)}/done`)
+      .set(bearer(token))
+      .send(body);
 
   it('answers 401 without a token', async () => {
     const created = await createRequest();
-    expect((await request(t.app).post(`${activitiesPath(created._id)}/done`).send(LOG)).status).toBe(
-      401,
-    );
+    expect(
+      (
+        await request(t.app)
+          .post(`${activitiesPath(created._id)}/done`)
+          .send(LOG)
+      ).status,
+    ).toBe(401);
   });
 
   it.each(roles)(
@@ -371,7 +378,11 @@ describe('POST /api/form-contact/:id/activities/done', () => {
   it('takes no outcome (blank is none), and keeps the next step planned before', async () => {
     const created = await createRequest();
     const planned = await added(created._id);
-    const res = await log(created._id, { type: 'email', title: 'Envié la cotización', outcome: ' ' });
+    const res = await log(created._id, {
+      type: 'email',
+      title: 'Envié la cotización',
+      outcome: ' ',
+    });
     expect(res.status).toBe(201);
     expect(res.body).not.toHaveProperty('outcome');
     expect(res.body).toMatchObject({ type: 'email', done: true });

@@ -1,5 +1,9 @@
-import { AGENDA_LABELS } from '@crm/shared';
+import { useState } from 'react';
+import { NotebookPen } from 'lucide-react';
+import { AGENDA_LABELS, LOG_ACTIVITY_OPEN_LABEL } from '@crm/shared';
 import { useAgenda } from '../../api/activities/get-agenda';
+import { Button } from '../../components/ui/button';
+import { LogActivityDialog } from '../requests';
 import { AgendaSection } from './agenda-section';
 
 /**
@@ -14,12 +18,21 @@ export function AgendaPage() {
     { due: 'today', title: AGENDA_LABELS.today, query: useAgenda('today') },
     { due: 'week', title: AGENDA_LABELS.week, query: useAgenda('week') },
   ] as const;
+  // Issue 33: a call that already happened, logged in one step on the request it asks for.
+  const [logging, setLogging] = useState(false);
   const nothingPlanned = ranges.every(
     ({ query }) => query.isSuccess && query.data.pages.every((page) => page.items.length === 0),
   );
   return (
     <div className="mx-auto max-w-3xl space-y-6 p-4 md:p-8">
-      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{AGENDA_LABELS.title}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{AGENDA_LABELS.title}</h1>
+        <Button variant="secondary" aria-haspopup="dialog" onClick={() => setLogging(true)}>
+          <NotebookPen className="size-4" aria-hidden />
+          {LOG_ACTIVITY_OPEN_LABEL}
+        </Button>
+      </div>
+      {logging ? <LogActivityDialog onClose={() => setLogging(false)} /> : null}
       {nothingPlanned ? (
         <p className="rounded-md bg-white px-4 py-6 text-center text-sm text-slate-600 ring-1 ring-slate-200">
           {AGENDA_LABELS.empty}

@@ -4,3 +4,5 @@ export { RequestsBoard } from './board';
 export { BOARD_PATH } from './shared';
 export { EditRequestRoute } from './request-editor';
 export { ActivitySummary } from './activities';
+// Issue 33: "Registrar actividad", the Agenda's header opens it too.
+export { LogActivityDialog } from './activities';

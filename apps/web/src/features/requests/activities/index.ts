@@ -2,3 +2,6 @@
 // deleted one at a time (issue 20).
 export { ActivitiesSection } from './activities-section';
 export { ActivitySummary } from './activity-summary';
+// Logging one that already happened in one step (issue 33), loaded on first use.
+export { LogActivityDialog } from './lazy-log-activity-dialog';
+export type { LogActivityDialogProps } from './log-activity-dialog';

@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { ArrowRightLeft } from 'lucide-react';
-import { BOARD_COLUMNS, type RequestStatus } from '@crm/shared';
+import { BOARD_COLUMNS, LOG_ACTIVITY_OPEN_LABEL, type RequestStatus } from '@crm/shared';
 
 export const MOVE_MENU_LABEL = 'Mover a…';
 
@@ -19,9 +19,13 @@ export type MoveMenuProps = {
   /** Names the request to screen readers ("Mover a…, Solicitud 42: Marta Díaz"). */
   requestLabel: string;
   onMove: (to: RequestStatus) => void;
+  /** Issue 33: "Registrar actividad" after the stages, a call that already happened. */
+  onLogActivity?: () => void;
 };
 
 type Place = { top: number; left: number };
+const ITEM_CLASS =
+  'block w-full px-3 py-2 text-left text-xs max-md:min-h-11 text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none';
 const GAP_PX = 4;
 const EDGE_PX = 8;
 
@@ -30,9 +34,10 @@ const EDGE_PX = 8;
  * one-step alternative to dragging (WCAG 2.5.7): on a phone, where the board shows one column,
  * and for anyone who would rather not drag. The menu opens in a portal over the board (a card
  * row would clip or cover it), below the button or above it near the screen's bottom; it closes
- * on Escape, Tab, a click elsewhere, or when the board scrolls.
+ * on Escape, Tab, a click elsewhere, or when the board scrolls. Issue 33: after the stages,
+ * "Registrar actividad" (a call that already happened, in one step) when the board offers it.
  */
-export function MoveMenu({ status, requestLabel, onMove }: MoveMenuProps) {
+export function MoveMenu({ status, requestLabel, onMove, onLogActivity }: MoveMenuProps) {
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<Place | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -169,11 +174,29 @@ export function MoveMenu({ status, requestLabel, onMove }: MoveMenuProps) {
                     close(true);
                     onMove(column.status);
                   }}
-                  className="block w-full px-3 py-2 text-left text-xs font-semibold max-md:min-h-11 text-slate-700 hover:bg-indigo-50 hover:text-indigo-700 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none"
+                  className={`${ITEM_CLASS} font-semibold`}
                 >
                   {column.title}
                 </button>
               ))}
+              {onLogActivity ? (
+                <>
+                  <div role="separator" className="my-1 border-t border-slate-200" />
+                  <button
+                    type="button"
+                    role="menuitem"
+                    tabIndex={-1}
+                    onClick={() => {
+                      // The menu's button has the focus back: the dialog returns it there.
+                      close(true);
+                      onLogActivity();
+                    }}
+                    className={`${ITEM_CLASS} font-medium`}
+                  >
+                    {LOG_ACTIVITY_OPEN_LABEL}
+                  </button>
+                </>
+              ) : null}
             </div>,
             document.body,
           )

@@ -19,6 +19,7 @@ import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { formatCardDate } from '../../../lib/format';
 import { EN } from '../../../lib/labels';
+import { LogActivityDialog } from '../activities';
 import { CARD_EDIT_ATTRIBUTE } from '../shared';
 import { CardAvatar } from './card-avatar';
 import { cardLabel, cardNumber } from './card-label';
@@ -80,6 +81,16 @@ const DRAG_CLASSES: Record<CardDragState, string> = {
  * type, next activity and stale badge (issue 20), edit/delete, avatar. Dense, so five columns
  * fit at 1280 px.
  */
+const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();
+const STOP_CARD_EVENTS = {
+  onClick: stop,
+  onDoubleClick: stop,
+  onMouseDown: stop,
+  onPointerDown: stop,
+  onTouchStart: stop,
+  onKeyDown: stop,
+};
+
 export const RequestCard = memo(function RequestCard({
   request,
   owner,
@@ -95,6 +106,8 @@ export const RequestCard = memo(function RequestCard({
   selecting = false,
 }: RequestCardProps) {
   const [confirming, setConfirming] = useState(false);
+  // Issue 33: "Registrar actividad" from the card's menu.
+  const [logging, setLogging] = useState(false);
   const deletion = useDeleteRequest();
   const color = priorityColor(request.priority);
   const number = cardNumber(request);
@@ -291,7 +304,14 @@ export const RequestCard = memo(function RequestCard({
               status={request.status}
               requestLabel={label}
               onMove={(to) => onMove(request, to)}
+              onLogActivity={() => setLogging(true)}
             />
+          ) : null}
+          {logging ? (
+            // The dialog's events are not the card's (a click opens it, a press drags it).
+            <span className="contents" {...STOP_CARD_EVENTS}>
+              <LogActivityDialog requestId={request._id} onClose={() => setLogging(false)} />
+            </span>
           ) : null}
           <CardAvatar
             owner={owner}

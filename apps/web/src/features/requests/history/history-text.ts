@@ -124,6 +124,11 @@ export function describeWhat(entry: HistoryEntry, users: readonly Person[], full
       return entry.to === 'done'
         ? `completó «${activityTitle(entry)}»`
         : `reabrió «${activityTitle(entry)}»`;
+    // Issue 33: logged as already done, in one step ("registró una llamada «…» · resultado: …").
+    case 'activityLogged':
+      return `registró ${typeLabel(entry.from).toLowerCase()} «${activityTitle(entry)}»${
+        entry.to ? ` · resultado: «${preview(entry.to, full)}»` : ''
+      }`;
     // Value and outcomes (issue 21).
     case 'expectedValue':
       return entry.to === null

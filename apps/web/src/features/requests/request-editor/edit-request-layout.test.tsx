@@ -71,13 +71,14 @@ describe('Edit Request modal: a window that fits the screen (issue 25)', () => {
     expect(within(dialog).queryByRole('list', { name: 'Notas' })).not.toBeInTheDocument();
   });
 
-  it('on a phone, every section starts folded, saying how many it holds; the message shows its start', async () => {
+  it('on a phone, the activities start open (issue 33), the other sections folded, saying how many they hold; the message shows its start', async () => {
     matchPhoneWidth();
     const { dialog } = await openBusyRequest();
 
-    for (const title of ['Mensaje', 'Notas', 'Actividades', 'Historial']) {
+    for (const title of ['Mensaje', 'Notas', 'Historial']) {
       expect(toggle(dialog, title)).toHaveAttribute('aria-expanded', 'false');
     }
+    expect(toggle(dialog, 'Actividades')).toHaveAttribute('aria-expanded', 'true');
     expect(toggle(dialog, 'Notas')).toHaveAccessibleName('Notas (40)');
     await waitFor(() =>
       expect(toggle(dialog, 'Actividades')).toHaveAccessibleName('Actividades (2)'),

@@ -14,6 +14,9 @@ import {
   OUTCOME_LABELS,
   SESSION_MESSAGES,
   SOURCE_OF_CONTACT_LABELS,
+  LOG_ACTIVITY_OPEN_LABEL,
+  MORE_FIELDS_LABEL,
+  type ActivityType,
   type Request,
 } from '@crm/shared';
 import { useRequestHistory } from '../../../api/requests/get-request-history';
@@ -31,6 +34,8 @@ import { LoadingText } from '../../../components/ui/status-text';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { ActivitiesSection, LogActivityDialog } from '../activities';
 import { noteAuthors } from '../history';
 import { draftOfOutcome, OutcomeFields, outcomeOfDraft } from '../outcome';
 import {
@@ -54,7 +59,8 @@ import {
 } from './event-fields';
 import type { RequestField } from './merge-request';
 import { FIELD_LABELS } from './request-fields';
-import { RequestSideSections } from './request-side-sections';
+import { ContactLinks } from './contact-links';
+import { ONE_COLUMN_QUERY, RequestSideSections } from './request-side-sections';
 import { ExpectedValueInput } from './expected-value-input';
 import { StageChecklist } from './stage-checklist';
 import { useOpeningFocus } from './use-opening-focus';
@@ -180,6 +186,18 @@ function EditRequestForm({
     takeTheirs,
   } = useRequestDraft({ server, onGone });
   const [notesUnsaved, setNotesUnsaved] = useState(false);
+  // Issue 33: on a phone the window opens on what a rep uses most: "Registrar actividad", the
+  // activities and the contact (with its links); the other fields behind "Más datos", unfolded
+  // when a link's `focus=` or a message names one of them. Decided when the window opens.
+  const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
+  const [phoneFirst] = useState(oneColumn);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreWanted =
+    MORE_FIELDS.some((field) => form.errors[field] !== undefined) ||
+    (focusField !== undefined && (MORE_FIELDS as readonly string[]).includes(focusField));
+  const moreFolded = phoneFirst && !moreOpen && !moreWanted;
+  // "Registrar actividad" (its button, or a contact link: the type it opens on).
+  const [logging, setLogging] = useState<ActivityType | null>(null);
   const [activitiesUnsaved, setActivitiesUnsaved] = useState(false);
 
   // A day typed that is not one counts too: the draft holds its text (see EventDateInput).
@@ -278,6 +296,29 @@ function EditRequestForm({
     );
   };
 
+  const contact = (
+    <Section title="Información de contacto">
+      {textField('name', 'Nombre')}
+      <div>
+        {textField('email', 'Correo', 'email')}
+        <ContactLinks email={draft.email} onUse={setLogging} />
+      </div>
+      {textField('jobPosition', 'Cargo')}
+      {textField('company', 'Compañía')}
+      <div>
+        {textField('contactNumber', 'Teléfono', 'tel')}
+        <ContactLinks phone={draft.contactNumber} onUse={setLogging} />
+      </div>
+    </Section>
+  );
+  const activities = (
+    <ActivitiesSection
+      requestId={server._id}
+      users={people}
+      onUnsavedChange={setActivitiesUnsaved}
+    />
+  );
+
   const status = form.field('status');
   const vendor = form.field('vendor');
   const eventDate = fieldWiring('eventDate');
@@ -333,7 +374,35 @@ function EditRequestForm({
             )}
           </div>
 
-          <Section title="Información general">
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" aria-haspopup="dialog" onClick={() => setLogging('call')}>
+              {LOG_ACTIVITY_OPEN_LABEL}
+            </Button>
+          </div>
+          {logging ? (
+            <LogActivityDialog
+              requestId={server._id}
+              initialType={logging}
+              onClose={() => setLogging(null)}
+            />
+          ) : null}
+          {phoneFirst ? (
+            <>
+              {activities}
+              {contact}
+              <Button
+                variant="secondary"
+                className="w-full justify-between"
+                aria-expanded={!moreFolded}
+                aria-controls={MORE_SECTION_IDS}
+                onClick={() => setMoreOpen(moreFolded)}
+              >
+                {MORE_FIELDS_LABEL}
+              </Button>
+            </>
+          ) : null}
+
+          <Section title="Información general" hidden={moreFolded}>
             <ReadOnly
               fieldRef={form.fieldRef('requestNumber')}
               label="Número"
@@ -374,7 +443,7 @@ function EditRequestForm({
             </fieldset>
           ) : null}
 
-          <Section title="Detalles">
+          <Section title="Detalles" hidden={moreFolded}>
             {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}
             {/* §2 also has a source select that is never enabled: shown once, as text, it says
               the same without a control that does nothing. */}
@@ -385,15 +454,9 @@ function EditRequestForm({
             />
           </Section>
 
-          <Section title="Información de contacto">
-            {textField('name', 'Nombre')}
-            {textField('email', 'Correo', 'email')}
-            {textField('jobPosition', 'Cargo')}
-            {textField('company', 'Compañía')}
-            {textField('contactNumber', 'Teléfono', 'tel')}
-          </Section>
+          {phoneFirst ? null : contact}
 
-          <Section title="Evento">
+          <Section title="Evento" hidden={moreFolded}>
             {placeholderTextField('paymentMethod', 'Método de pago')}
             {placeholderTextField('bussinesItem', 'Rubro')}
             {numberField('eventsQuantity', 'Cantidad de eventos')}
@@ -444,7 +507,7 @@ function EditRequestForm({
             history={history}
             users={people}
             onNotesUnsavedChange={setNotesUnsaved}
-            onActivitiesUnsavedChange={setActivitiesUnsaved}
+            activities={phoneFirst ? null : activities}
           />
         </div>
       </div>
@@ -479,9 +542,34 @@ function EditRequestForm({
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** The fields "Más datos" folds on a phone (issue 33), by their sections. */
+const MORE_FIELDS = [
+  'priority',
+  'expectedValue',
+  'requestType',
+  'paymentMethod',
+  'bussinesItem',
+  'eventsQuantity',
+  'pax',
+  'amoutPaid',
+  'eventDate',
+  'emailSentToCloseEvents',
+] as const satisfies readonly FieldName[];
+const sectionId = (title: string) => `request-section-${title.replace(/\W+/g, '-')}`;
+const MORE_SECTION_IDS = ['Información general', 'Detalles', 'Evento'].map(sectionId).join(' ');
+
+function Section({
+  title,
+  hidden = false,
+  children,
+}: {
+  title: string;
+  /** Folded behind "Más datos" (a phone, issue 33). */
+  hidden?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <fieldset>
+    <fieldset id={sectionId(title)} hidden={hidden}>
       <legend className="text-sm font-semibold text-slate-900">{title}</legend>
       <div className="mt-2 grid gap-4 sm:grid-cols-2">{children}</div>
     </fieldset>

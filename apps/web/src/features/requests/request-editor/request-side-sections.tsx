@@ -1,9 +1,8 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { RequestHistory, User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { ActivitiesSection } from '../activities';
 import { HistoryTimeline } from '../history';
 import { NotesEditor } from '../notes';
 import { CollapsibleSection } from '../shared';
@@ -20,7 +19,11 @@ export type RequestSideSectionsProps = {
   history: UseQueryResult<RequestHistory>;
   users: readonly User[];
   onNotesUnsavedChange: (unsaved: boolean) => void;
-  onActivitiesUnsavedChange: (unsaved: boolean) => void;
+  /**
+   * The activities section (the window builds it), between the notes and the history; null: the
+   * window shows it elsewhere (a phone's, at the top, issue 33).
+   */
+  activities: ReactNode;
 };
 
 /**
@@ -40,7 +43,7 @@ export function RequestSideSections({
   history,
   users,
   onNotesUnsavedChange,
-  onActivitiesUnsavedChange,
+  activities,
 }: RequestSideSectionsProps) {
   const oneColumn = useMediaQuery(ONE_COLUMN_QUERY);
   const [openAtFirst] = useState(!oneColumn);
@@ -69,12 +72,7 @@ export function RequestSideSections({
         defaultOpen={openAtFirst}
       />
 
-      <ActivitiesSection
-        requestId={requestId}
-        users={users}
-        onUnsavedChange={onActivitiesUnsavedChange}
-        defaultOpen={openAtFirst}
-      />
+      {activities}
 
       <HistoryTimeline history={history} users={users} defaultOpen={false} />
     </>

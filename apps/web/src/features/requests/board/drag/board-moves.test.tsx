@@ -319,7 +319,8 @@ describe('"Mover a…" on a card', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['CONTACTADO', 'COTIZACIÓN ENVIADA', 'EN ESPERA', 'CERRADO']);
+      // Then issue 33's "Registrar actividad" (a call that already happened).
+    ).toEqual(['CONTACTADO', 'COTIZACIÓN ENVIADA', 'EN ESPERA', 'CERRADO', 'Registrar actividad']);
     await user.click(within(menu).getByRole('menuitem', { name: 'EN ESPERA' }));
 
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
