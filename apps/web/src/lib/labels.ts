@@ -160,5 +160,4 @@ export const HIDDEN_MATCHES_LABELS = {
   /** Other filters (priority, type, next step, result) hide some. */
   otherFilters: (count: string) => `${count} más fuera de los filtros`,
   showAll: 'Ver todas',
-  showAllLabel: 'Ver todas: quitar los filtros y mantener la búsqueda',
 } as const;

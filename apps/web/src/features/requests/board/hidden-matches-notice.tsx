@@ -14,7 +14,8 @@ const SHOW_ALL = Object.fromEntries(HIDING_FILTER_KEYS.map((key) => [key, undefi
 /**
  * Under the toolbar (issue 33): a search whose matches the filters hide says how many (the board
  * call's `hiddenMatches`, "100+" past the API's cap) and offers them all. "Con otros ejecutivos"
- * when the executive filter alone hides them; "fuera de los filtros" otherwise.
+ * when the executive filter alone hides them; "fuera de los filtros" otherwise. The status region
+ * stays in place, so the count is announced when it appears.
  */
 export function HiddenMatchesNotice({ filters, onChange }: HiddenMatchesNoticeProps) {
   const hidden = useBoard(filters).data?.hiddenMatches;
@@ -29,14 +30,13 @@ export function HiddenMatchesNotice({ filters, onChange }: HiddenMatchesNoticePr
   return (
     <div role="status" className="px-3 md:px-5">
       {hidden && hidden.count > 0 ? (
-        <p className="mt-2 flex flex-wrap items-center gap-x-1.5 rounded-md bg-amber-50 px-3 py-1.5 text-sm text-amber-900 ring-1 ring-amber-200">
+        <p className="mt-2 flex flex-wrap items-center gap-x-1.5 rounded-md bg-amber-50 px-3 py-1 text-sm text-amber-900">
           {words(`${hidden.count}${hidden.more ? '+' : ''}`)}
           <span aria-hidden>·</span>
           <button
             type="button"
             onClick={showAll}
-            aria-label={HIDDEN_MATCHES_LABELS.showAllLabel}
-            className="min-h-11 font-semibold text-indigo-700 underline hover:text-indigo-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 md:min-h-0"
+            className="min-h-11 font-semibold text-indigo-700 underline md:min-h-0"
           >
             {HIDDEN_MATCHES_LABELS.showAll}
           </button>
