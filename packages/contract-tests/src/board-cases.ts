@@ -28,10 +28,64 @@ export const boardContractCases: ContractCase[] = [
           columns: BOARD_COLUMNS.map(({ status }) =>
             status === 'new request'
               ? { status, count: 2, totalValue: 0, items: [newer, older], nextCursor: null }
-              : { status, count: 0, totalValue: 0, items: [], nextCursor: null },
+              : {
+                  status,
+                  count: 0,
+                  totalValue: 0,
+                  // CERRADO's won and lost apart (issue 33).
+                  ...(status === 'closed' && { outcomeValues: { won: 0, lost: 0 } }),
+                  items: [],
+                  nextCursor: null,
+                },
           ),
         },
       });
+    },
+  },
+  {
+    name: 'requests.board and requests.column: CERRADO sums its won and its lost apart (issue 33)',
+    run: async (c, expect) => {
+      const { token } = await c.signIn('driver');
+      const name = uniqueName();
+      const close = async (expectedValue: number, outcome: Record<string, unknown> | null) => {
+        const created = (
+          await c.call(api.requests.create, { body: { ...newRequest, name } }, token)
+        ).body as Request;
+        const res = await c.call(
+          api.requests.update,
+          {
+            params: { id: created._id },
+            body: { ...created, status: 'closed', expectedValue, outcome },
+          },
+          token,
+        );
+        expect(res.status).toBe(200);
+      };
+      await close(4_500_000, { result: 'won' });
+      await close(1_000_000, { result: 'lost', reason: 'Precio' });
+      await close(200_000, { result: 'won' });
+      const closedOf = (body: unknown) =>
+        (body as { columns: { status: string }[] }).columns.find(
+          (column) => column.status === 'closed',
+        );
+      const board = await c.call(api.requests.board, { query: { q: name } }, token);
+      expect(closedOf(board.body)).toMatchObject({
+        count: 3,
+        totalValue: 5_700_000,
+        outcomeValues: { won: 4_700_000, lost: 1_000_000 },
+      });
+      const page = await c.call(
+        api.requests.column,
+        { query: { status: 'closed', q: name, limit: 1 } },
+        token,
+      );
+      expect(page.body).toMatchObject({ outcomeValues: { won: 4_700_000, lost: 1_000_000 } });
+      const open = await c.call(
+        api.requests.column,
+        { query: { status: 'contacted', q: name } },
+        token,
+      );
+      expect(open.body).not.toHaveProperty('outcomeValues');
     },
   },
   {

@@ -120,6 +120,13 @@ export const columnPageSchema = z.object({
   count: z.number().int().nonnegative(),
   /** The sum of the column's expected values under the filters (issue 21); none counts 0. */
   totalValue: z.number().nonnegative(),
+  /**
+   * CERRADO only (issue 33): its expected values under the filters, the won and the lost apart
+   * (those closed without an outcome are in `totalValue` only), so won and lost never add up.
+   */
+  outcomeValues: z
+    .object({ won: z.number().nonnegative(), lost: z.number().nonnegative() })
+    .optional(),
 });
 export type ColumnPage = z.infer<typeof columnPageSchema>;
 

@@ -308,8 +308,18 @@ export const OUTCOME_LABELS = {
   /** Above the columns: the open stages' value and its weighted forecast. */
   pipelineTotal: 'Pipeline abierto',
   forecast: 'Pronóstico ponderado',
+  /** What each of them counts (issue 33), as their tooltip. */
+  pipelineHelp:
+    'Suma del monto estimado de las solicitudes en etapas abiertas que muestran los filtros del tablero, sin importar cuándo se crearon.',
+  forecastHelp:
+    'El pipeline abierto ponderado por la probabilidad de ganar de cada etapa (Ajustes).',
   /** A column header's sum: "Total estimado: $ 12.340.000". */
   columnTotal: 'Total estimado',
+  /** CERRADO's sum, won and lost apart (issue 33): "Ganadas $4.500.000 · Perdidas $1.000.000". */
+  closedWon: 'Ganadas',
+  closedLost: 'Perdidas',
+  closedTotalHelp:
+    'Monto estimado de las cerradas, ganadas y perdidas por separado (las que no tienen resultado no se suman).',
 } as const;
 
 /** The Agenda screen and the header's bell (issue 20). */

@@ -45,10 +45,17 @@ export const DASHBOARD_LABELS = {
   winRate: 'Tasa de éxito',
   lostReasons: 'Motivos de pérdida',
   noLostReasons: 'Ninguna perdida en el período.',
+  /**
+   * Issue 33: Inicio's pipeline counts only the requests created in the period, so it is not the
+   * board's "Pipeline abierto" (every open request under the filters) and does not carry its name.
+   */
+  periodPipeline: 'Abierto de las creadas en el período',
+  periodForecast: 'Pronóstico de las creadas en el período',
+  periodPipelineHelp:
+    'Monto estimado de las solicitudes creadas en el período que siguen abiertas, y ese monto ponderado por la probabilidad de ganar de su etapa. El "Pipeline abierto" del tablero suma todas las abiertas, sin importar cuándo se crearon.',
   team: 'Equipo',
   open: 'Abiertas',
   stale: 'Estancadas',
-  amount: 'Monto',
   loadFailed: 'No se pudieron cargar las cifras',
   retry: 'Reintentar',
   noData: 'Sin datos en el período.',

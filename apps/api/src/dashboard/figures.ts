@@ -168,6 +168,8 @@ export function stageTimesOf(rows: StayRow[]): Dashboard['stageTimes'] {
 /**
  * The expected values of the requests created in the period that are still open, per stage: one
  * range per open stage of the board's { status, createdAt } index (its executive's variant).
+ * Inicio shows it as "Abierto de las creadas en el período" (issue 33): the board's "Pipeline
+ * abierto" sums every open request under its filters, whenever created, a different figure.
  */
 export const pipelineQuery = (ctx: AppContext, scope: Scope, range: Range) =>
   ctx.models.Request.aggregate<{ _id: OpenStatus; total: number }>([

@@ -13,6 +13,9 @@ type Filter = Record<string, unknown>;
 /** What can run an aggregation: any model. */
 type Aggregator = { aggregate<R>(pipeline: PipelineStage[]): Aggregate<R[]> };
 
+/** What a group is grouped by: a field, several (a compound id), or nothing (one group). */
+export type GroupBy = `$${string}` | Record<string, `$${string}`> | null;
+
 /** A group's count and the sum of `summed` (`$field`); $sum counts null or missing as 0. */
 export type GroupTotal<Id> = { _id: Id; count: number; total: number };
 
@@ -22,7 +25,7 @@ const totalsOf = (summed: `$${string}`) =>
 /** The one-pass pipeline (MongoDB's), exported so index-bound tests can explain it. */
 export const totalsPipeline = (
   match: Filter,
-  id: `$${string}` | null,
+  id: GroupBy,
   summed: `$${string}`,
 ): PipelineStage[] => [{ $match: match }, { $group: { _id: id, ...totalsOf(summed) } }];
 
@@ -34,7 +37,7 @@ export async function groupTotals<Id>(
   connection: Connection,
   model: Aggregator,
   match: Filter,
-  id: `$${string}` | null,
+  id: GroupBy,
   summed: `$${string}`,
 ): Promise<GroupTotal<Id>[]> {
   if (await groupsSeveralAccumulators(connection)) {
@@ -49,8 +52,9 @@ export async function groupTotals<Id>(
       ]),
     ),
   );
-  // Group ids are compared as the driver answers them: ObjectIds and dates by their text.
-  const key = (groupId: Id) => String(groupId);
+  // Group ids are compared as the driver answers them: ObjectIds and dates by their text, a
+  // compound id by its fields (JSON, in the order both reads answer them).
+  const key = (groupId: Id) => JSON.stringify(groupId) ?? 'undefined';
   const totalOf = new Map((totals ?? []).map((group) => [key(group._id), group.total ?? 0]));
   return (counts ?? []).map((group) => ({
     _id: group._id,

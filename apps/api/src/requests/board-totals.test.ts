@@ -175,6 +175,48 @@ describe('GET /api/form-contact/board: column totals (issue 21)', () => {
   });
 });
 
+describe('GET /api/form-contact/board: CERRADO’s won and lost apart (issue 33)', () => {
+  async function closedColumn(query: Record<string, string> = {}) {
+    const res = await request(t.app)
+      .get('/api/form-contact/board')
+      .query(query)
+      .set(bearer(vendor.token));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { columns } = boardSchema.parse(res.body);
+    return Object.fromEntries(columns.map((column) => [column.status, column.outcomeValues]));
+  }
+
+  it('sums the won and the lost apart; one closed without an outcome is in neither', async () => {
+    expect(await closedColumn()).toEqual({
+      'new request': undefined,
+      contacted: undefined,
+      'quote sent': undefined,
+      'follow up': undefined,
+      // Delta 4,000,000 + Eta 300,000 won; Épsilon 700,000 lost; Zeta (no outcome) in neither.
+      closed: { won: 4_300_000, lost: 700_000 },
+    });
+  });
+
+  it('follows the filters: vendor=me, and outcome= (the other side then 0)', async () => {
+    expect((await closedColumn({ vendor: 'me' })).closed).toEqual({ won: 300_000, lost: 700_000 });
+    expect((await closedColumn({ outcome: 'lost' })).closed).toEqual({ won: 0, lost: 700_000 });
+    expect((await closedColumn({ q: 'nadie-se-llama-asi' })).closed).toEqual({ won: 0, lost: 0 });
+  });
+
+  it('a column page of CERRADO carries the same split, an open column none', async () => {
+    const page = async (status: RequestStatus) => {
+      const res = await request(t.app)
+        .get('/api/form-contact')
+        .query({ status, limit: 1 })
+        .set(bearer(vendor.token));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return columnPageSchema.parse(res.body).outcomeValues;
+    };
+    expect(await page('closed')).toEqual({ won: 4_300_000, lost: 700_000 });
+    expect(await page('contacted')).toBeUndefined();
+  });
+});
+
 describe('GET /api/form-contact (a column page): its total (issue 21)', () => {
   async function column(query: Record<string, string | number>) {
     const res = await request(t.app)

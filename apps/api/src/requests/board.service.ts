@@ -218,9 +218,7 @@ async function pageOf(
   };
 }
 
-type ColumnTotals = { count: number; totalValue: number };
-type GroupId = RequestStatus | null;
-const NO_REQUESTS: ColumnTotals = { count: 0, totalValue: 0 };
+type ColumnTotals = Pick<ColumnPage, 'count' | 'totalValue' | 'outcomeValues'>;
 
 /**
  * A group's count and the sum of its expected values (issue 21): $sum counts a null or missing
@@ -229,19 +227,46 @@ const NO_REQUESTS: ColumnTotals = { count: 0, totalValue: 0 };
 const SUMMED = '$expectedValue';
 
 /**
- * The counts and values of `match` grouped by `id`, in one aggregation (two on FerretDB 1.x,
- * db/group-totals.ts). Groups without a request are absent.
+ * The definitions of the column totals, one each (issue 33):
+ * - `count`: the requests in the stage under the board's filters;
+ * - `totalValue` ("Total estimado"): the sum of their expected values, none counting 0;
+ * - `outcomeValues`, CERRADO only: that sum for the won and for the lost apart (a request closed
+ *   without an outcome is in neither), so a lost deal never adds to a won one.
+ * The web's "Pipeline abierto" is the open columns' `totalValue` summed (shared pipelineOf).
  */
-async function columnsTotals(
-  ctx: AppContext,
-  match: RequestFilter,
-  id: '$status' | null,
-): Promise<Map<GroupId, ColumnTotals>> {
-  const groups = await groupTotals<GroupId>(ctx.connection, ctx.models.Request, match, id, SUMMED);
-  return new Map(
-    groups.map((group) => [group._id, { count: group.count, totalValue: group.total }]),
-  );
+const OUTCOME = '$outcome.result';
+
+/** The totals of a column without a request: CERRADO's split says 0 and 0. */
+const noRequests = (status: RequestStatus): ColumnTotals => ({
+  count: 0,
+  totalValue: 0,
+  ...(status === 'closed' && { outcomeValues: { won: 0, lost: 0 } }),
+});
+
+/** Adds a group of one stage and one outcome to that stage's totals. */
+function addGroup(
+  totals: Map<RequestStatus, ColumnTotals>,
+  status: RequestStatus,
+  result: unknown,
+  group: { count: number; total: number },
+) {
+  const column = totals.get(status) ?? noRequests(status);
+  const { outcomeValues } = column;
+  totals.set(status, {
+    count: column.count + group.count,
+    totalValue: column.totalValue + group.total,
+    ...(outcomeValues && {
+      outcomeValues: {
+        won: outcomeValues.won + (result === 'won' ? group.total : 0),
+        lost: outcomeValues.lost + (result === 'lost' ? group.total : 0),
+      },
+    }),
+  });
 }
+
+/** A stage and an outcome (absent when the request has none: MongoDB leaves a missing field out). */
+type StageOutcome = { status: RequestStatus; result?: string | null };
+const BY_STAGE_AND_OUTCOME = { status: '$status', result: OUTCOME } as const;
 
 /** The board's counts read the five statuses: one range of the indexes led by status. */
 const countsMatch = (filter: RequestFilter): RequestFilter => ({
@@ -254,20 +279,39 @@ const countsMatch = (filter: RequestFilter): RequestFilter => ({
  * requests into Node. One pass rather than five reads: on MongoDB the same index range (the
  * status bounds keep the filter's part index-bound; the sum reads the documents counted), on
  * FerretDB one collection scan per accumulator instead of five, as it pushes little of a filter
- * down. Returned unrun, in MongoDB's form, so index-bound.test.ts explains what the board runs.
+ * down. Grouped by stage and outcome (at most 5 + 2 groups), so CERRADO's won and lost come
+ * apart in the same pass (issue 33). Returned unrun, in MongoDB's form, so index-bound.test.ts
+ * explains what the board runs.
  */
 export const countsQuery = (ctx: AppContext, filter: RequestFilter) =>
-  ctx.models.Request.aggregate<GroupTotal<RequestStatus>>(
-    totalsPipeline(countsMatch(filter), '$status', SUMMED),
+  ctx.models.Request.aggregate<GroupTotal<StageOutcome>>(
+    totalsPipeline(countsMatch(filter), BY_STAGE_AND_OUTCOME, SUMMED),
   );
 
-const totalsByStatus = (ctx: AppContext, filter: RequestFilter) =>
-  columnsTotals(ctx, countsMatch(filter), '$status');
+/** Every column's totals, in one aggregation (two on FerretDB 1.x, db/group-totals.ts). */
+async function totalsByStatus(
+  ctx: AppContext,
+  filter: RequestFilter,
+): Promise<Map<RequestStatus, ColumnTotals>> {
+  const groups = await groupTotals<StageOutcome>(
+    ctx.connection,
+    ctx.models.Request,
+    countsMatch(filter),
+    BY_STAGE_AND_OUTCOME,
+    SUMMED,
+  );
+  const totals = new Map<RequestStatus, ColumnTotals>();
+  for (const group of groups) addGroup(totals, group._id.status, group._id.result, group);
+  return totals;
+}
+
+/** CERRADO's totals are grouped by outcome; any other column's are one group. */
+const columnGroupBy = (status: RequestStatus) => (status === 'closed' ? OUTCOME : null);
 
 /** One column's count and value: one read, the range its page walks (not the page's length). */
 export const columnTotalsQuery = (ctx: AppContext, status: RequestStatus, filter: RequestFilter) =>
-  ctx.models.Request.aggregate<GroupTotal<null>>(
-    totalsPipeline(columnFilter(status, filter), null, SUMMED),
+  ctx.models.Request.aggregate<GroupTotal<string | null>>(
+    totalsPipeline(columnFilter(status, filter), columnGroupBy(status), SUMMED),
   );
 
 async function columnTotals(
@@ -275,8 +319,16 @@ async function columnTotals(
   status: RequestStatus,
   filter: RequestFilter,
 ): Promise<ColumnTotals> {
-  const totals = await columnsTotals(ctx, columnFilter(status, filter), null);
-  return totals.get(null) ?? NO_REQUESTS;
+  const groups = await groupTotals<string | null>(
+    ctx.connection,
+    ctx.models.Request,
+    columnFilter(status, filter),
+    columnGroupBy(status),
+    SUMMED,
+  );
+  const totals = new Map<RequestStatus, ColumnTotals>();
+  for (const group of groups) addGroup(totals, status, group._id, group);
+  return totals.get(status) ?? noRequests(status);
 }
 
 /**
@@ -328,7 +380,7 @@ export async function getBoard(ctx: AppContext, query: BoardQuery, caller: Calle
   return {
     columns: BOARD_COLUMNS.map(({ status }, index) => ({
       status,
-      ...(totals.get(status) ?? NO_REQUESTS),
+      ...(totals.get(status) ?? noRequests(status)),
       items: pages[index]?.items ?? [],
       nextCursor: pages[index]?.nextCursor ?? null,
     })),

@@ -150,6 +150,8 @@ describe('GET /api/form-contact/board', () => {
         status,
         count: 0,
         totalValue: 0,
+        // CERRADO's won and lost apart (issue 33).
+        ...(status === 'closed' && { outcomeValues: { won: 0, lost: 0 } }),
         items: [],
         nextCursor: null,
       });

@@ -514,6 +514,12 @@ function matchesFilters(request: Request, filters: BoardFilters, user: StoredUse
   return true;
 }
 
+/** The expected values of the closed requests with that outcome (none counts 0). */
+const valueOfOutcome = (column: Request[], result: 'won' | 'lost') =>
+  column
+    .filter((request) => request.outcome?.result === result)
+    .reduce((sum, request) => sum + (request.expectedValue ?? 0), 0);
+
 function columnPage(
   status: RequestStatus,
   { q, vendor, priority, requestType, next, outcome }: BoardFilters,
@@ -534,6 +540,13 @@ function columnPage(
     count: column.length,
     // The column's expected values under the filters (issue 21); none counts 0.
     totalValue: column.reduce((sum, request) => sum + (request.expectedValue ?? 0), 0),
+    // CERRADO's won and lost apart, as board.service.ts sums them (issue 33).
+    ...(status === 'closed' && {
+      outcomeValues: {
+        won: valueOfOutcome(column, 'won'),
+        lost: valueOfOutcome(column, 'lost'),
+      },
+    }),
   };
 }
 

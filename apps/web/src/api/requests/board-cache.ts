@@ -24,10 +24,16 @@ type ColumnKeyQuery = BoardFilters & { status: RequestStatus };
 /** A column page from the server: its requests into their records, the page into their ids. */
 export function listColumnPage(
   queryClient: QueryClient,
-  { items, count, totalValue, nextCursor }: ColumnPage,
+  { items, count, totalValue, outcomeValues, nextCursor }: ColumnPage,
 ): ColumnIdPage {
   writeListedRecords(queryClient, items);
-  return { ids: items.map((item) => item._id), count, totalValue, nextCursor };
+  return {
+    ids: items.map((item) => item._id),
+    count,
+    totalValue,
+    ...(outcomeValues && { outcomeValues }),
+    nextCursor,
+  };
 }
 
 /** The first pages of the board call become each column's first page. */
@@ -64,8 +70,27 @@ const isFiltered = ({ q, vendor, priority, requestType, next, outcome, status }:
 const filteredFieldsChanged = (before: Request, after: Request) =>
   FILTERED_FIELDS.some((field) => !sameValue(before[field], after[field]));
 
-/** What a request adds to its column's total ("Total estimado"): none counts 0. */
-const valueOf = (request: Request | undefined) => request?.expectedValue ?? 0;
+/**
+ * What a request adds to its column's totals: its expected value to "Total estimado" (none counts
+ * 0) and, closed, the same to its outcome's side of CERRADO's split (issue 33).
+ */
+type Share = { value: number; won: number; lost: number };
+
+const shareOf = (request: Request | undefined): Share => {
+  const value = request?.expectedValue ?? 0;
+  const result = request?.status === 'closed' ? request.outcome?.result : undefined;
+  return { value, won: result === 'won' ? value : 0, lost: result === 'lost' ? value : 0 };
+};
+
+const minus = (a: Share, b: Share): Share => ({
+  value: a.value - b.value,
+  won: a.won - b.won,
+  lost: a.lost - b.lost,
+});
+
+const negated = (share: Share) => minus({ value: 0, won: 0, lost: 0 }, share);
+
+const isNothing = ({ value, won, lost }: Share) => value === 0 && won === 0 && lost === 0;
 
 /** Board order within a column: createdAt descending, then _id descending (the API's keyset). */
 export function compareNewestFirst(a: Request, b: Request): number {
@@ -82,13 +107,19 @@ const mapPages = (data: ColumnData, map: (page: ColumnIdPage) => ColumnIdPage): 
 const holds = (data: ColumnData, id: string) => data.pages.some((page) => page.ids.includes(id));
 
 /** The column's count and total, changed as the server's would be (kept on every page). */
-const withCount = (data: ColumnData, delta: number, valueDelta: number) =>
-  delta === 0 && valueDelta === 0
+const withCount = (data: ColumnData, delta: number, change: Share) =>
+  delta === 0 && isNothing(change)
     ? data
-    : mapPages(data, (page) => ({
+    : mapPages(data, ({ outcomeValues, ...page }) => ({
         ...page,
         count: Math.max(0, page.count + delta),
-        totalValue: Math.max(0, page.totalValue + valueDelta),
+        totalValue: Math.max(0, page.totalValue + change.value),
+        ...(outcomeValues && {
+          outcomeValues: {
+            won: Math.max(0, outcomeValues.won + change.won),
+            lost: Math.max(0, outcomeValues.lost + change.lost),
+          },
+        }),
       }));
 
 const removed = (data: ColumnData, request: Request) =>
@@ -98,7 +129,7 @@ const removed = (data: ColumnData, request: Request) =>
       ids: page.ids.filter((listed) => listed !== request._id),
     })),
     -1,
-    -valueOf(request),
+    negated(shareOf(request)),
   );
 
 /** Finds a listed request's record; a column lists only requests whose records are cached. */
@@ -135,7 +166,7 @@ function placeOf(data: ColumnData, request: Request, recordOf: RecordOf) {
  * the column is fully loaded); further down, the page that holds it will bring it.
  */
 function inserted(data: ColumnData, request: Request, recordOf: RecordOf): ColumnData {
-  const counted = withCount(data, +1, valueOf(request));
+  const counted = withCount(data, +1, shareOf(request));
   const exhausted = data.pages.at(-1)?.nextCursor === null;
   const place =
     placeOf(data, request, recordOf) ??
@@ -172,15 +203,16 @@ export function changeColumn(
   const isHere = after?.status === column.status;
   const wasHere = before?.status === column.status;
   const fieldsChanged = before && after ? filteredFieldsChanged(before, after) : true;
-  // An edit of the expected value changes the total of the column it stays in.
-  const valueDelta = valueOf(after) - valueOf(before);
+  // An edit of the expected value (or, in CERRADO, of the outcome) changes the totals of the
+  // column it stays in.
+  const change = minus(shareOf(after), shareOf(before));
 
   if (holds(data, id)) {
     const listed = readListed(before, after);
     if (!after || !isHere) return { data: removed(data, listed), refetch: false };
     // Still here; under filters an edit of a filtered field may have taken it out.
     if (filtered && fieldsChanged) return { data, refetch: true };
-    return { data: wasHere ? withCount(data, 0, valueDelta) : data, refetch: false };
+    return { data: wasHere ? withCount(data, 0, change) : data, refetch: false };
   }
   if (after && isHere && !wasHere) {
     // It came in (moved here or created): only the server knows whether it passes the filters.
@@ -192,15 +224,15 @@ export function changeColumn(
     // It left from a page not loaded yet: counted here until now.
     return filtered
       ? { data, refetch: true }
-      : { data: withCount(data, -1, -valueOf(before)), refetch: false };
+      : { data: withCount(data, -1, negated(shareOf(before))), refetch: false };
   }
   if (isHere && wasHere && !filtered) {
     // Same stage, on a page not loaded yet: counted in the total all along.
-    return { data: withCount(data, 0, valueDelta), refetch: false };
+    return { data: withCount(data, 0, change), refetch: false };
   }
   // Same stage, not loaded here: under filters it may have just come into view (or, when its
   // value changed, be counted in a total only the server knows it is in).
-  return { data, refetch: isHere && filtered && (fieldsChanged || valueDelta !== 0) };
+  return { data, refetch: isHere && filtered && (fieldsChanged || !isNothing(change)) };
 }
 
 /** The copy a listed request was counted as: before the change (after, for a creation). */

@@ -1,5 +1,11 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import { api, queryKeyOf, type BoardFilters, type RequestStatus } from '@crm/shared';
+import {
+  api,
+  queryKeyOf,
+  type BoardFilters,
+  type ColumnPage,
+  type RequestStatus,
+} from '@crm/shared';
 
 // The requests' cache keys, in one place: each request once by id (its record), and each column
 // of each filter set as a list of those ids (board-cache.ts says how they stay in step).
@@ -21,6 +27,8 @@ export type ColumnIdPage = {
   ids: string[];
   count: number;
   totalValue: number;
+  /** CERRADO's won and lost values apart (issue 33), as the server sums them. */
+  outcomeValues?: ColumnPage['outcomeValues'];
   nextCursor: string | null;
 };
 /** A column in the cache: an infinite query of pages of ids. */

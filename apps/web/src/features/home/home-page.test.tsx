@@ -117,8 +117,8 @@ describe('/main/home "Inicio" (issue 22): the panels', () => {
     expect(figure('Sin resultado')).toBe('0');
     expect(figure(DASHBOARD_LABELS.winRate)).toBe('50%');
     expect(within(outcomes).getByRole('listitem')).toHaveTextContent('Precio1');
-    await waitFor(() => expect(figure('Pipeline abierto')).toBe('$3.000.000'));
-    expect(figure('Pronóstico ponderado')).toBe('$400.000');
+    await waitFor(() => expect(figure(DASHBOARD_LABELS.periodPipeline)).toBe('$3.000.000'));
+    expect(figure(DASHBOARD_LABELS.periodForecast)).toBe('$400.000');
   });
 
   it("shows the team per executive, unassigned as 'Sin ejecutivo', sorted by a click on each header", async () => {
@@ -134,6 +134,8 @@ describe('/main/home "Inicio" (issue 22): the panels', () => {
       ]),
     );
     expect(header(DASHBOARD_LABELS.executive)).toHaveAttribute('aria-sort', 'ascending');
+    // Issue 33: the column is the amount paid, and says so.
+    expect(rowsOf(team)[0]?.at(-1)).toBe('Monto pagado');
 
     await user.click(within(header(DASHBOARD_LABELS.stale)).getByRole('button'));
     expect(header(DASHBOARD_LABELS.stale)).toHaveAttribute('aria-sort', 'descending');

@@ -14,12 +14,14 @@ export type OutcomesPanelProps = {
 
 const TERM_CLASS = 'text-xs text-slate-600';
 const VALUE_CLASS = 'text-lg font-semibold text-slate-900 tabular-nums';
+const PIPELINE_HELP_ID = 'period-pipeline-help';
 
 /**
  * "Ganadas y perdidas" (issue 21 on Inicio): the period's closed requests won, lost and not said
  * (each opening CERRADO under the executive and that "Resultado"), the success rate
  * won/(won+lost), the lost reasons most first; then the open pipeline of the requests created
- * in the period and its weighted forecast.
+ * in the period and its weighted forecast (dashboard/figures.ts pipelineQuery: the expected
+ * values of the requests created in the period that are still open; named for that, issue 33).
  */
 export function OutcomesPanel({ outcomes, pipeline, currency, board }: OutcomesPanelProps) {
   const { won, lost, none, lostReasons } = outcomes;
@@ -60,16 +62,20 @@ export function OutcomesPanel({ outcomes, pipeline, currency, board }: OutcomesP
           ))}
         </ol>
       )}
-      <dl className="mt-4 grid grid-cols-2 gap-3">
+      {/* Issue 33: not the board's "Pipeline abierto" (every open request), so not its name. */}
+      <dl className="mt-4 grid grid-cols-2 gap-3" aria-describedby={PIPELINE_HELP_ID}>
         <div>
-          <dt className={TERM_CLASS}>{OUTCOME_LABELS.pipelineTotal}</dt>
+          <dt className={TERM_CLASS}>{DASHBOARD_LABELS.periodPipeline}</dt>
           <dd className={VALUE_CLASS}>{money(pipeline.total)}</dd>
         </div>
         <div>
-          <dt className={TERM_CLASS}>{OUTCOME_LABELS.forecast}</dt>
+          <dt className={TERM_CLASS}>{DASHBOARD_LABELS.periodForecast}</dt>
           <dd className={VALUE_CLASS}>{money(pipeline.forecast)}</dd>
         </div>
       </dl>
+      <p id={PIPELINE_HELP_ID} className="mt-1 text-xs text-slate-600">
+        {DASHBOARD_LABELS.periodPipelineHelp}
+      </p>
     </Panel>
   );
 }

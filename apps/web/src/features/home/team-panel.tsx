@@ -21,7 +21,7 @@ const COLUMNS: readonly { column: Column; label: string }[] = [
   { column: 'open', label: DASHBOARD_LABELS.open },
   { column: 'stale', label: DASHBOARD_LABELS.stale },
   { column: 'closed', label: DASHBOARD_LABELS.closed },
-  { column: 'amount', label: DASHBOARD_LABELS.amount },
+  { column: 'amount', label: DASHBOARD_LABELS.amountPaid },
 ];
 
 const nameOf = (row: DashboardTeamRow) => row.vendor?.name ?? LABELS.noVendor;

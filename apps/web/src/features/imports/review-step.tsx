@@ -11,8 +11,10 @@ import {
   type ImportSummary,
 } from '@crm/shared';
 import { useStartImport } from '../../api/imports/start-import';
+import { useSettings } from '../../api/settings/get-settings';
 import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
+import { formatMoney } from '../../lib/money';
 import { CELL_CLASS, ImportTable, StepAlert, STEP_ACTIONS_CLASS } from './import-table';
 import { useRowsDownload } from './save-file';
 
@@ -55,6 +57,7 @@ export function ReviewStep({ summary, plan, report, onBack, onStarted }: ReviewS
   const start = useStartImport();
   const rejected = useRowsDownload(summary._id, summary.fileName);
   const count = report.willCreate + report.willUpdate;
+  const currency = useSettings().data?.currency;
 
   return (
     <div className="space-y-4">
@@ -77,7 +80,9 @@ export function ReviewStep({ summary, plan, report, onBack, onStarted }: ReviewS
                 {request.createdAt ? formatDateTime(request.createdAt) : IMPORT_LABELS.importedNow}
               </td>
               <td className={`${CELL_CLASS} text-right tabular-nums`}>
-                {request.expectedValue?.toLocaleString('es-CL') ?? ''}
+                {request.expectedValue === null || request.expectedValue === undefined
+                  ? ''
+                  : formatMoney(request.expectedValue, currency)}
               </td>
               <td className={CELL_CLASS}>{IMPORT_ROW_RESULT_LABELS[result]}</td>
             </tr>

@@ -124,6 +124,7 @@ export function BoardColumn({
   const selecting = useSelectionFact((selected) => selected.size > 0);
   const count = data?.pages.at(-1)?.count;
   const totalValue = data?.pages.at(-1)?.totalValue;
+  const outcomeValues = data?.pages.at(-1)?.outcomeValues;
   // The board call failed (asking it again seeds every column), or this column's own call.
   const boardFailed = Boolean(seed.failed && seed.retry);
   const state = boardFailed || hasFailed(column) ? 'error' : data ? 'ready' : 'loading';
@@ -159,6 +160,7 @@ export function BoardColumn({
         title={title}
         count={state === 'ready' ? count : undefined}
         totalValue={state === 'ready' ? totalValue : undefined}
+        outcomeValues={state === 'ready' ? outcomeValues : undefined}
         currency={currency}
         onCreate={onCreate}
         selectColumn={

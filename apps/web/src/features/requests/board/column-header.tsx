@@ -1,8 +1,7 @@
 import { Plus } from 'lucide-react';
 import { BULK_LABELS, OUTCOME_LABELS } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
-import { formatMoney } from '../../../lib/money';
-import { formatCount } from './format-count';
+import { formatMoney, formatNumber } from '../../../lib/money';
 
 export type ColumnHeaderProps = {
   headingId: string;
@@ -11,6 +10,8 @@ export type ColumnHeaderProps = {
   count: number | undefined;
   /** The sum of its expected values under the filters (issue 21), and the currency to show it in. */
   totalValue: number | undefined;
+  /** CERRADO's (issue 33): won and lost apart, shown instead of their sum. */
+  outcomeValues?: { won: number; lost: number } | undefined;
   currency: string | undefined;
   /** Only the "new request" column has the "+" button (§2). */
   onCreate?: () => void;
@@ -19,14 +20,15 @@ export type ColumnHeaderProps = {
 };
 
 /**
- * A column's sticky header: the stage title, its count, its "Total estimado" (issue 21) and, in
- * NUEVA SOLICITUD, "+".
+ * A column's sticky header: the stage title, its count, its "Total estimado" (issue 21; CERRADO
+ * shows its won and lost apart instead, issue 33) and, in NUEVA SOLICITUD, "+".
  */
 export function ColumnHeader({
   headingId,
   title,
   count,
   totalValue,
+  outcomeValues,
   currency,
   onCreate,
   selectColumn,
@@ -45,10 +47,23 @@ export function ColumnHeader({
               className="rounded-full bg-white px-1.5 py-px text-[11px] font-medium text-slate-600 tabular-nums ring-1 ring-slate-200"
               aria-label={`${count} solicitudes`}
             >
-              {formatCount(count)}
+              {formatNumber(count)}
             </span>
           )}
-          {totalValue === undefined || !currency ? null : (
+          {!currency ? null : outcomeValues ? (
+            // Won and lost never add up (issue 33): each its own figure, what it counts in the title.
+            <span
+              className="flex flex-wrap gap-x-1.5 text-[11px] font-medium tabular-nums"
+              title={OUTCOME_LABELS.closedTotalHelp}
+            >
+              <span className="text-emerald-800">
+                {OUTCOME_LABELS.closedWon} {formatMoney(outcomeValues.won, currency)}
+              </span>
+              <span className="text-red-800">
+                {OUTCOME_LABELS.closedLost} {formatMoney(outcomeValues.lost, currency)}
+              </span>
+            </span>
+          ) : totalValue === undefined ? null : (
             <span
               className="text-[11px] font-medium text-slate-700 tabular-nums"
               title={OUTCOME_LABELS.columnTotal}

@@ -1,6 +1,6 @@
 import type { BoardFilters, RequestStatus } from '@crm/shared';
 import { useColumnCount } from '../../../api/requests/get-column';
-import { formatCount } from './format-count';
+import { formatNumber } from '../../../lib/money';
 
 export type StageOptionProps = {
   status: RequestStatus;
@@ -14,7 +14,7 @@ export function StageOption({ status, title, filters, enabled }: StageOptionProp
   const count = useColumnCount(filters, status, enabled);
   return (
     <option value={status}>
-      {count === undefined ? title : `${title} (${formatCount(count)})`}
+      {count === undefined ? title : `${title} (${formatNumber(count)})`}
     </option>
   );
 }

@@ -82,6 +82,20 @@ describe('describeEntry (the "Historial" lines)', () => {
     );
   });
 
+  it('amounts in the one money format, as the card and the board write them (issue 33)', () => {
+    expect(
+      describeChange(entry({ field: 'amoutPaid', from: '0', to: '1500000' }), users, false, 'CLP'),
+    ).toBe('Ana C. cambió Monto pagado: $0 → $1.500.000');
+    expect(
+      describeWhat(
+        entry({ field: 'expectedValue', from: null, to: '4500000' }),
+        users,
+        false,
+        'CLP',
+      ),
+    ).toBe('estimó el monto en $4.500.000');
+  });
+
   it('shortens a long text unless asked for all of it', () => {
     const long = 'x'.repeat(HISTORY_PREVIEW_LENGTH + 50);
     const what = (full: boolean) =>

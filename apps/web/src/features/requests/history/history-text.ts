@@ -14,6 +14,7 @@ import {
   type User,
 } from '@crm/shared';
 import { eventDateToText, formatDateTime, shortName } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
@@ -64,7 +65,12 @@ const vendorName = (id: string, users: readonly Person[]) => {
  * An edited field's value as the history stores it (historyValueText), as the modal shows it:
  * the priority's label, the event's day, "Sí"/"No"/"Pendiente", "(vacío)" for none.
  */
-function fieldValueText(field: HistoryEditedField, value: string | null, full: boolean): string {
+function fieldValueText(
+  field: HistoryEditedField,
+  value: string | null,
+  full: boolean,
+  currency: string | undefined,
+): string {
   if (value === null || value === '') return HISTORY_LABELS.empty;
   switch (field) {
     case 'priority':
@@ -74,7 +80,7 @@ function fieldValueText(field: HistoryEditedField, value: string | null, full: b
     case 'emailSentToCloseEvents':
       return value === 'true' ? 'Sí' : value === 'false' ? 'No' : 'Pendiente';
     case 'amoutPaid':
-      return amountText(value);
+      return amountText(value, currency);
     default:
       return preview(value, full);
   }
@@ -87,10 +93,15 @@ const noteText = (text: string | null, full: boolean) => (text ? `: «${preview(
  * One change in words, without who made it: "movió de CONTACTADO a COTIZACIÓN ENVIADA",
  * "Cargo: Gerente → Director" (issue 25). Long texts are shortened unless `full`.
  */
-export function describeWhat(entry: HistoryEntry, users: readonly Person[], full = false): string {
+export function describeWhat(
+  entry: HistoryEntry,
+  users: readonly Person[],
+  full = false,
+  currency?: string,
+): string {
   if (isHistoryEditedField(entry.field)) {
     const field = entry.field;
-    const value = (text: string | null) => fieldValueText(field, text, full);
+    const value = (text: string | null) => fieldValueText(field, text, full, currency);
     return `${HISTORY_EDITED_FIELD_LABELS[field]}: ${value(entry.from)} → ${value(entry.to)}`;
   }
   switch (entry.field) {
@@ -133,7 +144,7 @@ export function describeWhat(entry: HistoryEntry, users: readonly Person[], full
     case 'expectedValue':
       return entry.to === null
         ? 'quitó el monto estimado'
-        : `estimó el monto en ${amountText(entry.to)}`;
+        : `estimó el monto en ${amountText(entry.to, currency)}`;
     case 'outcome':
       return entry.to === null ? 'quitó el resultado' : `marcó ${outcomeWords(entry.to)}`;
     // Issue 24: the request's source, as a line of its own under who and when.
@@ -148,8 +159,13 @@ export function describeWhat(entry: HistoryEntry, users: readonly Person[], full
  * One change in words: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA"; an edited field's as
  * "Ana C. cambió Cargo: Gerente → Director".
  */
-export function describeChange(entry: HistoryEntry, users: readonly Person[], full = false) {
-  const what = describeWhat(entry, users, full);
+export function describeChange(
+  entry: HistoryEntry,
+  users: readonly Person[],
+  full = false,
+  currency?: string,
+) {
+  const what = describeWhat(entry, users, full, currency);
   if (entry.field === 'imported') return `${whoDid(entry, users)} importó la solicitud: ${what}`;
   return `${whoDid(entry, users)} ${isHistoryEditedField(entry.field) ? `cambió ${what}` : what}`;
 }
@@ -173,9 +189,9 @@ export function groupBySave(entries: readonly HistoryEntry[]): HistoryEntry[][] 
   return groups;
 }
 
-/** The amount as the history stores it (its digits), grouped as people read it here. */
-const amountText = (text: string) =>
-  Number.isFinite(Number(text)) ? Number(text).toLocaleString('es-CL') : text;
+/** The amount as the history stores it (its digits), in the product's money format (lib/money.ts). */
+const amountText = (text: string, currency: string | undefined) =>
+  Number.isFinite(Number(text)) ? formatMoney(Number(text), currency) : text;
 
 /** The outcome as the history stores it ("won", "lost: Precio") in the product's words. */
 const outcomeWords = (text: string) =>
@@ -189,8 +205,12 @@ const activityTitle = (entry: HistoryEntry) => entry.activity?.title ?? '';
 const typeLabel = (type: string | null) => ACTIVITY_TYPE_LABELS[type as ActivityType] ?? type ?? '';
 
 /** The timeline's line: "Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA · 23/11/26 10:42". */
-export const describeEntry = (entry: HistoryEntry, users: readonly Person[], full = false) =>
-  `${describeChange(entry, users, full)} · ${formatDateTime(entry.at)}`;
+export const describeEntry = (
+  entry: HistoryEntry,
+  users: readonly Person[],
+  full = false,
+  currency?: string,
+) => `${describeChange(entry, users, full, currency)} · ${formatDateTime(entry.at)}`;
 
 /**
  * Notes' authors by text; a note longer than the history keeps (issue 25) is found by the

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { SESSION_MESSAGES, type HistoryEntry, type RequestHistory, type User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useSettings } from '../../../api/settings/get-settings';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
 import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
@@ -59,6 +60,8 @@ function ChangeText({
  */
 export function HistoryTimeline({ history, users, defaultOpen = false }: HistoryTimelineProps) {
   const entries = history.data?.entries ?? [];
+  // Amounts in the product's one money format, in the installation's currency (issue 33).
+  const currency = useSettings().data?.currency;
   const [open, setOpen] = useState(defaultOpen);
   return (
     <CollapsibleSection
@@ -92,7 +95,7 @@ export function HistoryTimeline({ history, users, defaultOpen = false }: History
                 {group.length === 1 && group[0] ? (
                   <ChangeText
                     entry={group[0]}
-                    describe={(entry, full) => describeEntry(entry, users, full)}
+                    describe={(entry, full) => describeEntry(entry, users, full, currency)}
                   />
                 ) : (
                   <>
@@ -104,7 +107,7 @@ export function HistoryTimeline({ history, users, defaultOpen = false }: History
                         <li key={`${entry.field}-${at}`}>
                           <ChangeText
                             entry={entry}
-                            describe={(change, full) => describeWhat(change, users, full)}
+                            describe={(change, full) => describeWhat(change, users, full, currency)}
                           />
                         </li>
                       ))}

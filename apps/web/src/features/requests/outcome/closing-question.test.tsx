@@ -65,7 +65,11 @@ describe('the closing question ("¿Ganada o perdida?")', () => {
       }),
     );
     expect(totalOf('EN ESPERA')).toHaveTextContent('$0');
-    expect(totalOf('CERRADO')).toHaveTextContent('$251.000');
+    // Issue 33: CERRADO says its won and lost apart; "Ya cerrada" (no outcome) is in neither.
+    const closedTotals = within(column('CERRADO')).getByTitle(OUTCOME_LABELS.closedTotalHelp);
+    expect(closedTotals).toHaveTextContent(
+      `${OUTCOME_LABELS.closedWon} $0${OUTCOME_LABELS.closedLost} $250.000`,
+    );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

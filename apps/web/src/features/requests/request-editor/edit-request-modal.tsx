@@ -61,7 +61,7 @@ import type { RequestField } from './merge-request';
 import { FIELD_LABELS } from './request-fields';
 import { ContactLinks } from './contact-links';
 import { ONE_COLUMN_QUERY, RequestSideSections } from './request-side-sections';
-import { ExpectedValueInput } from './expected-value-input';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { StageChecklist } from './stage-checklist';
 import { useOpeningFocus } from './use-opening-focus';
 import { useRequestDraft } from './use-request-draft';
@@ -414,7 +414,7 @@ function EditRequestForm({
               label={OUTCOME_LABELS.expectedValue}
               error={form.errors.expectedValue}
             >
-              <ExpectedValueInput
+              <MoneyInput
                 {...expectedValue}
                 value={draft.expectedValue}
                 onValue={(value) => form.setValue('expectedValue', value)}

@@ -10,6 +10,7 @@ import {
 } from '@crm/shared';
 import { eventDateToText, fullName } from '../../../lib/format';
 import { LABELS } from '../../../lib/labels';
+import { formatNumber } from '../../../lib/money';
 import { outcomeText } from '../outcome';
 import { isStoredDay } from './event-fields';
 import type { RequestField } from './merge-request';
@@ -66,7 +67,8 @@ export function formatFieldValue(
     case 'notes':
       return (value as string[]).filter((note) => note !== '').join(' · ') || EMPTY_VALUE;
     case 'expectedValue':
-      return (value as number).toLocaleString('es-CL');
+      // As the amount field shows it (lib/money.ts): "4.500.000".
+      return formatNumber(value as number);
     default:
       return String(value);
   }
