@@ -26,8 +26,7 @@ const LOST = { result: 'lost', reason: 'Precio', comment: 'Eligió un salón má
 const move = (
   id: string,
   body: { from: RequestStatus; to: RequestStatus; outcome?: object; amoutPaid?: unknown },
-) =>
-  request(t.app).patch(`/api/form-contact/${id}/status`).set(bearer(vendor.token)).send(body);
+) => request(t.app).patch(`/api/form-contact/${id}/status`).set(bearer(vendor.token)).send(body);
 
 const get = async (id: string) =>
   requestSchema.parse(

@@ -581,6 +581,7 @@ function moveOne(
   to: RequestStatus,
   outcome: Outcome | null,
   by: string,
+  amoutPaid?: number,
 ): Request | Failure {
   const stored = findRequest(id);
   if (!stored) return fail(404, API_MESSAGES.requestNotFound);
@@ -590,6 +591,12 @@ function moveOne(
   if (from === to) return stored;
   record(stored._id, by, 'status', from, to);
   recordValueChanges(by, stored, { outcome, expectedValue: stored.expectedValue });
+  // Issue 33: the amount paid of a won close, in the same write, as an edit of the field.
+  if (amoutPaid !== undefined && amoutPaid !== stored.amoutPaid) {
+    recordEditedFields(stored._id, by, stored, { ...stored, amoutPaid });
+    stored.amoutPaid = amoutPaid;
+    stored.version += 1;
+  }
   stored.status = to;
   stored.statusVersion += 1;
   stored.stageChangedAt = new Date().toISOString();
@@ -875,7 +882,12 @@ export const handlers = [
     // 404 and 409): a move into CERRADO comes from a stage without one.
     const outcome = outcomeAfter({ status: from, outcome: null }, to, input.body.outcome);
     if (outcome instanceof Failure) return outcome;
-    return moveOne(input.params.id, from, to, outcome, user._id);
+    const { amoutPaid } = input.body;
+    if (amoutPaid !== undefined && outcome?.result !== 'won') {
+      const message = FIELD_MESSAGES.amountPaidOnlyWhenWon;
+      return fail(400, message, [{ path: 'amoutPaid', message }]);
+    }
+    return moveOne(input.params.id, from, to, outcome, user._id, amoutPaid);
   }),
 
   fake(api.requests.addNote, ({ input, user }) => {

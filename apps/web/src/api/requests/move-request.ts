@@ -25,12 +25,19 @@ export function moveRequest(id: string, body: MoveRequestBody) {
 }
 
 /** `outcome`: the answer to "¿Ganada o perdida?", which a move to CERRADO needs (issue 21). */
-export type MoveInput = { request: Request; to: RequestStatus; outcome?: OutcomeBody };
+export type MoveInput = {
+  request: Request;
+  to: RequestStatus;
+  outcome?: OutcomeBody;
+  /** Issue 33: the amount paid given with a won close (absent: left as it is). */
+  amoutPaid?: number;
+};
 
 /** The request as the board shows it the moment it is moved: in its new stage, with its outcome. */
-const movedCopy = ({ request, to, outcome }: MoveInput): Request => ({
+const movedCopy = ({ request, to, outcome, amoutPaid }: MoveInput): Request => ({
   ...request,
   status: to,
+  amoutPaid: amoutPaid ?? request.amoutPaid,
   // Leaving CERRADO clears the outcome (the server does the same).
   outcome: outcome
     ? { result: outcome.result, reason: outcome.reason ?? null, comment: outcome.comment ?? null }
@@ -71,8 +78,13 @@ function settle(queryClient: QueryClient, shown: Request, stored: Request, stale
 export function useMoveRequest() {
   const queryClient = useQueryClient();
   return useMutation<Request, Error, MoveInput, MoveContext>({
-    mutationFn: ({ request, to, outcome }) =>
-      moveRequest(request._id, { from: request.status, to, ...(outcome ? { outcome } : {}) }),
+    mutationFn: ({ request, to, outcome, amoutPaid }) =>
+      moveRequest(request._id, {
+        from: request.status,
+        to,
+        ...(outcome ? { outcome } : {}),
+        ...(amoutPaid === undefined ? {} : { amoutPaid }),
+      }),
     onMutate: async (input) => {
       const { request } = input;
       await queryClient.cancelQueries({ queryKey: requestQueryOptions(request._id).queryKey });

@@ -1,5 +1,13 @@
+import type { Request } from '@crm/shared';
 import { OutcomeDialog } from './outcome-dialog';
 import { useOutcomeQuestion } from './outcome-question';
+
+/**
+ * What "Monto pagado" starts with (issue 33): the expected value, else what is already recorded
+ * as paid, else nothing (the §5 placeholder 0 is no amount).
+ */
+const suggestedAmount = (request: Request): number | null =>
+  request.expectedValue ?? (request.amoutPaid > 0 ? request.amoutPaid : null);
 
 /** Draws the closing question while one waits for its answer (the board and the modal's
  * own route each mount one; one draws it). */
@@ -10,6 +18,7 @@ export function OutcomeQuestionHost() {
     <OutcomeDialog
       key={question.request._id}
       requestName={question.request.name}
+      amount={question.askAmount ? suggestedAmount(question.request) : undefined}
       onAnswer={question.answer}
     />
   );

@@ -9,9 +9,14 @@ import type { OutcomeBody, Request } from '@crm/shared';
  */
 export type OutcomeQuestion = {
   request: Request;
+  /** Issue 33: with "Ganada", also ask the amount paid (one request's close, not a bulk one). */
+  askAmount: boolean;
   /** The outcome chosen, or null when cancelled (nothing is moved then). */
-  answer: (outcome: OutcomeBody | null) => void;
+  answer: (outcome: ClosingAnswer | null) => void;
 };
+
+/** The answer: the outcome, and the amount paid when asked and given (a won close only). */
+export type ClosingAnswer = OutcomeBody & { amoutPaid?: number };
 
 let current: OutcomeQuestion | null = null;
 const listeners = new Set<() => void>();
@@ -21,12 +26,19 @@ function show(question: OutcomeQuestion | null) {
   for (const listener of listeners) listener();
 }
 
-/** Asks the question for `request`; resolves with the outcome, or null when cancelled. */
-export function askOutcome(request: Request): Promise<OutcomeBody | null> {
+/**
+ * Asks the question for `request`; resolves with the outcome, or null when cancelled.
+ * `askAmount`: "Ganada" also asks the amount paid, prefilled with the expected value.
+ */
+export function askOutcome(
+  request: Request,
+  { askAmount = false }: { askAmount?: boolean } = {},
+): Promise<ClosingAnswer | null> {
   current?.answer(null);
   return new Promise((resolve) => {
     const question: OutcomeQuestion = {
       request,
+      askAmount,
       answer: (outcome) => {
         if (current === question) show(null);
         resolve(outcome);

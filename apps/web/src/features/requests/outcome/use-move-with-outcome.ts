@@ -1,7 +1,10 @@
 import { useCallback } from 'react';
 import type { Request, RequestStatus } from '@crm/shared';
 import { useMoveRequest } from '../../../api/requests/move-request';
-import { askOutcome } from './outcome-question';
+import { askOutcome, type ClosingAnswer } from './outcome-question';
+
+/** The answer as a move carries it: the outcome, and the amount paid apart. */
+const closingOf = ({ amoutPaid, ...outcome }: ClosingAnswer) => ({ outcome, amoutPaid });
 
 /** A move that was not sent: the closing question was cancelled. */
 export class MoveCancelled extends Error {
@@ -24,10 +27,13 @@ export function useMoveWithOutcome() {
     async (request: Request, to: RequestStatus, onSend?: () => void): Promise<Request> => {
       // Into CERRADO from another stage, the question first (null: cancelled, nothing is sent);
       // any other move is sent at once, with no await before it.
-      const outcome =
-        to === 'closed' && request.status !== 'closed' ? await askOutcome(request) : undefined;
-      if (outcome === null) throw new MoveCancelled();
-      const moving = mutateAsync(outcome ? { request, to, outcome } : { request, to });
+      // One request's close also asks the amount paid with "Ganada" (issue 33).
+      const answer =
+        to === 'closed' && request.status !== 'closed'
+          ? await askOutcome(request, { askAmount: true })
+          : undefined;
+      if (answer === null) throw new MoveCancelled();
+      const moving = mutateAsync(answer ? { request, to, ...closingOf(answer) } : { request, to });
       onSend?.();
       return moving;
     },
