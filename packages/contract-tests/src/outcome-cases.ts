@@ -15,7 +15,7 @@ const move = (
   c: ContractClient,
   token: string,
   id: string,
-  body: { from: RequestStatus; to: RequestStatus; outcome?: unknown },
+  body: { from: RequestStatus; to: RequestStatus; outcome?: unknown; amoutPaid?: unknown },
 ) => c.call(api.requests.move, { params: { id }, body }, token);
 
 /** The history's entries of one field, oldest first, as { from, to }. */
@@ -28,6 +28,33 @@ async function changesOf(c: ContractClient, token: string, id: string, field: st
 }
 
 export const outcomeContractCases: ContractCase[] = [
+  {
+    name: 'requests.move: a won close may carry `amoutPaid` (stored, recorded, version up); with a lost one or an open stage it is 400 `amoutPaid`',
+    run: async (c, expect) => {
+      const { token } = await c.signIn('vendor');
+      const created = await create(c, token);
+      const { _id: id } = created;
+      const lost = { result: 'lost', reason: 'Precio' };
+      expect(
+        await move(c, token, id, {
+          from: 'new request',
+          to: 'closed',
+          outcome: lost,
+          amoutPaid: 5,
+        }),
+      ).toEqual(fieldError(400, 'amoutPaid', FIELD_MESSAGES.amountPaidOnlyWhenWon));
+      expect(
+        await move(c, token, id, { from: 'new request', to: 'contacted', amoutPaid: 5 }),
+      ).toEqual(fieldError(400, 'amoutPaid', FIELD_MESSAGES.amountPaidOnlyWhenWon));
+
+      const won = { from: 'new request', to: 'closed', outcome: { result: 'won' } } as const;
+      expect(await move(c, token, id, { ...won, amoutPaid: 2_500_000 })).toMatchObject({
+        status: 200,
+        body: { status: 'closed', amoutPaid: 2_500_000, version: created.version + 1 },
+      });
+      expect(await changesOf(c, token, id, 'amoutPaid')).toEqual([{ from: '0', to: '2500000' }]);
+    },
+  },
   {
     name: 'requests.move: CERRADO needs an outcome (400 `outcome`), a lost one a listed reason (400 `outcome.reason`); leaving clears it; all recorded',
     run: async (c, expect) => {
