@@ -5,6 +5,7 @@ import {
   card,
   dayFromNow,
   editDialog,
+  notice,
   openAs,
   signInAsNewVendor,
   snap,
@@ -24,7 +25,7 @@ const bell = (page: Page, count: number) =>
 const boardOf = (name: string) => `/main/requests?q=${encodeURIComponent(name)}`;
 
 test.describe('next steps', () => {
-  test('a call planned for today: the bell shows 1 and the card "Hoy"; completed, the modal offers the next one and the bell shows 0', async ({
+  test('a call planned for today: the bell shows 1 and the card "Hoy"; completed, its notice offers the next one and the bell shows 0', async ({
     page,
     request,
   }) => {
@@ -59,8 +60,10 @@ test.describe('next steps', () => {
     await dialog
       .getByRole('checkbox', { name: `${ACTIVITY_LABELS.doneMark}: Llamar para confirmar` })
       .click();
-    await expect(dialog.getByText(ACTIVITY_LABELS.planNextOffer)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: ACTIVITY_LABELS.planNext })).toBeVisible();
+    // Issue 33: the offer is in the completion's notice, as everywhere an activity is completed.
+    const done = notice(page, 'Hecha: Llamar para confirmar.');
+    await expect(done.getByRole('button', { name: ACTIVITY_LABELS.planNext })).toBeVisible();
+    await expect(done.getByRole('button', { name: 'Deshacer' })).toBeVisible();
     await snap(page, 'next-steps-e2e-03-offer-next');
 
     await page.keyboard.press('Escape');

@@ -151,6 +151,18 @@ export const BULK_BAR_LABELS = {
 } as const;
 
 /**
+ * Issue 33 item 4: completing an activity anywhere (Agenda, "Para hoy", a card's next step, the
+ * request window): its notice and buttons ("Planificar la siguiente" is ACTIVITY_LABELS.planNext).
+ */
+export const COMPLETE_LABELS = {
+  /** The card's button on its next step: "Completar: Llamar a Juan". */
+  complete: (title: string) => `Completar: ${title}`,
+  done: (title: string) => `Hecha: ${title}.`,
+  undo: 'Deshacer',
+  reopened: (title: string) => `Planificada otra vez: ${title}.`,
+} as const;
+
+/**
  * Issue 33: under the board's toolbar, a search's matches its filters hide ("3 más con otros
  * ejecutivos · Ver todas"); `count` is already "100+" past the API's cap.
  */

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AGENDA_LABELS } from '@crm/shared';
 import { addDays, dayOf } from '../../lib/activity-due';
 import { addActivity, addRequest, addUser, db, type StoredUser } from '../../test/fake-api';
+import { findNotice } from '../../test/notice';
 import { renderApp } from '../../test/render';
 
 const today = dayOf(new Date());
@@ -124,5 +125,98 @@ describe('/main/agenda (issue 20)', () => {
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/main/agenda'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Agenda' })).toBeInTheDocument();
+  });
+});
+
+describe('/main/agenda: completing (issue 33 item 4)', () => {
+  const completeButton = (range: string, title: string) =>
+    within(section(range)).findByRole('button', { name: `Completar: ${title}` });
+  const stored = (requestId: string, title: string) =>
+    db.activities.get(requestId)?.find((activity) => activity.title === title);
+
+  it('when one is completed, then a notice says so and its "Deshacer" brings the row back, with the focus on it', async () => {
+    const { bea, request } = seedAgenda();
+    const user = await openAgenda(bea);
+    await user.click(await completeButton('Hoy', 'Llamar a Marta'));
+
+    const notices = within(await findNotice('Hecha: Llamar a Marta.'));
+    await waitFor(() => expect(titlesIn('Hoy')).toEqual([]));
+    expect(stored(request._id, 'Llamar a Marta')).toMatchObject({ done: true });
+
+    await user.click(notices.getByRole('button', { name: 'Deshacer' }));
+
+    await waitFor(() => expect(titlesIn('Hoy')).toEqual(['Llamar a Marta']));
+    expect(stored(request._id, 'Llamar a Marta')).toMatchObject({ done: false });
+    await waitFor(() =>
+      expect(
+        within(section('Hoy')).getByRole('button', { name: 'Completar: Llamar a Marta' }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('when one is completed, then the notice offers to plan the next: the request opens on its plan form, with its type and title', async () => {
+    const { bea, request } = seedAgenda();
+    const user = await openAgenda(bea);
+    await user.click(await completeButton('Vencidas', 'Enviar cotización'));
+
+    await user.click(
+      within(await findNotice('Hecha: Enviar cotización.')).getByRole('button', {
+        name: 'Planificar la siguiente',
+      }),
+    );
+
+    const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
+    expect(screen.getByTestId('location')).toHaveTextContent(`/main/requests/${request._id}`);
+    const form = within(await within(dialog).findByRole('group', { name: 'Planificar actividad' }));
+    expect(form.getByLabelText('Título')).toHaveValue('Enviar cotización');
+    expect(form.getByLabelText('Tipo')).toHaveValue('email');
+  });
+
+  it('when one is completed, then the focus goes to the next row’s "Completar", and to the content when none is left', async () => {
+    const { bea } = seedAgenda();
+    const user = await openAgenda(bea);
+    await user.click(await completeButton('Vencidas', 'Enviar cotización'));
+
+    // The next row is the first of the next range.
+    await waitFor(() =>
+      expect(
+        within(section('Hoy')).getByRole('button', { name: 'Completar: Llamar a Marta' }),
+      ).toHaveFocus(),
+    );
+    await waitFor(() => expect(titlesIn('Vencidas')).toEqual([]));
+
+    await user.click(await completeButton('Hoy', 'Llamar a Marta'));
+    await waitFor(() =>
+      expect(
+        within(section('Próximos 7 días')).getByRole('button', {
+          name: 'Completar: Reunión de cierre',
+        }),
+      ).toHaveFocus(),
+    );
+    await user.click(await completeButton('Próximos 7 días', 'Reunión de cierre'));
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it('a double click completes one: the second click, landing on the next row’s button, does nothing', async () => {
+    const { bea, request } = seedAgenda();
+    const user = await openAgenda(bea);
+    const first = await completeButton('Vencidas', 'Enviar cotización');
+    const next = await completeButton('Hoy', 'Llamar a Marta');
+
+    await user.click(first);
+    await waitFor(() => expect(titlesIn('Vencidas')).toEqual([]));
+    // The double click's second click (detail 2) on what is now under the pointer.
+    fireEvent.mouseDown(next, { detail: 2 });
+    fireEvent.mouseUp(next, { detail: 2 });
+    fireEvent.click(next, { detail: 2 });
+    fireEvent.dblClick(next, { detail: 2 });
+
+    await findNotice('Hecha: Enviar cotización.');
+    expect(stored(request._id, 'Enviar cotización')).toMatchObject({ done: true });
+    expect(stored(request._id, 'Llamar a Marta')).toMatchObject({ done: false });
+    expect(titlesIn('Hoy')).toEqual(['Llamar a Marta']);
+    const completions = db.calls.filter((call) => call.path.endsWith('/complete'));
+    expect(completions).toHaveLength(1);
   });
 });

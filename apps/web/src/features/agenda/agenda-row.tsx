@@ -1,20 +1,22 @@
+import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AGENDA_LABELS, type AgendaItem } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { ActivitySummary, BOARD_PATH } from '../requests';
+import { ActivitySummary, BOARD_PATH, COMPLETE_CONTROL } from '../requests';
 
 export type AgendaRowProps = {
   item: AgendaItem;
   /** In "Vencidas": said overdue even if the clock here is a little behind the server's. */
   overdueRange: boolean;
   completing: boolean;
-  onComplete: () => void;
+  onComplete: (event: MouseEvent<HTMLButtonElement>) => void;
 };
 
 /**
  * One activity of the agenda: its type, title, due moment (red, and said, when overdue) and
  * request. The request's name opens its Edit Request modal, as a card does (the board's
- * /main/requests/:id); closing it comes back here. "Completar" completes it in place.
+ * /main/requests/:id); closing it comes back here. "Completar" completes it in place
+ * (useCompleteActivity).
  */
 export function AgendaRow({ item, overdueRange, completing, onComplete }: AgendaRowProps) {
   const { activity, request } = item;
@@ -37,6 +39,7 @@ export function AgendaRow({ item, overdueRange, completing, onComplete }: Agenda
         className="px-2.5 py-1 text-xs"
         disabled={completing}
         aria-label={`${AGENDA_LABELS.complete}: ${activity.title}`}
+        {...{ [COMPLETE_CONTROL]: activity._id }}
         onClick={onComplete}
       >
         {AGENDA_LABELS.complete}

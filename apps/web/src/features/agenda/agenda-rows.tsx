@@ -1,5 +1,5 @@
 import type { AgendaBucket, AgendaItem } from '@crm/shared';
-import { useCompleteFromAgenda } from '../../api/activities/complete-activity';
+import { useCompleteActivity } from '../requests';
 import { AgendaRow } from './agenda-row';
 
 export type AgendaRowsProps = {
@@ -9,9 +9,13 @@ export type AgendaRowsProps = {
   labelledBy: string;
 };
 
-/** A range's rows, each completable in place: the agenda's sections and Inicio's "Para hoy". */
+/**
+ * A range's rows, each completable in place: the agenda's sections and Inicio's "Para hoy". As
+ * everywhere (useCompleteActivity): a notice with "Deshacer" and "Planificar la siguiente", the
+ * focus on the next row's "Completar" (else the page's content), one completion per double click.
+ */
 export function AgendaRows({ items, due, labelledBy }: AgendaRowsProps) {
-  const complete = useCompleteFromAgenda();
+  const { complete, pendingId } = useCompleteActivity();
   return (
     <ul aria-labelledby={labelledBy} className="space-y-2">
       {items.map((item) => (
@@ -19,9 +23,9 @@ export function AgendaRows({ items, due, labelledBy }: AgendaRowsProps) {
           key={item.activity._id}
           item={item}
           overdueRange={due === 'overdue'}
-          completing={complete.isPending && complete.variables.activity._id === item.activity._id}
-          onComplete={() =>
-            complete.mutate({ requestId: item.request._id, activity: item.activity })
+          completing={pendingId === item.activity._id}
+          onComplete={(event) =>
+            complete(event, { requestId: item.request._id, activity: item.activity })
           }
         />
       ))}

@@ -3,6 +3,6 @@
 export { RequestsBoard } from './board';
 export { BOARD_PATH } from './shared';
 export { EditRequestRoute } from './request-editor';
-export { ActivitySummary } from './activities';
+export { ActivitySummary, COMPLETE_CONTROL, useCompleteActivity } from './activities';
 // Issue 33: "Registrar actividad", the Agenda's header opens it too.
 export { LogActivityDialog } from './activities';

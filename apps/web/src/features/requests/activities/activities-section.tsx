@@ -1,20 +1,14 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Plus } from 'lucide-react';
-import {
-  ACTIVITY_LABELS,
-  ACTIVITY_MESSAGES,
-  type Activity,
-  type ActivityType,
-  type User,
-} from '@crm/shared';
+import { useLocation } from 'react-router-dom';
+import { ACTIVITY_LABELS, ACTIVITY_MESSAGES, type Activity, type User } from '@crm/shared';
 import { currentActivityOf } from '../../../api/activities/activities-cache';
 import { useAddActivity } from '../../../api/activities/add-activity';
 import { useChangeActivity } from '../../../api/activities/change-activity';
-import { useCompleteActivity } from '../../../api/activities/complete-activity';
 import { useDeleteActivity } from '../../../api/activities/delete-activity';
 import { useActivities } from '../../../api/activities/get-activities';
 import { useReopenActivity } from '../../../api/activities/reopen-activity';
-import { Button, IconButton } from '../../../components/ui/button';
+import { IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
@@ -31,6 +25,7 @@ import {
   type ActivityForm,
 } from './activity-form';
 import { ActivityItem } from './activity-item';
+import { planNextOf, useCompleteActivity } from './use-complete-activity';
 
 export type ActivitiesSectionProps = {
   requestId: string;
@@ -67,15 +62,13 @@ export function ActivitiesSection({
   const activities = useActivities(requestId);
   const add = useAddActivity(requestId);
   const change = useChangeActivity(requestId);
-  const complete = useCompleteActivity(requestId);
+  const { complete, pendingId } = useCompleteActivity();
   const reopen = useReopenActivity(requestId);
   const remove = useDeleteActivity(requestId);
   const newForm = useActivityForm();
   const editForm = useActivityForm();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<Editing | null>(null);
-  /** After completing one: plan the next, with its type and title. */
-  const [offer, setOffer] = useState<{ type: ActivityType; title: string } | null>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
   const [open, setOpen] = useState(defaultOpen);
 
@@ -108,8 +101,18 @@ export function ActivitiesSection({
     // The form shows where it can be seen: a folded section unfolds.
     setOpen(true);
     setAdding(true);
-    setOffer(null);
   };
+
+  // Opened by "Planificar la siguiente" (a completion's notice elsewhere): its form, filled in.
+  const planNext = useRef(planNextOf(useLocation().state));
+  useEffect(() => {
+    const start = planNext.current;
+    if (!start) return;
+    planNext.current = null;
+    newForm.reset({ ...NO_ACTIVITY, ...start });
+    setOpen(true);
+    setAdding(true);
+  }, [newForm]);
 
   const submitNew = newForm.handleSubmit((body) => {
     if (add.isPending) return;
@@ -152,13 +155,20 @@ export function ActivitiesSection({
     );
   });
 
-  const toggleDone = (activity: Activity) => {
-    const call = activity.done ? reopen : complete;
-    call.mutate(activity, {
-      onSuccess: (saved) => {
-        if (saved.done) setOffer({ type: saved.type, title: saved.title });
-        else setFocusTo({ row: saved._id });
-      },
+  const toggleDone = (activity: Activity, event: ChangeEvent<HTMLInputElement>) => {
+    if (!activity.done) {
+      // As everywhere (issue 33): a notice with "Deshacer" and "Planificar la siguiente" (the
+      // form here), the focus on the next planned one's box (else "Planificar actividad").
+      complete(event, {
+        requestId,
+        activity,
+        fallback: () => planButton.current,
+        onPlanNext: (done) => openNew({ ...NO_ACTIVITY, type: done.type, title: done.title }),
+      });
+      return;
+    }
+    reopen.mutate(activity, {
+      onSuccess: (saved) => setFocusTo({ row: saved._id }),
       onError: (error) =>
         notify.error(
           currentActivityOf(error)
@@ -182,7 +192,7 @@ export function ActivitiesSection({
     });
   };
 
-  const busy = complete.isPending || reopen.isPending || remove.isPending;
+  const busy = pendingId !== null || reopen.isPending || remove.isPending;
 
   const list = (label: string, shown: Activity[]) =>
     shown.length === 0 ? null : (
@@ -213,7 +223,7 @@ export function ActivitiesSection({
                 if (element) checkboxes.current.set(activity._id, element);
                 else checkboxes.current.delete(activity._id);
               }}
-              onToggleDone={() => toggleDone(activity)}
+              onToggleDone={(event) => toggleDone(activity, event)}
               onEdit={() => startEdit(activity)}
               onDelete={() => setDeleting(activity)}
             />
@@ -239,20 +249,6 @@ export function ActivitiesSection({
         </IconButton>
       }
     >
-      {offer ? (
-        <div className="mt-2 flex flex-wrap items-center gap-2 rounded-md bg-emerald-50 first:mt-0 px-3 py-2 text-sm ring-1 ring-emerald-200">
-          <p className="text-emerald-900">{ACTIVITY_LABELS.planNextOffer}</p>
-          <Button
-            variant="secondary"
-            className="py-1 text-xs"
-            autoFocus
-            onClick={() => openNew({ ...NO_ACTIVITY, type: offer.type, title: offer.title })}
-          >
-            {ACTIVITY_LABELS.planNext}
-          </Button>
-        </div>
-      ) : null}
-
       {adding ? (
         <ActivityFields
           form={newForm}

@@ -1,8 +1,9 @@
-import type { Ref } from 'react';
+import type { ChangeEvent, Ref } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
 import { ACTIVITY_LABELS, type Activity } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { ActivitySummary } from './activity-summary';
+import { COMPLETE_CONTROL } from './use-complete-activity';
 
 export type ActivityItemProps = {
   activity: Activity;
@@ -10,7 +11,7 @@ export type ActivityItemProps = {
   owner: string;
   busy: boolean;
   checkboxRef: Ref<HTMLInputElement>;
-  onToggleDone: () => void;
+  onToggleDone: (event: ChangeEvent<HTMLInputElement>) => void;
   onEdit: () => void;
   onDelete: () => void;
 };
@@ -37,6 +38,8 @@ export function ActivityItem({
         checked={activity.done}
         disabled={busy}
         aria-label={`${ACTIVITY_LABELS.doneMark}: ${activity.title}`}
+        // A planned one's box completes it (useCompleteActivity: the focus goes box to box).
+        {...(activity.done ? {} : { [COMPLETE_CONTROL]: activity._id })}
         onChange={onToggleDone}
       />
       <ActivitySummary activity={activity}>

@@ -1,4 +1,4 @@
-import { CheckSquare, Mail, Phone, Users, type LucideIcon } from 'lucide-react';
+import { CheckSquare, CircleCheck, Mail, Phone, Users, type LucideIcon } from 'lucide-react';
 import {
   ACTIVITY_LABELS,
   ACTIVITY_TYPE_LABELS,
@@ -6,7 +6,10 @@ import {
   type ActivityType,
   type Request,
 } from '@crm/shared';
+import { IconButton } from '../../../components/ui/button';
 import { formatDue } from '../../../lib/activity-due';
+import { COMPLETE_LABELS } from '../../../lib/labels';
+import { COMPLETE_CONTROL, useCompleteActivity } from '../activities';
 import { useCardTime } from './card-time';
 
 const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
@@ -16,15 +19,21 @@ const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
   task: CheckSquare,
 };
 
-export type NextStepProps = { request: Pick<Request, 'status' | 'nextActivity'> };
+export type NextStepProps = {
+  request: Pick<Request, '_id' | 'status' | 'nextActivity'>;
+  /** Whether "Completar" shows (not on the drag preview, a copy). */
+  completable?: boolean;
+};
 
 /**
  * A card's "Próxima acción" line (issue 20), one of the card's dt/dd pairs: the next activity's
  * type (an icon, named for screen readers), when it is due ("Hoy 15:00", "Mañana", "12 dic"; red
  * and said "vencida" once past) and its title; "Sin próxima acción" for an open request without
- * one; nothing on a closed one.
+ * one; nothing on a closed one. Its "Completar" (issue 33) completes it as everywhere
+ * (useCompleteActivity); the focus stays on it, which shows the step after it, or goes to the card
+ * when none is left.
  */
-export function NextStep({ request }: NextStepProps) {
+export function NextStep({ request, completable = false }: NextStepProps) {
   const { now } = useCardTime();
   const next = request.nextActivity;
   if (request.status === 'closed') return null;
@@ -62,6 +71,28 @@ export function NextStep({ request }: NextStepProps) {
         <span aria-hidden> · </span>
         <span className="truncate">{next.title}</span>
       </dd>
+      {completable ? <CompleteStep requestId={request._id} step={next} /> : null}
     </div>
+  );
+}
+
+type CompleteStepProps = { requestId: string; step: NonNullable<Request['nextActivity']> };
+
+/** The next step's "Completar": a check at the line's end (44×44 px on a phone, as the card's actions). */
+function CompleteStep({ requestId, step }: CompleteStepProps) {
+  const { complete, pendingId } = useCompleteActivity();
+  return (
+    <IconButton
+      label={COMPLETE_LABELS.complete(step.title)}
+      disabled={pendingId === step._id}
+      className="-my-0.5 ml-auto shrink-0 p-0.5 max-md:-my-3 max-md:min-h-11 max-md:min-w-11"
+      {...{ [COMPLETE_CONTROL]: step._id }}
+      onClick={(event) => {
+        const card = event.currentTarget.closest<HTMLElement>('article');
+        complete(event, { requestId, activity: step, scope: card, fallback: () => card });
+      }}
+    >
+      <CircleCheck className="size-3.5" aria-hidden />
+    </IconButton>
   );
 }

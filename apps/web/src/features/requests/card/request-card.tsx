@@ -261,7 +261,7 @@ export const RequestCard = memo(function RequestCard({
         <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
         <CardLine label="Tipo:" value={request.requestType} />
         <CardValue request={request} />
-        <NextStep request={request} />
+        <NextStep request={request} completable={dragState !== 'preview'} />
       </dl>
 
       {canDelete && confirming ? (

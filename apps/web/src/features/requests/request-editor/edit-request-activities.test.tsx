@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, type Activity } from '@crm/shared';
 import { addDays, dayOf, quickDueDays } from '../../../lib/activity-due';
 import { findDiscardPrompt } from '../../../test/discard-prompt';
 import { addActivity, addRequest, db } from '../../../test/fake-api';
+import { findNotice } from '../../../test/notice';
 import { fill, openEditorAlone, seedUsers, type User } from './edit-request.test-kit';
 
 const today = dayOf(new Date());
@@ -89,7 +90,7 @@ describe('ActivitiesSection ("Actividades")', () => {
     expect(db.calls.slice(before).filter((call) => call.method === 'POST')).toEqual([]);
   });
 
-  it('completes in one click, lists it under "Hechas" and offers the next with its title', async () => {
+  it('completes in one click, lists it under "Hechas" and offers the next with its title (in its notice, issue 33)', async () => {
     const { user, section, seeded } = await openActivities([
       { title: 'Enviar presupuesto', type: 'email' },
     ]);
@@ -102,14 +103,62 @@ describe('ActivitiesSection ("Actividades")', () => {
       _id: seeded[0]!._id,
       done: true,
     });
+    // None planned is left: the focus is on "Planificar actividad".
+    await waitFor(() =>
+      expect(section.getByRole('button', { name: 'Planificar actividad' })).toHaveFocus(),
+    );
 
-    const next = await section.findByRole('button', { name: 'Planificar la siguiente' });
-    expect(next).toHaveFocus();
-    await user.click(next);
+    const notice = within(await findNotice('Hecha: Enviar presupuesto.'));
+    await user.click(notice.getByRole('button', { name: 'Planificar la siguiente' }));
     const form = within(section.getByRole('group', { name: 'Planificar actividad' }));
     expect(form.getByLabelText('Título')).toHaveValue('Enviar presupuesto');
     expect(form.getByLabelText('Tipo')).toHaveValue('email');
     expect(form.getByLabelText('Título')).toHaveFocus();
+  });
+
+  it('completing one puts the focus on the next planned one’s box (issue 33)', async () => {
+    const { user, section } = await openActivities([
+      { title: 'Primera', dueDate: addDays(today, 1) },
+      { title: 'Segunda', dueDate: addDays(today, 2) },
+    ]);
+    await user.click(section.getByRole('checkbox', { name: 'Hecha: Primera' }));
+
+    await waitFor(() => expect(rows(section, 'Hechas')).toHaveLength(1));
+    await waitFor(() =>
+      expect(section.getByRole('checkbox', { name: 'Hecha: Segunda' })).toHaveFocus(),
+    );
+  });
+
+  it('"Deshacer" on a completion’s notice plans it again, its box with the focus (issue 33)', async () => {
+    const { user, request, section } = await openActivities([{ title: 'Llamar al cliente' }]);
+    await user.click(section.getByRole('checkbox', { name: 'Hecha: Llamar al cliente' }));
+    const notice = within(await findNotice('Hecha: Llamar al cliente.'));
+
+    await user.click(notice.getByRole('button', { name: 'Deshacer' }));
+
+    await waitFor(() => expect(rows(section, 'Planificadas')).toHaveLength(1));
+    expect(db.activities.get(request._id)?.[0]).toMatchObject({ done: false });
+    await waitFor(() =>
+      expect(section.getByRole('checkbox', { name: 'Hecha: Llamar al cliente' })).toHaveFocus(),
+    );
+  });
+
+  it('a double click completes one: its second click, on the box that took the row’s place, does nothing (issue 33)', async () => {
+    const { user, request, section } = await openActivities([
+      { title: 'Primera', dueDate: addDays(today, 1) },
+      { title: 'Segunda', dueDate: addDays(today, 2) },
+    ]);
+    await user.click(section.getByRole('checkbox', { name: 'Hecha: Primera' }));
+    await waitFor(() => expect(rows(section, 'Planificadas')).toHaveLength(1));
+    const second = section.getByRole('checkbox', { name: 'Hecha: Segunda' });
+    await waitFor(() => expect(second).toBeEnabled());
+    fireEvent.click(second, { detail: 2 });
+
+    await findNotice('Hecha: Primera.');
+    expect(db.activities.get(request._id)?.find((a) => a.title === 'Segunda')).toMatchObject({
+      done: false,
+    });
+    expect(db.calls.filter((call) => call.path.endsWith('/complete'))).toHaveLength(1);
   });
 
   it('reopens a done one', async () => {

@@ -69,7 +69,8 @@ export async function openEditorAlone(request: Request, as: StoredUser) {
           <Route path={BOARD_PATH} element={null} />
         </Routes>
       </MemoryRouter>
-      <ToastContainer />
+      {/* As layout/notices.tsx: clickable while the modal turns pointer events off on <body>. */}
+      <ToastContainer style={{ pointerEvents: 'auto' }} />
     </QueryClientProvider>,
   );
   const dialog = await findEditor();

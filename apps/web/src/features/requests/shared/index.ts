@@ -21,3 +21,4 @@ export {
   type SelectOption,
 } from './select-options';
 export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';
+export { ACTION_NOTICE_MS, NOTICE_BUTTON_CLASS } from './action-notice';

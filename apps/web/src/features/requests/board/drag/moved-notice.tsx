@@ -2,19 +2,17 @@ import { toast, type ToastOptions } from 'react-toastify';
 import { columnTitleOf, NOTICE_OPTIONS, type Request } from '@crm/shared';
 import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { cardLabel } from '../../card';
-import { missingSentence, type MissingField } from '../../shared';
+import {
+  ACTION_NOTICE_MS,
+  missingSentence,
+  NOTICE_BUTTON_CLASS,
+  type MissingField,
+} from '../../shared';
 
-/**
- * A notice with a button ("Deshacer", "Completar datos") stays 10 s, twice a plain one's 5 s:
- * time to read it, decide and reach the button. WCAG 2.2.1: it pauses while hovered and while
- * Alt+T holds the focus in the notices (until Escape), and nothing it offers is only there: the
- * card's "Mover a…" or a drag moves it back, its edit window completes the data.
- */
-export const ACTION_NOTICE_MS = 10_000;
+// Its time on screen is requests/shared's (the activities' notice has the same).
+export { ACTION_NOTICE_MS };
 
-// 44×44 px on a phone, as the card's actions (issue 25 item 7); compact from md up.
-const BUTTON_CLASS =
-  'mt-1 mr-1.5 min-h-11 min-w-11 rounded-md px-2.5 py-1 text-xs font-semibold md:min-h-0 md:min-w-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+const BUTTON_CLASS = NOTICE_BUTTON_CLASS;
 
 export type MovedNoticeProps = {
   request: Request;
