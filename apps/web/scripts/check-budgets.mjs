@@ -50,6 +50,8 @@ const LAZY_PARTS = [
   /^src\/features\/imports\/index\.ts$/,
   // Issue 33: "Registrar actividad" (its form and the Agenda's request search), on the click.
   /^src\/features\/requests\/activities\/log-activity-dialog\.tsx$/,
+  // Issue 33: the request window's mailto:, tel: and WhatsApp links, as the window opens.
+  /^src\/features\/requests\/request-editor\/contact-links\.tsx$/,
 ];
 
 export const PAGES = [

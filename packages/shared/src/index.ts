@@ -23,6 +23,8 @@ export * from './request-columns.js';
 export * from './request-import.js';
 export * from './import-labels.js';
 export * from './log-activity-labels.js';
+export * from './log-activity-dialog-labels.js';
+export * from './contact-link-labels.js';
 export * from './import-rows.js';
 export * from './request-rules.js';
 export * from './operations.js';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { NotebookPen } from 'lucide-react';
 import { AGENDA_LABELS, LOG_ACTIVITY_OPEN_LABEL } from '@crm/shared';
 import { useAgenda } from '../../api/activities/get-agenda';
 import { Button } from '../../components/ui/button';
@@ -28,7 +27,6 @@ export function AgendaPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{AGENDA_LABELS.title}</h1>
         <Button variant="secondary" aria-haspopup="dialog" onClick={() => setLogging(true)}>
-          <NotebookPen className="size-4" aria-hidden />
           {LOG_ACTIVITY_OPEN_LABEL}
         </Button>
       </div>

@@ -1,4 +1,3 @@
-import { Mail, MessageCircle, Phone } from 'lucide-react';
 import { CONTACT_LINK_LABELS, type ActivityType } from '@crm/shared';
 import { mailtoHref, telHref, whatsAppHref } from '../../../lib/contact-links';
 
@@ -12,7 +11,7 @@ export type ContactLinksProps = {
 };
 
 const LINK_CLASS =
-  'inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-xs font-medium text-indigo-700 ring-1 ring-slate-200 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 max-md:min-h-11';
+  'inline-flex min-h-9 items-center rounded-md px-2 text-xs font-medium text-indigo-700 ring-1 ring-slate-200 hover:bg-indigo-50 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-indigo-600 max-md:min-h-11';
 
 /**
  * Issue 33: ways to reach the customer beside the request window's email and phone; none while
@@ -33,7 +32,6 @@ export function ContactLinks({ email, phone, onUse }: ContactLinksProps) {
           aria-label={CONTACT_LINK_LABELS.emailTo(email.trim())}
           onClick={() => onUse('email')}
         >
-          <Mail className="size-3.5" aria-hidden />
           {CONTACT_LINK_LABELS.email}
         </a>
       ) : null}
@@ -44,7 +42,6 @@ export function ContactLinks({ email, phone, onUse }: ContactLinksProps) {
           aria-label={CONTACT_LINK_LABELS.callTo(phone.trim())}
           onClick={() => onUse('call')}
         >
-          <Phone className="size-3.5" aria-hidden />
           {CONTACT_LINK_LABELS.call}
         </a>
       ) : null}
@@ -57,7 +54,6 @@ export function ContactLinks({ email, phone, onUse }: ContactLinksProps) {
           aria-label={CONTACT_LINK_LABELS.whatsAppTo(phone.trim())}
           onClick={() => onUse('call')}
         >
-          <MessageCircle className="size-3.5" aria-hidden />
           {CONTACT_LINK_LABELS.whatsApp}
         </a>
       ) : null}

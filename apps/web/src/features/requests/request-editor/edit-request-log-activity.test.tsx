@@ -81,7 +81,7 @@ describe('Reaching the customer from the request window (issue 33)', () => {
       contactNumber: '9 1234 5678',
     });
     expect(
-      within(dialog).getByRole('link', { name: 'Escribir correo a marta.rojas@andes.cl' }),
+      await within(dialog).findByRole('link', { name: 'Escribir correo a marta.rojas@andes.cl' }),
     ).toHaveAttribute('href', 'mailto:marta.rojas@andes.cl');
     expect(within(dialog).getByRole('link', { name: 'Llamar al 9 1234 5678' })).toHaveAttribute(
       'href',
@@ -97,7 +97,7 @@ describe('Reaching the customer from the request window (issue 33)', () => {
   it('keeps a foreign number’s code, and offers no phone link for a number too short', async () => {
     const { user, dialog } = await editAlone({ contactNumber: '+34 600 123 456' });
     expect(
-      within(dialog).getByRole('link', { name: 'Escribir por WhatsApp al +34 600 123 456' }),
+      await within(dialog).findByRole('link', { name: 'Escribir por WhatsApp al +34 600 123 456' }),
     ).toHaveAttribute('href', 'https://wa.me/34600123456');
 
     await fill(user, within(dialog).getByLabelText('Teléfono'), '123');
@@ -115,7 +115,7 @@ describe('Reaching the customer from the request window (issue 33)', () => {
       contactNumber: '9 1234 5678',
     });
 
-    await user.click(within(editor).getByRole('link', { name: /^Escribir correo a/ }));
+    await user.click(await within(editor).findByRole('link', { name: /^Escribir correo a/ }));
     let dialog = await logDialog();
     expect(within(dialog).getByLabelText('Tipo')).toHaveValue('email');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));

@@ -59,7 +59,7 @@ import {
 } from './event-fields';
 import type { RequestField } from './merge-request';
 import { FIELD_LABELS } from './request-fields';
-import { ContactLinks } from './contact-links';
+import { ContactLinks } from './lazy-contact-links';
 import { ONE_COLUMN_QUERY, RequestSideSections } from './request-side-sections';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { StageChecklist } from './stage-checklist';
