@@ -169,8 +169,10 @@ export const PROFILE_LABELS = {
   unknownBrowser: 'Navegador desconocido',
   unknownOs: 'sistema desconocido',
   address: 'Dirección',
-  /** The time zone select's first option: the product's own zone. */
+  /** The time zone select's option while none is set (never signed in on the web): the product's own zone. */
   defaultTimeZone: 'La del sistema',
+  /** The time zone select's first zone (issue 33): the one this browser is in. */
+  browserTimeZone: (zone: string) => `${zone} (la de este navegador)`,
   effectiveTimeZone: (zone: string) => `En uso: ${zone}`,
   emailDigest: 'Resumen diario por correo (08:00)',
   emailReminders: 'Recordatorio por correo 15 minutos antes de una actividad',

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRememberedBoardFilters } from '../api/board-views/board-filters';
+import { useAdoptedTimeZone } from '../api/preferences/adopt-time-zone';
 import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
@@ -46,7 +47,10 @@ export function MainLayout() {
   }, [prefetchKey, queryClient]);
   useQuery(usersQueryOptions());
 
-  if (currentUser.isPending) {
+  // Dates show in the person's zone from the first paint (issue 33): wait for it too.
+  const zoneKnown = useAdoptedTimeZone();
+
+  if (currentUser.isPending || !zoneKnown) {
     return <FullPageLoading />;
   }
 

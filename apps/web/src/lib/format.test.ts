@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  detectedTimeZone,
   eventDateToInput,
   eventDateToText,
   formatCardDate,
@@ -35,29 +36,25 @@ afterEach(() => {
 
 describe('formatCardDate (card "Fecha:", dd/mm/yy)', () => {
   it('formats as dd/mm/yy with zero padding', () => {
-    inZone('UTC');
-    expect(formatCardDate('2026-03-05T15:00:00.000Z')).toBe('05/03/26');
-    expect(formatCardDate('2009-12-31T10:00:00.000Z')).toBe('31/12/09');
-    expect(formatCardDate('2000-01-01T10:00:00.000Z')).toBe('01/01/00');
+    expect(formatCardDate('2026-03-05T15:00:00.000Z', 'UTC')).toBe('05/03/26');
+    expect(formatCardDate('2009-12-31T10:00:00.000Z', 'UTC')).toBe('31/12/09');
+    expect(formatCardDate('2000-01-01T10:00:00.000Z', 'UTC')).toBe('01/01/00');
   });
 
-  it("uses the viewer's time zone for the day", () => {
+  it.each(ZONES)("reads the day in the person's zone, whatever the browser's (%s)", (browser) => {
+    inZone(browser);
     const iso = '2026-03-05T02:00:00.000Z';
-    inZone('UTC');
-    expect(formatCardDate(iso)).toBe('05/03/26');
-    inZone('America/New_York');
-    expect(formatCardDate(iso)).toBe('04/03/26');
-    inZone('Asia/Tokyo');
-    expect(formatCardDate(iso)).toBe('05/03/26');
+    expect(formatCardDate(iso, 'UTC')).toBe('05/03/26');
+    expect(formatCardDate(iso, 'America/New_York')).toBe('04/03/26');
+    expect(formatCardDate(iso, 'Asia/Tokyo')).toBe('05/03/26');
   });
 
   it('accepts an ISO date with an offset', () => {
-    inZone('UTC');
-    expect(formatCardDate('2026-07-20T23:30:00.000-03:00')).toBe('21/07/26');
+    expect(formatCardDate('2026-07-20T23:30:00.000-03:00', 'UTC')).toBe('21/07/26');
   });
 
   it('shows nothing for a date it cannot read', () => {
-    expect(formatCardDate('not a date')).toBe('');
+    expect(formatCardDate('not a date', 'UTC')).toBe('');
   });
 });
 
@@ -136,14 +133,32 @@ describe('initials (avatars)', () => {
   });
 });
 
-describe('formatDateTime (history and notes, "dd/mm/yy HH:mm")', () => {
-  it('formats to the minute, zero padded, in the viewer time zone', () => {
+describe('formatDateTime (history, notes, sessions: "dd/mm/yy HH:mm")', () => {
+  it('formats to the minute, zero padded', () => {
+    expect(formatDateTime('2026-11-23T10:42:59.000Z', 'UTC')).toBe('23/11/26 10:42');
+    expect(formatDateTime('2026-01-02T03:04:00.000Z', 'UTC')).toBe('02/01/26 03:04');
+    expect(formatDateTime('no es fecha', 'UTC')).toBe('');
+  });
+
+  it.each(ZONES)(
+    "reads day and time in the person's zone, whatever the browser's (%s)",
+    (browser) => {
+      inZone(browser);
+      expect(formatDateTime('2026-11-23T10:42:00.000Z', 'America/Santiago')).toBe('23/11/26 07:42');
+      expect(formatDateTime('2026-11-23T22:30:00.000Z', 'Asia/Kolkata')).toBe('24/11/26 04:00');
+      // Clocks set back in Madrid: 02:30 happens twice; each instant keeps its own offset.
+      expect(formatDateTime('2026-10-25T00:30:00.000Z', 'Europe/Madrid')).toBe('25/10/26 02:30');
+      expect(formatDateTime('2026-10-25T01:30:00.000Z', 'Europe/Madrid')).toBe('25/10/26 02:30');
+    },
+  );
+});
+
+describe("detectedTimeZone (the browser's zone, offered and set on the first sign-in)", () => {
+  it('is the browser’s zone when a user may choose it', () => {
+    inZone('Asia/Tokyo');
+    expect(detectedTimeZone()).toBe('Asia/Tokyo');
     inZone('UTC');
-    expect(formatDateTime('2026-11-23T10:42:59.000Z')).toBe('23/11/26 10:42');
-    expect(formatDateTime('2026-01-02T03:04:00.000Z')).toBe('02/01/26 03:04');
-    inZone('America/Santiago');
-    expect(formatDateTime('2026-11-23T10:42:00.000Z')).toBe('23/11/26 07:42');
-    expect(formatDateTime('no es fecha')).toBe('');
+    expect(detectedTimeZone()).toBe('UTC');
   });
 });
 

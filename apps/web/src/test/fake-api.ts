@@ -1363,7 +1363,11 @@ function preferencesOf(userId: string): FakePreferences {
   return { ...stored, effectiveTimeZone: stored.timeZone ?? systemTimeZone() };
 }
 
-function savePreferences(userId: string, changes: Partial<FakePreferences>): FakePreferences {
+/** Also what tests seed a person's preferences with (issue 33: a zone other than the browser's). */
+export function savePreferences(
+  userId: string,
+  changes: Partial<FakePreferences>,
+): FakePreferences {
   const { effectiveTimeZone: _effective, ...current } = preferencesOf(userId);
   fakePreferences.set(userId, { ...current, ...changes });
   return preferencesOf(userId);

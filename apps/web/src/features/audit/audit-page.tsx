@@ -11,6 +11,7 @@ import {
 } from '@crm/shared';
 import { auditExportLink } from '../../api/audit/export-audit';
 import { useAuditLog } from '../../api/audit/get-audit';
+import { useTimeZone } from '../../api/preferences/get-preferences';
 import { useUsers } from '../../api/users/get-users';
 import { Button } from '../../components/ui/button';
 import { FormField, Select, TextInput } from '../../components/ui/form-field';
@@ -168,6 +169,7 @@ export function AuditPage() {
 }
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const timeZone = useTimeZone();
   return (
     <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200">
       <table className="min-w-full divide-y divide-slate-200 bg-white text-left text-sm">
@@ -194,7 +196,7 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry._id}>
               <td className="whitespace-nowrap px-3 py-2 text-slate-700">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, timeZone)}</time>
               </td>
               <td className="px-3 py-2">
                 <div className="font-medium text-slate-900">

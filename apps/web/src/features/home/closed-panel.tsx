@@ -1,7 +1,8 @@
 import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
+import { formatDayRange } from '../../lib/format';
 import { formatMoney } from '../../lib/money';
 import { BoardNumber, type BoardTarget } from './board-link';
-import { formatChange, formatCount, formatDayRange, formatPercentChange } from './format';
+import { formatChange, formatCount, formatPercentChange } from './format';
 import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type ClosedPanelProps = {

@@ -6,9 +6,8 @@ import {
   type User,
 } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { fullName } from '../../lib/format';
+import { formatDayRange, fullName } from '../../lib/format';
 import { customPeriodOf, type DashboardParams } from './dashboard-params';
-import { formatDayRange } from './format';
 
 export type DashboardFiltersProps = {
   params: DashboardParams;

@@ -4,7 +4,8 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
 import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
-import { formatCount, formatShortDay } from './format';
+import { formatShortDay } from '../../lib/format';
+import { formatCount } from './format';
 import { useElementWidth } from './use-element-width';
 
 type Week = Dashboard['weekly'][number];

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { formatCount, formatLongDay } from './format';
+import { formatLongDay } from '../../lib/format';
+import { formatCount } from './format';
 import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 import { WeeklyChart } from './weekly-chart';
 

@@ -11,6 +11,7 @@ import {
   type ImportSummary,
 } from '@crm/shared';
 import { useStartImport } from '../../api/imports/start-import';
+import { useTimeZone } from '../../api/preferences/get-preferences';
 import { useSettings } from '../../api/settings/get-settings';
 import { Button } from '../../components/ui/button';
 import { formatDateTime } from '../../lib/format';
@@ -57,6 +58,7 @@ export function ReviewStep({ summary, plan, report, onBack, onStarted }: ReviewS
   const start = useStartImport();
   const rejected = useRowsDownload(summary._id, summary.fileName);
   const count = report.willCreate + report.willUpdate;
+  const timeZone = useTimeZone();
   const currency = useSettings().data?.currency;
 
   return (
@@ -77,7 +79,9 @@ export function ReviewStep({ summary, plan, report, onBack, onStarted }: ReviewS
               <td className={CELL_CLASS}>{PRIORITY_LABELS[request.priority]}</td>
               <td className={CELL_CLASS}>{request.vendorName ?? ''}</td>
               <td className={CELL_CLASS}>
-                {request.createdAt ? formatDateTime(request.createdAt) : IMPORT_LABELS.importedNow}
+                {request.createdAt
+                  ? formatDateTime(request.createdAt, timeZone)
+                  : IMPORT_LABELS.importedNow}
               </td>
               <td className={`${CELL_CLASS} text-right tabular-nums`}>
                 {request.expectedValue === null || request.expectedValue === undefined

@@ -6,12 +6,13 @@ import {
   type UpdatePreferencesBody,
 } from '@crm/shared';
 import { Button } from '../../components/ui/button';
+import { usePreferences } from '../../api/preferences/get-preferences';
 import { FormField, Select, TextInput } from '../../components/ui/form-field';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
+import { detectedTimeZone } from '../../lib/format';
 import {
   useCreateCalendarFeed,
-  usePreferences,
   useRevokeCalendarFeed,
   useUpdatePreferences,
 } from './api/preferences';
@@ -76,6 +77,9 @@ export function PreferencesSection() {
   };
 
   const feedBusy = createFeed.isPending || revokeFeed.isPending;
+  // The browser's zone first (issue 33); "La del sistema" only while none is set (the web sets the
+  // browser's on the first sign-in, api/preferences/adopt-time-zone.ts).
+  const detected = detectedTimeZone();
 
   return (
     <div className="space-y-5">
@@ -87,8 +91,11 @@ export function PreferencesSection() {
           aria-describedby={`${zoneId}-effective`}
           onChange={(event) => save({ timeZone: event.target.value || null })}
         >
-          <option value="">{PROFILE_LABELS.defaultTimeZone}</option>
-          {TIME_ZONES.map((zone) => (
+          {timeZone === null ? <option value="">{PROFILE_LABELS.defaultTimeZone}</option> : null}
+          {detected ? (
+            <option value={detected}>{PROFILE_LABELS.browserTimeZone(detected)}</option>
+          ) : null}
+          {TIME_ZONES.filter((zone) => zone !== detected).map((zone) => (
             <option key={zone} value={zone}>
               {zone}
             </option>

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES, PROFILE_LABELS, SESSION_MESSAGES, type Session } from '@crm/shared';
+import { useTimeZone } from '../../api/preferences/get-preferences';
 import { Button } from '../../components/ui/button';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
@@ -19,6 +20,7 @@ export function SessionsSection() {
   const sessions = useSessions();
   const close = useCloseSession();
   const closeOthers = useCloseOtherSessions();
+  const timeZone = useTimeZone();
   const result = useFormOutcome();
 
   if (hasFailed(sessions)) {
@@ -71,8 +73,8 @@ export function SessionsSection() {
                 {PROFILE_LABELS.address}: {session.address}
               </p>
               <p className="text-slate-600">
-                {PROFILE_LABELS.signedInAt}: {formatDateTime(session.signedInAt)} ·{' '}
-                {PROFILE_LABELS.lastSeen}: {formatDateTime(session.lastSeenAt)}
+                {PROFILE_LABELS.signedInAt}: {formatDateTime(session.signedInAt, timeZone)} ·{' '}
+                {PROFILE_LABELS.lastSeen}: {formatDateTime(session.lastSeenAt, timeZone)}
               </p>
             </div>
             {session.current ? null : (

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
+  systemTimeZone,
   TWO_FACTOR_LABELS,
   TWO_FACTOR_LOGIN_LABELS,
   TWO_FACTOR_MESSAGES,
@@ -99,6 +100,8 @@ describe('Perfil, "Verificación en dos pasos" (issue 32)', () => {
     const notice = await twoFactor().findByRole('status');
     await waitFor(() => expect(notice).toHaveTextContent(/exige la verificación en dos pasos/));
     // Seven days from their first sign-in under it.
-    expect(notice).toHaveTextContent(`antes del ${formatDateTime('2026-11-27T15:00:00.000Z')}`);
+    expect(notice).toHaveTextContent(
+      `antes del ${formatDateTime('2026-11-27T15:00:00.000Z', systemTimeZone())}`,
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
   useTwoFactorSetup,
   useTwoFactorStatus,
 } from '../../api/two-factor/own-two-factor';
+import { useTimeZone } from '../../api/preferences/get-preferences';
 import { Button } from '../../components/ui/button';
 import { FormField, TextInput } from '../../components/ui/form-field';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
@@ -159,6 +160,7 @@ function DisableForm() {
 function Requirement({ status }: { status: TwoFactorStatus }) {
   const notice = useRef<HTMLParagraphElement>(null);
   const shown = status.required && !status.enabled;
+  const timeZone = useTimeZone();
   // A sign-in within the grace opens Perfil (api/session/login.ts): the notice is what it is for.
   useEffect(() => {
     if (shown) notice.current?.scrollIntoView?.({ block: 'center' });
@@ -167,7 +169,7 @@ function Requirement({ status }: { status: TwoFactorStatus }) {
   return (
     <p ref={notice} role="status" className={NOTICE_CLASS}>
       {status.setupBy
-        ? TWO_FACTOR_LABELS.requiredUntil(formatDateTime(status.setupBy))
+        ? TWO_FACTOR_LABELS.requiredUntil(formatDateTime(status.setupBy, timeZone))
         : TWO_FACTOR_LABELS.required}
     </p>
   );
@@ -178,6 +180,7 @@ export function TwoFactorSection() {
   const setup = useTwoFactorSetup();
   const [codes, setCodes] = useState<string[] | null>(null);
   const result = useFormOutcome();
+  const timeZone = useTimeZone();
 
   if (codes) {
     return (
@@ -200,7 +203,9 @@ export function TwoFactorSection() {
           <span className="mr-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800">
             {TWO_FACTOR_LABELS.on}
           </span>
-          {data.enabledAt ? TWO_FACTOR_LABELS.enabledSince(formatDateTime(data.enabledAt)) : null}{' '}
+          {data.enabledAt
+            ? TWO_FACTOR_LABELS.enabledSince(formatDateTime(data.enabledAt, timeZone))
+            : null}{' '}
           {TWO_FACTOR_LABELS.recoveryLeft(data.recoveryCodesLeft)}
         </p>
         <DisableForm />

@@ -1,15 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeyOf, type UpdatePreferencesBody } from '@crm/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type UpdatePreferencesBody } from '@crm/shared';
+import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
 import { callEndpoint } from '../../../lib/api-client';
-
-export const preferencesQueryKey = () => queryKeyOf(api.preferences.get);
-
-/** GET /api/me/preferences (issue 20): time zone, reminder emails, calendar feed. */
-export const usePreferences = () =>
-  useQuery({
-    queryKey: preferencesQueryKey(),
-    queryFn: ({ signal }) => callEndpoint(api.preferences.get, {}, { signal }),
-  });
 
 /**
  * The caller's days are read in their zone (the agenda, the bell, the board's "Próxima

@@ -15,7 +15,7 @@ import {
 } from '@crm/shared';
 import { invalidateUsers } from '../../../api/users/get-users';
 import { callEndpoint } from '../../../lib/api-client';
-import { preferencesQueryKey } from './preferences';
+import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
 import { sessionsQueryKey } from './sessions';
 
 /** GET /api/me/profile: the caller as they see themselves (issue 23). */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, queryKeyOf, type Session } from '@crm/shared';
 import { callEndpoint } from '../../../lib/api-client';
-import { preferencesQueryKey } from './preferences';
+import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
 
 export const sessionsQueryKey = () => queryKeyOf(api.profile.sessions);
 

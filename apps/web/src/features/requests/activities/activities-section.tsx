@@ -8,6 +8,7 @@ import { useChangeActivity } from '../../../api/activities/change-activity';
 import { useDeleteActivity } from '../../../api/activities/delete-activity';
 import { useActivities } from '../../../api/activities/get-activities';
 import { useReopenActivity } from '../../../api/activities/reopen-activity';
+import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
@@ -71,6 +72,7 @@ export function ActivitiesSection({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<Activity | null>(null);
   const [open, setOpen] = useState(defaultOpen);
+  const timeZone = useTimeZone();
 
   const unsaved = (adding && newForm.hasChanges) || (editing !== null && editForm.hasChanges);
   useLayoutEffect(() => {
@@ -127,7 +129,7 @@ export function ActivitiesSection({
   });
 
   const startEdit = (activity: Activity) => {
-    editForm.reset(valuesOf(activity));
+    editForm.reset(valuesOf(activity, timeZone));
     setEditing({ id: activity._id, version: activity.version });
   };
 
@@ -148,7 +150,7 @@ export function ActivitiesSection({
             return;
           }
           // Their copy becomes the one this change applies to; what was typed stays.
-          editForm.rebase(valuesOf(theirs), editForm.values);
+          editForm.rebase(valuesOf(theirs, timeZone), editForm.values);
           setEditing({ id, version: theirs.version, theirs });
         },
       },
@@ -299,11 +301,12 @@ export function ActivitiesSection({
 
 /** After a 409: the activity as the other person left it, above the kept draft. */
 function TheirVersion({ activity }: { activity: Activity }) {
+  const timeZone = useTimeZone();
   return (
     <div role="alert" className="rounded-md bg-amber-50 p-2 text-xs ring-1 ring-amber-300">
       <p className="text-amber-900">{ACTIVITY_LABELS.changedMeanwhile}</p>
       <p className="mt-1 text-slate-800">
-        {activity.title} · {formatDue(activity).text}
+        {activity.title} · {formatDue(activity, timeZone).text}
       </p>
     </div>
   );

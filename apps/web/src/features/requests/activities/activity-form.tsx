@@ -7,9 +7,10 @@ import {
   type Activity,
   type ActivityType,
 } from '@crm/shared';
+import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
-import { quickDueDays } from '../../../lib/activity-due';
+import { dueIn, quickDueDays } from '../../../lib/activity-due';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 /** What a person types for an activity: the add body's fields (the owner is the server's). */
@@ -28,11 +29,11 @@ export const NO_ACTIVITY: ActivityValues = {
   dueTime: null,
 };
 
-export const valuesOf = ({ type, title, dueDate, dueTime }: Activity): ActivityValues => ({
-  type,
-  title,
-  dueDate,
-  dueTime,
+/** An activity as its form shows it: its due day and time in the person's zone (issue 33). */
+export const valuesOf = (activity: Activity, timeZone: string): ActivityValues => ({
+  type: activity.type,
+  title: activity.title,
+  ...dueIn(activity, timeZone),
 });
 
 /**
@@ -78,7 +79,7 @@ export function ActivityFields({
   const title = form.field('title');
   const dueDate = form.field('dueDate');
   const dueTime = form.field('dueTime');
-  const quick = quickDueDays();
+  const quick = quickDueDays(useTimeZone());
   const choices = [
     [ACTIVITY_LABELS.today, quick.today],
     [ACTIVITY_LABELS.tomorrow, quick.tomorrow],

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ACTIVITY_LABELS, ACTIVITY_TYPE_LABELS, type Activity } from '@crm/shared';
+import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { formatDue } from '../../../lib/activity-due';
 
 export type ActivitySummaryProps = {
@@ -15,7 +16,7 @@ export type ActivitySummaryProps = {
  * (struck through once done), then its due moment (red, and said, when overdue) and `children`.
  */
 export function ActivitySummary({ activity, overdue = false, children }: ActivitySummaryProps) {
-  const due = formatDue(activity);
+  const due = formatDue(activity, useTimeZone());
   const isOverdue = overdue || due.overdue;
   return (
     <div className="min-w-0 flex-1">

@@ -1,6 +1,8 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { StaleDays } from '@crm/shared';
+import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { useSettings } from '../../../api/settings/get-settings';
+import { browserTimeZone } from '../../../lib/format';
 
 /** What every card reads to say "Hoy", "vencida" and "Estancada N días". */
 export type CardTime = {
@@ -10,6 +12,8 @@ export type CardTime = {
   staleDays: StaleDays | undefined;
   /** The installation's currency (issue 21), for the amounts; undefined until read. */
   currency: string | undefined;
+  /** The person's zone, every card's dates read in it (issue 33). */
+  timeZone: string;
 };
 
 const CLOCK_TICK_MS = 60_000;
@@ -29,11 +33,25 @@ export function CardTimeProvider({ children }: { children: ReactNode }) {
   }, []);
   const staleDays = settings.data?.staleDays;
   const currency = settings.data?.currency;
-  const value = useMemo(() => ({ now, staleDays, currency }), [now, staleDays, currency]);
+  const timeZone = useTimeZone();
+  const value = useMemo(
+    () => ({ now, staleDays, currency, timeZone }),
+    [now, staleDays, currency, timeZone],
+  );
   return <CardTimeContext value={value}>{children}</CardTimeContext>;
 }
 
-/** The board's time; a card drawn outside the board reads the clock now and shows no stale badge. */
+/**
+ * The board's time; a card drawn outside the board (tests) reads the clock now, in the browser's
+ * zone, and shows no stale badge.
+ */
 export function useCardTime(): CardTime {
-  return use(CardTimeContext) ?? { now: new Date(), staleDays: undefined, currency: undefined };
+  return (
+    use(CardTimeContext) ?? {
+      now: new Date(),
+      staleDays: undefined,
+      currency: undefined,
+      timeZone: browserTimeZone(),
+    }
+  );
 }

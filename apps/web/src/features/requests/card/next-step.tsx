@@ -34,7 +34,7 @@ export type NextStepProps = {
  * when none is left.
  */
 export function NextStep({ request, completable = false }: NextStepProps) {
-  const { now } = useCardTime();
+  const { now, timeZone } = useCardTime();
   const next = request.nextActivity;
   if (request.status === 'closed') return null;
   const label = <dt className="sr-only">{NEXT_ACTION_LABELS.filter}:</dt>;
@@ -47,7 +47,7 @@ export function NextStep({ request, completable = false }: NextStepProps) {
     );
   }
   const Icon = TYPE_ICONS[next.type];
-  const due = formatDue({ ...next, done: false }, now);
+  const due = formatDue({ ...next, done: false }, timeZone, now);
   return (
     <div className="flex">
       {label}

@@ -24,6 +24,7 @@ import { CARD_EDIT_ATTRIBUTE } from '../shared';
 import { CardAvatar } from './card-avatar';
 import { cardLabel, cardNumber } from './card-label';
 import { CardLine } from './card-line';
+import { useCardTime } from './card-time';
 import { CardValue } from './card-value';
 import { MoveMenu } from './move-menu';
 import { NextStep } from './next-step';
@@ -109,6 +110,7 @@ export const RequestCard = memo(function RequestCard({
   // Issue 33: "Registrar actividad" from the card's menu.
   const [logging, setLogging] = useState(false);
   const deletion = useDeleteRequest();
+  const { timeZone } = useCardTime();
   const color = priorityColor(request.priority);
   const number = cardNumber(request);
   const label = cardLabel(request);
@@ -258,7 +260,7 @@ export const RequestCard = memo(function RequestCard({
             icon={<Building2 className="size-3 shrink-0 self-center text-slate-400" aria-hidden />}
           />
         ) : null}
-        <CardLine label="Fecha:" value={formatCardDate(request.createdAt)} />
+        <CardLine label="Fecha:" value={formatCardDate(request.createdAt, timeZone)} />
         <CardLine label="Tipo:" value={request.requestType} />
         <CardValue request={request} />
         <NextStep request={request} completable={dragState !== 'preview'} />

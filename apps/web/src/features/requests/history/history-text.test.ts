@@ -31,17 +31,17 @@ const entry = (overrides: Partial<HistoryEntry>): HistoryEntry => ({
 describe('describeEntry (the "Historial" lines)', () => {
   it('says who moved it from which column to which, and when', () => {
     vi.stubEnv('TZ', 'UTC');
-    expect(describeEntry(entry({}), users)).toBe(
+    expect(describeEntry(entry({}), users, 'UTC')).toBe(
       'Ana C. movió de CONTACTADO a COTIZACIÓN ENVIADA · 23/11/26 10:42',
     );
   });
 
   it('assignments: "asignó a" someone, or "quitó la asignación"', () => {
     vi.stubEnv('TZ', 'UTC');
-    expect(describeEntry(entry({ field: 'vendor', from: null, to: luis._id }), users)).toBe(
+    expect(describeEntry(entry({ field: 'vendor', from: null, to: luis._id }), users, 'UTC')).toBe(
       'Ana C. asignó a Luis P. · 23/11/26 10:42',
     );
-    expect(describeEntry(entry({ field: 'vendor', from: luis._id, to: null }), users)).toBe(
+    expect(describeEntry(entry({ field: 'vendor', from: luis._id, to: null }), users, 'UTC')).toBe(
       'Ana C. quitó la asignación · 23/11/26 10:42',
     );
   });
@@ -49,7 +49,7 @@ describe('describeEntry (the "Historial" lines)', () => {
   it('notes: added, edited, removed, with their text (issue 25); older entries without it', () => {
     vi.stubEnv('TZ', 'UTC');
     const note = (from: string | null, to: string | null) =>
-      describeEntry(entry({ field: 'note', from, to }), users);
+      describeEntry(entry({ field: 'note', from, to }), users, 'UTC');
     expect(note(null, 'Hola')).toBe('Ana C. agregó una nota: «Hola» · 23/11/26 10:42');
     expect(note('Hola', 'Hola!')).toMatch(/^Ana C\. editó una nota: «Hola» → «Hola!» · /);
     expect(note('Hola', null)).toMatch(/^Ana C\. borró una nota: «Hola» · /);
@@ -142,6 +142,7 @@ describe('noteAuthors', () => {
         entry({}),
       ],
       users,
+      'UTC',
     );
     expect(authors.get('Hola!')).toBe('Luis P. · 23/11/26 11:00');
     expect(authors.get('Otra')).toBe('Ana C. · 23/11/26 10:42');
@@ -154,6 +155,7 @@ describe('noteAuthors', () => {
     const authors = noteAuthors(
       [entry({ field: 'note', by: luis._id, from: null, to: shortenHistoryText(long) })],
       users,
+      'UTC',
     );
     expect(authors.get(long)).toBe('Luis P. · 23/11/26 10:42');
     expect(authors.get('n'.repeat(HISTORY_TEXT_MAX_LENGTH + 1))).toBe('Luis P. · 23/11/26 10:42');

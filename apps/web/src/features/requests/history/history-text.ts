@@ -170,9 +170,9 @@ export function describeChange(
   return `${whoDid(entry, users)} ${isHistoryEditedField(entry.field) ? `cambió ${what}` : what}`;
 }
 
-/** Who and when of a change or a save: "Ana C. · 23/11/26 10:42". */
-export const whoAndWhen = (entry: HistoryEntry, users: readonly Person[]) =>
-  `${whoDid(entry, users)} · ${formatDateTime(entry.at)}`;
+/** Who and when of a change or a save: "Ana C. · 23/11/26 10:42", in the person's zone. */
+export const whoAndWhen = (entry: HistoryEntry, users: readonly Person[], timeZone: string) =>
+  `${whoDid(entry, users)} · ${formatDateTime(entry.at, timeZone)}`;
 
 /**
  * The entries of one save together (issue 25): consecutive entries with the same `at` and `by`,
@@ -208,9 +208,10 @@ const typeLabel = (type: string | null) => ACTIVITY_TYPE_LABELS[type as Activity
 export const describeEntry = (
   entry: HistoryEntry,
   users: readonly Person[],
+  timeZone: string,
   full = false,
   currency?: string,
-) => `${describeChange(entry, users, full, currency)} · ${formatDateTime(entry.at)}`;
+) => `${describeChange(entry, users, full, currency)} · ${formatDateTime(entry.at, timeZone)}`;
 
 /**
  * Notes' authors by text; a note longer than the history keeps (issue 25) is found by the
@@ -236,13 +237,14 @@ class NoteAuthors extends Map<string, string> {
 export function noteAuthors(
   entries: readonly HistoryEntry[],
   users: readonly Person[],
+  timeZone: string,
 ): ReadonlyMap<string, string> {
   const authors = new NoteAuthors();
   for (const entry of entries) {
     if (entry.field !== 'note' || entry.to === null || entry.to === '') continue;
     // The exact key: a newer entry's shortened text must not hide an older exact one.
     if (!Map.prototype.has.call(authors, entry.to)) {
-      authors.set(entry.to, whoAndWhen(entry, users));
+      authors.set(entry.to, whoAndWhen(entry, users, timeZone));
     }
   }
   return authors;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { SESSION_MESSAGES, type HistoryEntry, type RequestHistory, type User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSettings } from '../../../api/settings/get-settings';
+import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
 import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
@@ -60,6 +61,7 @@ function ChangeText({
  */
 export function HistoryTimeline({ history, users, defaultOpen = false }: HistoryTimelineProps) {
   const entries = history.data?.entries ?? [];
+  const timeZone = useTimeZone();
   // Amounts in the product's one money format, in the installation's currency (issue 33).
   const currency = useSettings().data?.currency;
   const [open, setOpen] = useState(defaultOpen);
@@ -95,12 +97,14 @@ export function HistoryTimeline({ history, users, defaultOpen = false }: History
                 {group.length === 1 && group[0] ? (
                   <ChangeText
                     entry={group[0]}
-                    describe={(entry, full) => describeEntry(entry, users, full, currency)}
+                    describe={(entry, full) =>
+                      describeEntry(entry, users, timeZone, full, currency)
+                    }
                   />
                 ) : (
                   <>
                     <p className="font-medium text-slate-900">
-                      {group[0] ? whoAndWhen(group[0], users) : null}
+                      {group[0] ? whoAndWhen(group[0], users, timeZone) : null}
                     </p>
                     <ul className="mt-0.5 list-disc space-y-0.5 pl-4">
                       {group.map((entry, at) => (

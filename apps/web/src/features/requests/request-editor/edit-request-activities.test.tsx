@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, type Activity } from '@crm/shared';
+import { FIELD_MESSAGES, systemTimeZone, type Activity } from '@crm/shared';
 import { addDays, dayOf, quickDueDays } from '../../../lib/activity-due';
 import { findDiscardPrompt } from '../../../test/discard-prompt';
 import { addActivity, addRequest, db } from '../../../test/fake-api';
@@ -62,7 +62,7 @@ describe('ActivitiesSection ("Actividades")', () => {
     const { user, section } = await openActivities();
     const form = within(await openNewForm(user, section));
     const date = form.getByLabelText('Fecha');
-    const quick = quickDueDays();
+    const quick = quickDueDays(systemTimeZone());
     for (const [label, day] of [
       ['Hoy', quick.today],
       ['Mañana', quick.tomorrow],

@@ -19,6 +19,7 @@ import {
   type ActivityType,
   type Request,
 } from '@crm/shared';
+import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { useRequestHistory } from '../../../api/requests/get-request-history';
 import { useRequest } from '../../../api/requests/get-request';
 import { useCurrentUser } from '../../../api/session/get-current-user';
@@ -220,9 +221,10 @@ function EditRequestForm({
     [draft, shownStatus, isAdmin],
   );
 
+  const timeZone = useTimeZone();
   const authors = useMemo(
-    () => noteAuthors(history.data?.entries ?? [], people),
-    [history.data, people],
+    () => noteAuthors(history.data?.entries ?? [], people, timeZone),
+    [history.data, people, timeZone],
   );
 
   const vendorName = (() => {
