@@ -41,6 +41,10 @@ const LAZY_SCREENS = {
  */
 const LAZY_PARTS = [
   /^src\/features\/requests\/board\/toolbar\/filters-sheet\.tsx$/,
+  // Issue 33: an empty board's guide (only a board with no request shows it) and the closing
+  // question's dialog (on a move to CERRADO).
+  /^src\/features\/requests\/board\/empty-board-text\.tsx$/,
+  /^src\/features\/requests\/outcome\/outcome-dialog\.tsx$/,
   /^src\/features\/account\/components\/account-pages\.ts$/,
   // Issue 24: the bulk actions' bar and dialogs (on the first selected card) and "Exportar"'s menu
   // with its download (on the first click).

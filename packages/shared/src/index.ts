@@ -10,6 +10,7 @@ export * from './activity.js';
 export * from './board.js';
 export * from './agenda.js';
 export * from './outcome.js';
+export * from './empty-board-labels.js';
 export * from './settings.js';
 export * from './dashboard.js';
 export * from './preferences.js';

@@ -101,26 +101,6 @@ export const CLOSING_LABELS = {
 } as const;
 
 /**
- * Issue 33 item 11: a board with no requests at all says what to do first: a vendor creates
- * one (assigned ones appear by themselves), an admin learns where requests come from.
- */
-export const EMPTY_BOARD_LABELS = {
-  vendorTitle: 'Aún no tienes solicitudes',
-  vendorCreate: 'Empieza creando tu primera solicitud: un cliente que te escribió o llamó.',
-  create: 'Crear mi primera solicitud',
-  vendorAssigned:
-    'Las que un administrador te asigne aparecerán aquí solas, en NUEVA SOLICITUD, con tus iniciales.',
-  adminTitle: 'Aún no hay solicitudes',
-  adminIntro: 'Las solicitudes llegan por tres caminos:',
-  adminForm: 'el formulario del sitio web',
-  adminFormAfter: ': cada envío entra en NUEVA SOLICITUD, sin ejecutivo;',
-  adminImport: '«Importar», arriba, trae las que ya tienes en una planilla;',
-  adminCreate: '«+» en NUEVA SOLICITUD crea una a mano.',
-  adminAssign:
-    'Asignarlas es tarea tuya: el avatar «Sin ejecutivo» de cada tarjeta, o el filtro Ejecutivo › Sin ejecutivo para verlas juntas.',
-} as const;
-
-/**
  * The public account pages (issue 23: forgotten password, one-time links) and the invitation's
  * controls on the users screen; their headings and messages are PROFILE_LABELS and
  * ACCOUNT_MESSAGES (@crm/shared).

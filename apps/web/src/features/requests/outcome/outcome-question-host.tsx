@@ -1,5 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { Request } from '@crm/shared';
-import { OutcomeDialog } from './outcome-dialog';
+
+// A chunk of its own (LAZY_PARTS in scripts/check-budgets.mjs), loaded on the first close.
+const OutcomeDialog = lazy(() =>
+  import('./outcome-dialog').then((module) => ({ default: module.OutcomeDialog })),
+);
 import { useOutcomeQuestion } from './outcome-question';
 
 /**
@@ -15,11 +20,13 @@ export function OutcomeQuestionHost() {
   const question = useOutcomeQuestion();
   if (!question) return null;
   return (
-    <OutcomeDialog
-      key={question.request._id}
-      requestName={question.request.name}
-      amount={question.askAmount ? suggestedAmount(question.request) : undefined}
-      onAnswer={question.answer}
-    />
+    <Suspense fallback={null}>
+      <OutcomeDialog
+        key={question.request._id}
+        requestName={question.request.name}
+        amount={question.askAmount ? suggestedAmount(question.request) : undefined}
+        onAnswer={question.answer}
+      />
+    </Suspense>
   );
 }
