@@ -309,17 +309,14 @@ export const OUTCOME_LABELS = {
   pipelineTotal: 'Pipeline abierto',
   forecast: 'Pronóstico ponderado',
   /** What each of them counts (issue 33), as their tooltip. */
-  pipelineHelp:
-    'Suma del monto estimado de las solicitudes en etapas abiertas que muestran los filtros del tablero, sin importar cuándo se crearon.',
-  forecastHelp:
-    'El pipeline abierto ponderado por la probabilidad de ganar de cada etapa (Ajustes).',
+  pipelineHelp: 'Monto estimado de las abiertas que muestran los filtros, creadas cuando sea.',
+  forecastHelp: 'El pipeline abierto ponderado por la probabilidad de cada etapa.',
   /** A column header's sum: "Total estimado: $ 12.340.000". */
   columnTotal: 'Total estimado',
   /** CERRADO's sum, won and lost apart (issue 33): "Ganadas $4.500.000 · Perdidas $1.000.000". */
   closedWon: 'Ganadas',
   closedLost: 'Perdidas',
-  closedTotalHelp:
-    'Monto estimado de las cerradas, ganadas y perdidas por separado (las que no tienen resultado no se suman).',
+  closedTotalHelp: 'Monto estimado de las ganadas y de las perdidas, por separado.',
 } as const;
 
 /** The Agenda screen and the header's bell (issue 20). */

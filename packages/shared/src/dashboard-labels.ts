@@ -52,7 +52,7 @@ export const DASHBOARD_LABELS = {
   periodPipeline: 'Abierto de las creadas en el período',
   periodForecast: 'Pronóstico de las creadas en el período',
   periodPipelineHelp:
-    'Monto estimado de las solicitudes creadas en el período que siguen abiertas, y ese monto ponderado por la probabilidad de ganar de su etapa. El "Pipeline abierto" del tablero suma todas las abiertas, sin importar cuándo se crearon.',
+    'Solo las creadas en el período que siguen abiertas; el pipeline del tablero suma todas.',
   team: 'Equipo',
   open: 'Abiertas',
   stale: 'Estancadas',
