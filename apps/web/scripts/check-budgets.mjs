@@ -56,6 +56,9 @@ const LAZY_PARTS = [
   /^src\/features\/requests\/activities\/log-activity-dialog\.tsx$/,
   // Issue 33: the request window's mailto:, tel: and WhatsApp links, as the window opens.
   /^src\/features\/requests\/request-editor\/contact-links\.tsx$/,
+  // Issue 33: completing an activity (the call, its notice with "Deshacer"), with the first
+  // "Completar".
+  /^src\/features\/requests\/activities\/complete-flow\.tsx$/,
 ];
 
 export const PAGES = [

@@ -3,7 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { ACTIVITY_LABELS, type Activity } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { ActivitySummary } from './activity-summary';
-import { COMPLETE_CONTROL } from './use-complete-activity';
+import { COMPLETE_CONTROL } from './complete-control';
 
 export type ActivityItemProps = {
   activity: Activity;
