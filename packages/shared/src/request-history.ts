@@ -157,11 +157,6 @@ export const moveRequestBodySchema = z.object({
   to: z.enum(REQUEST_STATUSES),
   /** Required when `to` is CERRADO (issue 21); refused (400) for any other stage. */
   outcome: outcomeBodySchema.optional(),
-});
-export type MoveRequestBody = z.infer<typeof moveRequestBodySchema>;
-
-const noteText = z.string().max(FIELD_MAX_LENGTH.note, maxLength(FIELD_MAX_LENGTH.note));
-
   /**
    * Issue 33: what was paid, asked with "Ganada" in the same dialog; only with a won outcome
    * (400 `amoutPaid` otherwise). Absent: the request keeps the amount it has.
@@ -171,6 +166,11 @@ const noteText = z.string().max(FIELD_MAX_LENGTH.note, maxLength(FIELD_MAX_LENGT
     .min(0, FIELD_MESSAGES.amountPaidInvalid)
     .max(MAX_EXPECTED_VALUE, FIELD_MESSAGES.amountPaidInvalid)
     .optional(),
+});
+export type MoveRequestBody = z.infer<typeof moveRequestBodySchema>;
+
+const noteText = z.string().max(FIELD_MAX_LENGTH.note, maxLength(FIELD_MAX_LENGTH.note));
+
 /** POST /api/form-contact/:id/notes: a new note, at the top of the list (§2). */
 export const addNoteBodySchema = z.object({
   text: noteText
