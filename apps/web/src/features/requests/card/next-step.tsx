@@ -1,4 +1,4 @@
-import { CheckSquare, CircleCheck, Mail, Phone, Users, type LucideIcon } from 'lucide-react';
+import { Check, CheckSquare, Mail, Phone, Users, type LucideIcon } from 'lucide-react';
 import {
   ACTIVITY_LABELS,
   ACTIVITY_TYPE_LABELS,
@@ -92,7 +92,7 @@ function CompleteStep({ requestId, step }: CompleteStepProps) {
         complete(event, { requestId, activity: step, scope: card, fallback: () => card });
       }}
     >
-      <CircleCheck className="size-3.5" aria-hidden />
+      <Check className="size-3.5" aria-hidden />
     </IconButton>
   );
 }
