@@ -216,6 +216,8 @@ function EditRequestForm({
     dialogTarget,
   });
 
+  // Issue 33: only what this person can fix (not the number, the source, nor for a vendor the
+  // executive).
   const missing = useMemo(
     () => fixableMissing({ ...draft, status: shownStatus }, { canAssign: isAdmin }),
     [draft, shownStatus, isAdmin],
@@ -236,8 +238,6 @@ function EditRequestForm({
   const textField = (name: FieldName, label: string, type = 'text') => {
     const props = form.field(name);
     return (
-  // Issue 33: only what this person can fix (not the number, the source, nor for a vendor the
-  // executive).
       <FormField id={props.id} label={label} error={form.errors[name]}>
         <TextInput {...props} type={type} />
       </FormField>
