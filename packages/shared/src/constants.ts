@@ -259,7 +259,6 @@ export const ACTIVITY_LABELS = {
   owner: 'Responsable',
   noOwner: 'Sin responsable',
   /** After completing one: plan the next with its title. */
-  planNextOffer: 'Actividad completada. ¿Planificar la siguiente?',
   planNext: 'Planificar la siguiente',
   changedMeanwhile:
     'Otra persona cambió esta actividad mientras la editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión:',
