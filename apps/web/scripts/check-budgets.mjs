@@ -59,6 +59,11 @@ const LAZY_PARTS = [
   // Issue 33: completing an activity (the call, its notice with "Deshacer"), with the first
   // "Completar".
   /^src\/features\/requests\/activities\/complete-flow\.tsx$/,
+  // Issue 33: the request window's form (fields, sections, activities, notes, history), as a card
+  // opens it or on /main/requests/:id; the board fetches it ahead once it has painted. Its shell
+  // (the dialog, "Cargando...", the request's query) stays on the first paint. What the form
+  // shares with first-paint code stays in the signed-in app (Rollup splits by importers).
+  /^src\/features\/requests\/request-editor\/edit-request-form\.tsx$/,
 ];
 
 export const PAGES = [

@@ -29,7 +29,7 @@ import { BoardDragContext } from './drag/board-drag-context';
 import { BOARD_PATH } from '../shared';
 import { BoardToolbar } from './toolbar/board-toolbar';
 import { HiddenMatchesNotice } from './hidden-matches-notice';
-import { CreateRequestModal } from '../request-editor';
+import { CreateRequestModal, usePreloadRequestWindow } from '../request-editor';
 import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
 import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
 import { StageSwitcher } from './stage-switcher';
@@ -171,6 +171,9 @@ function BoardScreen() {
       navigate({ pathname: `${BOARD_PATH}/${requestId}`, search }, { state: { fromBoard: true } }),
     [navigate, search],
   );
+
+  // Issue 33: the request window's form is a chunk of its own, fetched once the cards show.
+  usePreloadRequestWindow(board.isSuccess);
 
   const { refetch: refetchBoard } = board;
   const boardFailed = hasFailed(board);
