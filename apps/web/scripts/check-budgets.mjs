@@ -109,7 +109,9 @@ export const PAGES = [
     // Issue 24's "Importar" (+3.5 kB in the app every screen loads, measured): the contract's
     // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
-    budget: 250,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 239.9 kB measured, lowered from 250 to leave about 2 kB.
+    budget: 242,
   },
   {
     name: 'agenda',
@@ -138,7 +140,9 @@ export const PAGES = [
     // Issue 24's "Importar" (+3 kB in the app every screen loads, measured): the contract's
     // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
-    budget: 251.5,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 242.4 kB measured, lowered from 251.5 to leave about 2 kB.
+    budget: 244.5,
   },
   {
     name: 'settings',
@@ -169,7 +173,9 @@ export const PAGES = [
     // Issue 24's "Importar" (+4 kB in the app every screen loads, measured): the contract's
     // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
-    budget: 252.5,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 243.6 kB measured, lowered from 252.5 to leave about 2 kB.
+    budget: 246,
   },
   {
     name: 'home',
@@ -199,7 +205,9 @@ export const PAGES = [
     // Issue 24's "Importar" (+3.5 kB in the app every screen loads, measured): the contract's
     // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
-    budget: 280,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 270.7 kB measured, lowered from 280 to leave about 2 kB.
+    budget: 273,
   },
   {
     name: 'users',
@@ -229,7 +237,9 @@ export const PAGES = [
     // Issue 24's "Importar" (+4 kB in the app every screen loads, measured): the contract's
     // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
-    budget: 256.5,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 247.2 kB measured, lowered from 256.5 to leave about 2 kB.
+    budget: 249.5,
   },
   {
     name: 'profile',
@@ -250,7 +260,9 @@ export const PAGES = [
     // Issue 24's "Importar" (+3 kB in the app every screen loads, measured): the contract's
     // seven imports endpoints (schemas, Spanish messages) and the board's button and follower;
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
-    budget: 254.5,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 246.4 kB measured, lowered from 254.5 to leave about 2 kB.
+    budget: 248.5,
   },
   {
     name: 'audit',
@@ -268,7 +280,9 @@ export const PAGES = [
     // Issue 32: its own chunk (about 3.6 kB: the screen, and the audit endpoints' declarations
     // with their schemas and Spanish labels, declared apart from \`api\`), out of every other
     // page's first visit; 251.6 kB measured, the settings page's margin above it.
-    budget: 254,
+    // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
+    // every screen loads): 243.8 kB measured, lowered from 254 to leave about 2 kB.
+    budget: 246,
   },
   {
     name: 'form',
