@@ -41,7 +41,8 @@ describe('one money format (issue 33)', () => {
 
     await user.click(within(card).getByRole('button', { name: 'Editar solicitud' }));
     const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
-    await user.click(within(dialog).getByRole('button', { name: /^Historial/ }));
+    // The window's form is a chunk of its own (issue 33): it comes after the dialog.
+    await user.click(await within(dialog).findByRole('button', { name: /^Historial/ }));
     const history = await within(dialog).findByRole('list', { name: 'Historial' });
     expect(history).toHaveTextContent(`estimó el monto en ${AMOUNT_TEXT}`);
     cleanup();
