@@ -37,7 +37,12 @@ export function MainLayout() {
     : rememberedSettled
       ? (remembered.data ?? {})
       : null;
-  const prefetchKey = JSON.stringify(prefetchFilters);
+  // Dates show in the person's zone from the first paint (issue 33): wait for it too.
+  const zoneKnown = useAdoptedTimeZone();
+  // Only "Próxima acción" ranges are read in the caller's zone: such a board waits for the zone
+  // (a first sign-in's save of it), so nothing read in the old one is fetched twice.
+  const waitsForZone = !!prefetchFilters?.next && prefetchFilters.next !== 'none' && !zoneKnown;
+  const prefetchKey = waitsForZone ? 'null' : JSON.stringify(prefetchFilters);
   const queryClient = useQueryClient();
   useEffect(() => {
     const filters = JSON.parse(prefetchKey) as typeof prefetchFilters;
@@ -46,9 +51,6 @@ export function MainLayout() {
     if (!queryClient.getQueryState(options.queryKey)) void queryClient.prefetchQuery(options);
   }, [prefetchKey, queryClient]);
   useQuery(usersQueryOptions());
-
-  // Dates show in the person's zone from the first paint (issue 33): wait for it too.
-  const zoneKnown = useAdoptedTimeZone();
 
   if (currentUser.isPending || !zoneKnown) {
     return <FullPageLoading />;

@@ -18,15 +18,9 @@ export function useAdoptedTimeZone(): boolean {
   const preferences = useQuery({ ...preferencesQueryOptions(), enabled: userId !== '' });
   const { mutate, isError } = useMutation({
     mutationFn: (timeZone: string) => callEndpoint(api.preferences.update, { body: { timeZone } }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(preferencesQueryKey(), saved);
-      // What the server read in the old zone (the bell's count, the board's "Próxima acción"
-      // ranges, asked meanwhile) is read again in the new one, as a change in Perfil does; the
-      // app opens meanwhile.
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== preferencesQueryKey()[0],
-      });
-    },
+    // Nothing read in a zone is asked before this answer (main-layout.tsx holds the app and a
+    // "Próxima acción" board until it), so nothing is read again: a first sign-in loads once.
+    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey(), saved),
   });
   const detected = detectedTimeZone();
   const unset = preferences.data?.timeZone === null && detected !== null;

@@ -243,6 +243,18 @@ describe('"Próxima acción" (issue 20)', () => {
     expect(search()).toBe('');
   });
 
+  it('at a first sign-in, is asked once, after the browser’s zone is saved (its days are read in it)', async () => {
+    const { admin } = seedNextActions();
+    await renderBoard(`${BOARD}?next=today`, admin);
+
+    await waitFor(() => expect(cardNames()).toEqual(['Con Hoy']));
+    const calls = db.calls.map((call) => `${call.method} ${call.path}`);
+    const zoneSaved = calls.indexOf('PATCH /api/me/preferences');
+    expect(zoneSaved).toBeGreaterThanOrEqual(0);
+    expect(calls.indexOf(`GET ${BOARD_CALL}`)).toBeGreaterThan(zoneSaved);
+    expect(boardCalls()).toEqual([{ next: 'today' }]);
+  });
+
   it("is sent with a column's next page", async () => {
     const admin = addUser({ role: 'system admin' });
     for (let index = 0; index < 55; index++) addRequest({ name: `Sin Plan ${index}` });
