@@ -38,6 +38,15 @@ const isNotice = (target: EventTarget | null) =>
   target instanceof Element && target.closest('.Toastify') !== null;
 
 /**
+ * Inside another dialog: one opened over this one (the closing question over the request
+ * window). Radix stacks them, but a dialog that has just appeared (a lazy chunk's, whose effects
+ * run a moment after it is drawn) may be clicked before it joins the stack; that click is not
+ * outside this one's task.
+ */
+const isOtherDialog = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+
+/**
  * The controls a person fills in (not the buttons, not the close X), except those marked
  * `data-no-autofocus`: a control whose change is saved at once (a stray arrow key on a focused
  * closed select changes it on some systems).
@@ -112,7 +121,7 @@ export function Dialog({
             opener.current = null;
           }}
           onInteractOutside={(event) => {
-            if (isNotice(event.target)) event.preventDefault();
+            if (isNotice(event.target) || isOtherDialog(event.target)) event.preventDefault();
           }}
           className={`fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full ${size} flex-col bg-white shadow-xl sm:top-6 sm:max-h-[calc(100dvh-3rem)] sm:rounded-xl`}
         >
