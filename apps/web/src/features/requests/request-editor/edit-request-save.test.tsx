@@ -1,6 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { API_MESSAGES, CREATE_REQUEST_MESSAGES, REQUEST_MESSAGES } from '@crm/shared';
+import {
+  API_MESSAGES,
+  CREATE_REQUEST_MESSAGES,
+  OUTCOME_LABELS,
+  REQUEST_MESSAGES,
+} from '@crm/shared';
 import { answer, fieldRefusal } from '../../../test/answers';
 import { answerDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, db } from '../../../test/fake-api';
@@ -27,6 +32,9 @@ import {
   fill,
   setupUser,
 } from './edit-request.test-kit';
+
+/** CERRADO's won and lost figures (issue 33). */
+const closedSplit = () => within(column('CERRADO')).getByTitle(OUTCOME_LABELS.closedTotalHelp);
 
 // The Edit Request modal's "Guardar cambios" (§2, §7), its failures (§8, issue 12) and "Cancelar".
 // What a save does to the board is tested on the board; the failures, on the modal alone.
@@ -176,7 +184,12 @@ describe('Edit Request modal: "Guardar cambios"', () => {
 
   it('setting "Cerrado" moves the card at once (the move, not the §7 update) to the CERRADO column and both counts, without reading the board again', async () => {
     const { admin } = seedUsers();
-    addRequest({ name: 'Ya cerrada', status: 'closed', expectedValue: 100_000 });
+    addRequest({
+      name: 'Ya cerrada',
+      status: 'closed',
+      expectedValue: 100_000,
+      outcome: { result: 'won', reason: null, comment: null },
+    });
     const request = addRequest({
       name: 'Para cerrar',
       status: 'follow up',
@@ -192,7 +205,10 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     expect(countOf('EN ESPERA')).toHaveTextContent('1');
     expect(countOf('CERRADO')).toHaveTextContent('1');
     expect(totalOf('EN ESPERA')).toHaveTextContent('$2.500.000');
-    expect(totalOf('CERRADO')).toHaveTextContent('$100.000');
+    // CERRADO shows the won and the lost apart (issue 33), not one total.
+    expect(closedSplit()).toHaveTextContent(
+      `${OUTCOME_LABELS.closedWon} $100.000${OUTCOME_LABELS.closedLost} $0`,
+    );
 
     await clickCard(user, request);
     const dialog = await findEditor();
@@ -226,7 +242,9 @@ describe('Edit Request modal: "Guardar cambios"', () => {
     expect(countOf('CERRADO')).toHaveTextContent('2');
     // The column totals follow the move (issue 21), without reading the board again.
     expect(totalOf('EN ESPERA')).toHaveTextContent('$0');
-    expect(totalOf('CERRADO')).toHaveTextContent('$2.600.000');
+    expect(closedSplit()).toHaveTextContent(
+      `${OUTCOME_LABELS.closedWon} $100.000${OUTCOME_LABELS.closedLost} $2.500.000`,
+    );
     // Newest first: the moved request (created after "Ya cerrada") is on top.
     expect(
       within(column('CERRADO'))
