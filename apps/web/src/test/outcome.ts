@@ -1,12 +1,20 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { OUTCOME_LABELS } from '@crm/shared';
+import { expect } from 'vitest';
 
 type User = ReturnType<typeof userEvent.setup>;
 
-/** Issue 21's closing question, once a move to CERRADO has asked it. */
-export const findOutcomeDialog = () =>
-  screen.findByRole('dialog', { name: OUTCOME_LABELS.question });
+/**
+ * Issue 21's closing question, once a move to CERRADO has asked it and it takes presses: a lazy
+ * chunk (issue 33), it is drawn a moment before it joins the dialogs' stack, and until then the
+ * window under it leaves it no pointer events (a person can't click that fast; a test can).
+ */
+export async function findOutcomeDialog() {
+  const dialog = await screen.findByRole('dialog', { name: OUTCOME_LABELS.question });
+  await waitFor(() => expect(getComputedStyle(dialog).pointerEvents).not.toBe('none'));
+  return dialog;
+}
 
 /**
  * Answers "¿Ganada o perdida?": Ganada, or Perdida with its reason (and a comment), then
