@@ -71,7 +71,12 @@ export function NextStep({ request, completable = false }: NextStepProps) {
         <span aria-hidden> · </span>
         <span className="truncate">{next.title}</span>
       </dd>
-      {completable ? <CompleteStep requestId={request._id} step={next} /> : null}
+      {completable ? (
+        // A <dl>'s groups hold only <dt> and <dd>: the button sits in a <dd> of its own.
+        <dd className="ml-auto flex shrink-0">
+          <CompleteStep requestId={request._id} step={next} />
+        </dd>
+      ) : null}
     </div>
   );
 }
@@ -85,7 +90,7 @@ function CompleteStep({ requestId, step }: CompleteStepProps) {
     <IconButton
       label={COMPLETE_LABELS.complete(step.title)}
       disabled={pendingId === step._id}
-      className="-my-0.5 ml-auto shrink-0 p-0.5 max-md:-my-3 max-md:min-h-11 max-md:min-w-11"
+      className="-my-0.5 shrink-0 p-0.5 max-md:-my-3 max-md:min-h-11 max-md:min-w-11"
       {...{ [COMPLETE_CONTROL]: step._id }}
       onClick={(event) => {
         const card = event.currentTarget.closest<HTMLElement>('article');
