@@ -14,6 +14,8 @@ import {
 
 const totalOf = (page: Page, title: string) =>
   column(page, title).getByTitle(OUTCOME_LABELS.columnTotal);
+/** CERRADO's won and lost, apart since issue 33: "Ganadas $0 Perdidas $1.500.000". */
+const closedOf = (page: Page) => column(page, 'CERRADO').getByTitle(OUTCOME_LABELS.closedTotalHelp);
 
 test('a request worth $1.500.000 dragged to CERRADO as Perdida (Precio): both totals follow, and the reason shows after a reload', async ({
   page,
@@ -34,7 +36,9 @@ test('a request worth $1.500.000 dragged to CERRADO as Perdida (Precio): both to
   });
   await expect(moving).toContainText('$1.500.000');
   await expect(totalOf(page, 'NUEVA SOLICITUD')).toHaveText(/\$1\.500\.000/);
-  await expect(totalOf(page, 'CERRADO')).toHaveText(/\$0/);
+  await expect(closedOf(page)).toHaveText(
+    new RegExp(`${OUTCOME_LABELS.closedWon} \\$0\\s*${OUTCOME_LABELS.closedLost} \\$0`),
+  );
 
   await dragWithMouse(page, moving, column(page, 'CERRADO'), 'outcomes-e2e-01-dragging');
   const dialog = page.getByRole('dialog', { name: OUTCOME_LABELS.question });
@@ -46,12 +50,17 @@ test('a request worth $1.500.000 dragged to CERRADO as Perdida (Precio): both to
   await expect(dialog).toBeHidden();
 
   await expect(totalOf(page, 'NUEVA SOLICITUD')).toHaveText(/\$0/);
-  await expect(totalOf(page, 'CERRADO')).toHaveText(/\$1\.500\.000/);
+  // A lost deal counts in Perdidas, never in Ganadas.
+  await expect(closedOf(page)).toHaveText(
+    new RegExp(`${OUTCOME_LABELS.closedWon} \\$0\\s*${OUTCOME_LABELS.closedLost} \\$1\\.500\\.000`),
+  );
 
   await page.reload();
   const closed = column(page, 'CERRADO').getByRole('article', { name: new RegExp(`: ${name}$`) });
   await expect(closed).toContainText(OUTCOME_LABELS.lostBecause('Precio'));
-  await expect(totalOf(page, 'CERRADO')).toHaveText(/\$1\.500\.000/);
+  await expect(closedOf(page)).toHaveText(
+    new RegExp(`${OUTCOME_LABELS.closedWon} \\$0\\s*${OUTCOME_LABELS.closedLost} \\$1\\.500\\.000`),
+  );
   await expect(card(page, name)).toHaveCount(1);
   await snap(page, 'outcomes-e2e-03-after-reload');
 });
