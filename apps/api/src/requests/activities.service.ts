@@ -183,6 +183,30 @@ export async function listActivities(ctx: AppContext, id: string): Promise<Activ
   return { items: (found.activities ?? []).map(toActivityJson).sort(compareActivities) };
 }
 
+/**
+ * One more activity on the request (planned or already done), refused past the cap, recorded by
+ * the history entry `entryOf` makes of it.
+ */
+function appendActivity(
+  ctx: AppContext,
+  id: string,
+  build: (stored: ActivitiesDoc) => StoredActivity,
+  entryOf: (activity: StoredActivity) => StoredHistoryEntry,
+): Promise<StoredActivity> {
+  return changeActivities(ctx, id, (stored) => {
+    const activities = stored.activities ?? [];
+    if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
+      throw new AppError(400, FIELD_MESSAGES.tooManyActivities(MAX_ACTIVITIES_PER_REQUEST));
+    }
+    const activity = build(stored);
+    return {
+      activities: [...activities, activity],
+      entries: [entryOf(activity)],
+      result: activity,
+    };
+  });
+}
+
 /** POST /api/form-contact/:id/activities: owned by `ownerId`, the executive, else the caller. */
 export async function addActivity(
   ctx: AppContext,
@@ -191,12 +215,10 @@ export async function addActivity(
   { userId, timeZone }: Caller,
 ): Promise<Activity> {
   if (ownerId) await assertOwnerExists(ctx, ownerId);
-  const added = await changeActivities(ctx, id, (stored) => {
-    const activities = stored.activities ?? [];
-    if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
-      throw new AppError(400, FIELD_MESSAGES.tooManyActivities(MAX_ACTIVITIES_PER_REQUEST));
-    }
-    const activity: StoredActivity = {
+  const added = await appendActivity(
+    ctx,
+    id,
+    (stored) => ({
       _id: new Types.ObjectId(),
       type,
       title,
@@ -210,13 +232,9 @@ export async function addActivity(
       createdAt: new Date(),
       createdBy: new Types.ObjectId(userId),
       version: 0,
-    };
-    return {
-      activities: [...activities, activity],
-      entries: [historyEntry(userId, 'activity', null, title, activity)],
-      result: activity,
-    };
-  });
+    }),
+    (activity) => historyEntry(userId, 'activity', null, title, activity),
+  );
   await releaseIfOwnerGone(ctx, added.ownerId);
   return toActivityJson(added);
 }
@@ -232,37 +250,34 @@ export async function logActivity(
   { type, title, outcome }: LogActivityBody,
   { userId, timeZone }: Caller,
 ): Promise<Activity> {
-  const logged = await changeActivities(ctx, id, (stored) => {
-    const activities = stored.activities ?? [];
-    if (activities.length >= MAX_ACTIVITIES_PER_REQUEST) {
-      throw new AppError(400, FIELD_MESSAGES.tooManyActivities(MAX_ACTIVITIES_PER_REQUEST));
-    }
-    const now = new Date();
-    const dueDate = dayIn(now, timeZone);
-    const dueTime = wallClockOf(now, timeZone).toISOString().slice(11, 16);
-    const caller = new Types.ObjectId(userId);
-    const activity: StoredActivity = {
-      _id: new Types.ObjectId(),
-      type,
-      title,
-      dueDate,
-      dueTime,
-      dueAt: zonedDueAt(dueDate, dueTime, timeZone),
-      ownerId: caller,
-      done: true,
-      doneAt: now,
-      doneBy: caller,
-      createdAt: now,
-      createdBy: caller,
-      ...(outcome ? { outcome } : {}),
-      version: 0,
-    };
-    return {
-      activities: [...activities, activity],
-      entries: [historyEntry(userId, 'activityLogged', type, outcome || null, activity)],
-      result: activity,
-    };
-  });
+  const logged = await appendActivity(
+    ctx,
+    id,
+    () => {
+      const now = new Date();
+      const dueDate = dayIn(now, timeZone);
+      const dueTime = wallClockOf(now, timeZone).toISOString().slice(11, 16);
+      const caller = new Types.ObjectId(userId);
+      const activity: StoredActivity = {
+        _id: new Types.ObjectId(),
+        type,
+        title,
+        dueDate,
+        dueTime,
+        dueAt: zonedDueAt(dueDate, dueTime, timeZone),
+        ownerId: caller,
+        done: true,
+        doneAt: now,
+        doneBy: caller,
+        createdAt: now,
+        createdBy: caller,
+        ...(outcome ? { outcome } : {}),
+        version: 0,
+      };
+      return activity;
+    },
+    (activity) => historyEntry(userId, 'activityLogged', type, outcome || null, activity),
+  );
   return toActivityJson(logged);
 }
 

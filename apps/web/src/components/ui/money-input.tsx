@@ -1,6 +1,7 @@
-import { useCallback, useLayoutEffect, useRef, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { formatNumber, parseAmount } from '../../lib/money';
 import { TextInput } from './form-field';
+import { useTypedText } from './use-typed-text';
 
 export type MoneyInputProps = Omit<
   ComponentProps<'input'>,
@@ -43,19 +44,10 @@ function regroup(input: HTMLInputElement, amount: number) {
  * from outside (a reset, a newer copy).
  */
 export function MoneyInput({ value, onValue, ref, ...props }: MoneyInputProps) {
-  const input = useRef<HTMLInputElement | null>(null);
-  useLayoutEffect(() => {
-    if (input.current && !Object.is(parseAmount(input.current.value), value)) {
-      input.current.value = amountText(value);
-    }
-  });
-  const inputRef = useCallback(
-    (element: HTMLInputElement | null) => {
-      input.current = element;
-      if (typeof ref === 'function') ref(element);
-      else if (ref) ref.current = element;
-    },
-    [ref],
+  const inputRef = useTypedText(
+    ref,
+    (text) => Object.is(parseAmount(text), value),
+    amountText(value),
   );
   return (
     <TextInput

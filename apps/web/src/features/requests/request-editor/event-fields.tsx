@@ -1,6 +1,7 @@
-import { useCallback, useLayoutEffect, useRef, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 import { requestEventFieldsSchema } from '@crm/shared';
 import { TextInput } from '../../../components/ui/form-field';
+import { useTypedText } from '../../../components/ui/use-typed-text';
 import { eventDateToText, textToEventDate } from '../../../lib/format';
 import { readEditValue } from './edit-value';
 
@@ -28,31 +29,6 @@ type InputProps = Omit<
   /** The form's ref for the field (useZodForm's `fieldRef`), so it can put the focus here. */
   ref?: Ref<HTMLInputElement>;
 };
-
-/**
- * The number and date inputs keep the text being typed as the browser holds it ("0.", "15/0"),
- * uncontrolled, the way react-hook-form's `register` binds inputs: the form holds the value read
- * from it. A value changed from outside (a reset, a newer copy merged in, "Usar la suya") is
- * written into the input, once the text shown no longer reads as that value.
- */
-export function useTypedText(
-  outer: Ref<HTMLInputElement> | undefined,
-  readsAs: (text: string) => boolean,
-  text: string,
-) {
-  const input = useRef<HTMLInputElement | null>(null);
-  useLayoutEffect(() => {
-    if (input.current && !readsAs(input.current.value)) input.current.value = text;
-  });
-  return useCallback(
-    (element: HTMLInputElement | null) => {
-      input.current = element;
-      if (typeof outer === 'function') outer(element);
-      else if (outer) outer.current = element;
-    },
-    [outer],
-  );
-}
 
 export type PlaceholderTextInputProps = InputProps & {
   value: string;
