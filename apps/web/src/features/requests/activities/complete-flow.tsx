@@ -8,7 +8,7 @@ import { allAgendaQueryKey, removeFromAgenda } from '../../../api/activities/get
 import { reopenActivity } from '../../../api/activities/reopen-activity';
 import { COMPLETE_LABELS } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
-import { ACTION_NOTICE_MS, NOTICE_BUTTON_CLASS } from '../shared';
+import { ACTION_NOTICE_MS, NoticeAction } from '../shared';
 import { COMPLETE_CONTROL, type CompleteCall } from './complete-control';
 
 // What useCompleteActivity loads with the first completion: the call, the focus's next place, the
@@ -60,20 +60,12 @@ function CompletedNotice({
   return (
     <div className="space-y-1 text-sm">
       <p className="font-semibold">{COMPLETE_LABELS.done(activity.title)}</p>
-      <button
-        type="button"
-        onClick={onUndo}
-        className={`${NOTICE_BUTTON_CLASS} text-indigo-700 ring-1 ring-indigo-300 ring-inset hover:bg-indigo-50`}
-      >
+      <NoticeAction look="secondary" onClick={onUndo}>
         {COMPLETE_LABELS.undo}
-      </button>
-      <button
-        type="button"
-        onClick={onPlanNext}
-        className={`${NOTICE_BUTTON_CLASS} bg-indigo-600 text-white hover:bg-indigo-500`}
-      >
+      </NoticeAction>
+      <NoticeAction look="primary" onClick={onPlanNext}>
         {ACTIVITY_LABELS.planNext}
-      </button>
+      </NoticeAction>
     </div>
   );
 }

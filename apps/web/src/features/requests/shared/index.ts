@@ -21,4 +21,5 @@ export {
   type SelectOption,
 } from './select-options';
 export { CollapsibleSection, type CollapsibleSectionProps } from './collapsible-section';
-export { ACTION_NOTICE_MS, NOTICE_BUTTON_CLASS } from './action-notice';
+export { ACTION_NOTICE_MS } from './action-notice';
+export { NoticeAction } from './notice-action';

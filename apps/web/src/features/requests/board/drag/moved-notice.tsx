@@ -2,17 +2,10 @@ import { toast, type ToastOptions } from 'react-toastify';
 import { columnTitleOf, NOTICE_OPTIONS, type Request } from '@crm/shared';
 import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { cardLabel } from '../../card';
-import {
-  ACTION_NOTICE_MS,
-  missingSentence,
-  NOTICE_BUTTON_CLASS,
-  type MissingField,
-} from '../../shared';
+import { ACTION_NOTICE_MS, missingSentence, NoticeAction, type MissingField } from '../../shared';
 
 // Its time on screen is requests/shared's (the activities' notice has the same).
 export { ACTION_NOTICE_MS };
-
-const BUTTON_CLASS = NOTICE_BUTTON_CLASS;
 
 export type MovedNoticeProps = {
   request: Request;
@@ -42,22 +35,14 @@ export function MovedNotice({ request, missing, onComplete, onUndo, undone }: Mo
       </p>
       {missing.length > 0 ? <p>{missingSentence(missing)}</p> : null}
       {onUndo ? (
-        <button
-          type="button"
-          onClick={onUndo}
-          className={`${BUTTON_CLASS} text-indigo-700 ring-1 ring-indigo-300 ring-inset hover:bg-indigo-50`}
-        >
+        <NoticeAction look="secondary" onClick={onUndo}>
           {BOARD_MOVE_LABELS.undo}
-        </button>
+        </NoticeAction>
       ) : null}
       {onComplete ? (
-        <button
-          type="button"
-          onClick={onComplete}
-          className={`${BUTTON_CLASS} bg-indigo-600 text-white hover:bg-indigo-500`}
-        >
+        <NoticeAction look="primary" onClick={onComplete}>
           {BOARD_MOVE_LABELS.complete}
-        </button>
+        </NoticeAction>
       ) : null}
     </div>
   );
