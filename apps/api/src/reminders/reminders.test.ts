@@ -372,7 +372,7 @@ describe('two API processes on one database', () => {
   });
   it('when a tick takes longer than its lock, then the lock is renewed and the other process never runs the tick meanwhile', async () => {
     const reps: SignedIn[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 12; i++) {
       const rep = await tokenFor(t, 'vendor');
       const id = (await createRequest(t, rep.token))._id;
       await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
@@ -380,9 +380,12 @@ describe('two API processes on one database', () => {
     }
     await digestsOnlyFor(...reps);
     const delivered = () => reps.filter((rep) => mailsTo(rep.user.email).length > 0).length;
-    // Six digests at half a second each: a tick of 3 s under a lock of 1 s.
+    // Twelve digests at 200 ms each: a tick of 2.4 s under a lock of 1 s. Each mail takes well
+    // under the half lifetime a lapsing lease leaves the step under way (scheduler.ts), as an
+    // SMTP try (50 s) does under the real lock (2 min): a slow machine may delay a renewal, and
+    // the mail in flight still ends before another process may take the lock.
     const lockLifetimeMs = 1000;
-    smtp.state.delayMs = 500;
+    smtp.state.delayMs = 200;
     smtp.state.mostOpen = 0;
     const clock = { now: () => new Date('2026-07-06T12:05:00.000Z') };
     const options = { clock, tickEvery: 200, processEvery: 100, lockLifetimeMs };
