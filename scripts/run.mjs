@@ -3,7 +3,7 @@
 // clone with only Node >= 20 and npm: it brings the pinned pnpm (without corepack), installs,
 // builds what the task needs and runs it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,16 +58,26 @@ const testReports = ['packages/shared', 'apps/api', 'apps/web'].map((dir) =>
   path.join(root, dir, 'test-results', 'vitest.json'),
 );
 const e2eReport = path.join(root, 'e2e', 'test-results', 'playwright.json');
-function printTestSummary() {
+function printTestSummary(failedTasks) {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const failedFiles = [];
   for (const file of testReports) {
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     skipped += report.numPendingTests + report.numTodoTests;
+    // A file that fails outside its tests (an import, a hook) counts no failed test.
+    for (const result of report.testResults) {
+      if (
+        result.status === 'failed' &&
+        result.assertionResults.every((t) => t.status !== 'failed')
+      ) {
+        failedFiles.push(path.relative(root, result.name));
+      }
+    }
   }
   let browser = '';
   if (existsSync(e2eReport)) {
@@ -80,6 +90,26 @@ function printTestSummary() {
   console.log(
     `\ntests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}${browser}`,
   );
+  // CI shows the end of the output: what else failed (a lint, a build, an error outside any
+  // test) is named here too, not only far above.
+  if (failedFiles.length)
+    console.log(`test files failed outside their tests: ${failedFiles.join(', ')}`);
+  if (failedTasks.length) console.log(`tasks failed: ${failedTasks.join(', ')}`);
+}
+
+/** The tasks of turbo's newest run summary (`--summarize`) that exited non-zero. */
+function failedTasksOfLastRun() {
+  const dir = path.join(root, '.turbo', 'runs');
+  if (!existsSync(dir)) return [];
+  const newest = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => path.join(dir, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (!newest) return [];
+  const { tasks } = JSON.parse(readFileSync(newest, 'utf8'));
+  return tasks
+    .filter((task) => task.execution && task.execution.exitCode !== 0)
+    .map((task) => `${task.taskId} (exit ${task.execution.exitCode})`);
 }
 
 /**
@@ -107,7 +137,12 @@ switch (task) {
     break;
   case 'test': {
     for (const file of [...testReports, e2eReport]) rmSync(file, { force: true });
-    const turbo = (...tasks) => run(pnpmBin, [...pnpmPrefix, 'turbo', 'run', ...tasks]);
+    const failedTasks = [];
+    const turbo = async (...tasks) => {
+      const code = await run(pnpmBin, [...pnpmPrefix, 'turbo', 'run', ...tasks, '--summarize']);
+      failedTasks.push(...failedTasksOfLastRun());
+      return code;
+    };
     // One ESLint over the whole repository (`lint:all`) in place of one per package: the same
     // config and files, but the type information of what packages share (lib files, @types/node,
     // zod, mongoose) is read once instead of five times, about 25 s of CPU less.
@@ -117,7 +152,7 @@ switch (task) {
     await ensureBrowser();
     const e2eCode = await turbo('e2e');
     code ||= e2eCode;
-    printTestSummary();
+    printTestSummary(failedTasks);
     if (code === 0) await pnpm('format:check');
     process.exit(code);
     break;
