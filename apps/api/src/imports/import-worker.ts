@@ -10,13 +10,13 @@ import type { AppContext } from '../context.js';
 import { chunkId, decodeRows, type ImportDoc } from './import.model.js';
 import { MAX_FAILED_RUNS, takeLease, type Lease, type LeaseClock } from './import-lease.js';
 import {
-  createRows,
+  createImportedRows,
   requestNumbersOf,
-  updateRow,
+  updateImportedRow,
   type ImportRun,
   type RowToCreate,
   type RowWrite,
-} from './import-writes.js';
+} from '../requests/index.js';
 import {
   importKeyOf,
   loadEmailIndex,
@@ -35,7 +35,7 @@ import {
  * one writes what happened to its rows, then advances the import's `nextChunk` and counts with
  * `nextChunk` as the condition: the counts never take a chunk twice. A crash anywhere leaves the
  * chunk without its outcomes and `nextChunk` on it, so the next run does it again; the rows'
- * keys (import-writes.ts) make each row land once. The work is cut in chunks with an await
+ * keys (requests/import-writes.ts) make each row land once. The work is cut in chunks with an await
  * between them, so the API keeps answering while an import runs.
  */
 
@@ -322,7 +322,7 @@ async function processChunk(
       ? [{ key, id, request: rowPlan.request, vendorId: rowPlan.vendor?.id ?? null }]
       : [],
   );
-  const writes = await createRows(ctx, run, toCreate);
+  const writes = await createImportedRows(ctx, run, toCreate, turns());
   // A row another process had stored has that request's id, not the one chosen here.
   const actualId = new Map<string, string>();
   for (const row of toCreate) {
@@ -354,7 +354,7 @@ async function processChunk(
       .map((other) => other.key);
     writes.set(
       key,
-      await updateRow(ctx, run, {
+      await updateImportedRow(ctx, run, {
         key,
         targetId,
         request: rowPlan.request,

@@ -8,8 +8,9 @@ import {
   type ImportedRequest,
 } from '@crm/shared';
 import { setImmediate } from 'node:timers/promises';
-import type { Types } from 'mongoose';
 import type { AppContext } from '../context.js';
+import { requestEmailsOldestFirst, type RequestEmail } from '../requests/index.js';
+import { allUserCards } from '../users/index.js';
 
 /*
  * What an import does with one row, decided the same way by the check (a dry run: nothing is
@@ -18,12 +19,7 @@ import type { AppContext } from '../context.js';
  */
 
 /** A request holding an email, as far as the duplicates are concerned. */
-export type EmailHolder = {
-  id: string;
-  /** Set on requests an import created (`<importId>:<row>`). */
-  importKey?: string;
-  lastImportKey?: string;
-};
+export type EmailHolder = Omit<RequestEmail, 'email'>;
 
 /**
  * Every request's email (normalised) → the requests holding it, newest first. One projected
@@ -34,19 +30,11 @@ export type EmailIndex = Map<string, EmailHolder[]>;
 
 export async function loadEmailIndex(ctx: AppContext): Promise<EmailIndex> {
   const index: EmailIndex = new Map();
-  const cursor = ctx.models.Request.find({}, 'email importKey lastImportKey')
-    .sort({ createdAt: 1, _id: 1 })
-    .lean<{ _id: Types.ObjectId; email: string; importKey?: string; lastImportKey?: string }>()
-    .cursor({ batchSize: 5000 });
-  for await (const doc of cursor) {
-    const key = normaliseEmail(doc.email);
+  for await (const { email, ...holder } of requestEmailsOldestFirst(ctx)) {
+    const key = normaliseEmail(email);
     const holders = index.get(key) ?? [];
     // Oldest first in, so newest first out.
-    holders.unshift({
-      id: doc._id.toHexString(),
-      importKey: doc.importKey,
-      lastImportKey: doc.lastImportKey,
-    });
+    holders.unshift(holder);
     index.set(key, holders);
   }
   return index;
@@ -56,13 +44,11 @@ export async function loadEmailIndex(ctx: AppContext): Promise<EmailIndex> {
 export type VendorIndex = Map<string, { id: string; name: string }>;
 
 export async function loadVendorIndex(ctx: AppContext): Promise<VendorIndex> {
-  const users = await ctx.models.User.find({}, 'email name lastName').lean<
-    { _id: Types.ObjectId; email: string; name: string; lastName: string }[]
-  >();
+  const users = await allUserCards(ctx);
   return new Map(
     users.map((user) => [
       normaliseEmail(user.email),
-      { id: user._id.toHexString(), name: `${user.name} ${user.lastName}` },
+      { id: user.id, name: `${user.name} ${user.lastName}` },
     ]),
   );
 }

@@ -7,6 +7,18 @@ export { editedFieldEntries, historyEntry, notesDiff } from './history.service.j
 export { exportWriter, writeRows } from './export-writers.js';
 export type { ExportCell } from './export-row.js';
 export { changeNotes } from './notes.service.js';
+// An import's reads and writes of the requests (imports/ decides, these write; issue 34).
+export {
+  createImportedRows,
+  requestEmailsOldestFirst,
+  requestNumbersOf,
+  updateImportedRow,
+  type ImportRun,
+  type RequestEmail,
+  type RowToCreate,
+  type RowToUpdate,
+  type RowWrite,
+} from './import-writes.js';
 export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest, nextRequestNumber, toRequestJson } from './requests.service.js';

@@ -10,27 +10,27 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
-import { turns } from './row-plan.js';
+import { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
 import {
-  editedFieldEntries,
   expectedValueEntries,
-  historyEntry,
-  nextRequestNumber,
-  notesDiff,
   outcomeChange,
-  REQUEST_FIELDS_ONLY,
-  stageChange,
-  stageFieldsAtCreation,
   toOutcomeJson,
-  type RequestDoc,
   type StoredOutcome,
-} from '../requests/index.js';
+} from './outcome.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
+import { nextRequestNumber } from './requests.service.js';
+import { stageChange, stageFieldsAtCreation } from './stage-visits.js';
 
 /*
- * The background job's writes to the requests (import-worker.ts decides what each row does with
- * row-plan.ts; this file writes it). Every write names the row it comes from, so doing a chunk
- * again after a crash stores nothing twice: a created request carries the row's `importKey`
- * (unique), an updated one its `lastImportKey` (the update's condition).
+ * An import's writes to the requests (issue 24; here since issue 34: the requests are this
+ * feature's data, and a request's stage change, history and stage visits are written by this
+ * feature's rules only). imports/import-worker.ts decides what each row does (imports/row-plan.ts)
+ * and calls these. They stay batch writes, not createRequest and moveOne per row: a chunk's new
+ * requests are one insertMany with one block of numbers, and an updated row is one read and one
+ * write whose stage change is a move's (stageChange, outcomeChange, the status history entry,
+ * statusVersion) together with its edits. Every write names the row it comes from, so doing a
+ * chunk again after a crash stores nothing twice: a created request carries the row's
+ * `importKey` (unique), an updated one its `lastImportKey` (the update's condition).
  */
 
 /** What an import's writes share. */
@@ -101,17 +101,18 @@ function writeErrorsOf(error: unknown): WriteError[] | undefined {
  * request is the answer. A document the database refuses for itself is that row rejected. Any
  * other error (the database gone) is thrown: the run stops and the chunk is done again later.
  */
-export async function createRows(
+export async function createImportedRows(
   ctx: AppContext,
   run: ImportRun,
   rows: readonly RowToCreate[],
+  /** Awaited once per row built: the caller's pacing, to let other calls run between rows. */
+  turn: () => Promise<void>,
 ): Promise<Map<string, RowWrite>> {
   const { Request } = ctx.models;
   const results = new Map<string, RowWrite>();
   // Each document built and checked once (mongoose's casting is most of a chunk's CPU time),
   // then inserted as the plain object, with its number, as often as numbers are retried.
   let pending: { row: RowToCreate; doc: Record<string, unknown> }[] = [];
-  const turn = turns();
   for (const row of rows) {
     await turn();
     const doc = requestDocument(ctx, run, row);
@@ -204,7 +205,7 @@ const fieldError = (field: ImportField, message: string) =>
  * outcome), every change recorded in the history with an "imported" entry, all in one write
  * conditioned on the copy read and on the row not being in already (`lastImportKey`).
  */
-export async function updateRow(
+export async function updateImportedRow(
   ctx: AppContext,
   run: ImportRun,
   row: RowToUpdate,
@@ -300,4 +301,32 @@ export async function requestNumbersOf(
     { _id: Types.ObjectId; requestNumber?: number }[]
   >();
   return new Map(found.map((doc) => [doc._id.toHexString(), doc.requestNumber ?? null]));
+}
+
+/** A request as an import's duplicate check sees it (imports/row-plan.ts). */
+export type RequestEmail = {
+  id: string;
+  email: string;
+  /** Set on requests an import created (`<importId>:<row>`). */
+  importKey?: string;
+  lastImportKey?: string;
+};
+
+/**
+ * Every request's email and import keys, oldest first: one projected read of the collection
+ * per import check or run (a cursor, never the whole collection in memory at once).
+ */
+export async function* requestEmailsOldestFirst(ctx: AppContext): AsyncGenerator<RequestEmail> {
+  const cursor = ctx.models.Request.find({}, 'email importKey lastImportKey')
+    .sort({ createdAt: 1, _id: 1 })
+    .lean<{ _id: Types.ObjectId; email: string; importKey?: string; lastImportKey?: string }>()
+    .cursor({ batchSize: 5000 });
+  for await (const doc of cursor) {
+    yield {
+      id: doc._id.toHexString(),
+      email: doc.email,
+      importKey: doc.importKey,
+      lastImportKey: doc.lastImportKey,
+    };
+  }
 }
