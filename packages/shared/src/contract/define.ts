@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Api } from './endpoints.js';
 
 /**
  * One declaration per endpoint (issue 10). The API registers its route from it (authentication,
@@ -134,3 +135,6 @@ export function queryKeyOf(
   const rest = [request?.params, request?.query].filter((part) => part !== undefined);
   return [...endpoint.id.split('.'), ...rest];
 }
+
+/** The query key prefix of every cached answer of one group (`['users']`). */
+export const queryKeyOfGroup = (group: keyof Api) => [group] as const;

@@ -1,5 +1,23 @@
 export * from './define.js';
 export * from './endpoints.js';
+// Each group of `api` as a namespace, for the web app to name only what it calls (endpoints.ts).
+export * as operationsApi from './operations-endpoints.js';
+export * as docsApi from './api-docs-endpoints.js';
+export * as captchaApi from './captcha-endpoints.js';
+export * as authApi from './auth-endpoints.js';
+export * as usersApi from './users-endpoints.js';
+export * as requestsApi from './requests-endpoints.js';
+export * as importsApi from './imports-endpoints.js';
+export * as activitiesApi from './activities-endpoints.js';
+export * as dashboardApi from './dashboard-endpoints.js';
+export * as settingsApi from './settings-endpoints.js';
+export * as boardViewsApi from './board-views-endpoints.js';
+export * as profileApi from './profile-endpoints.js';
+export * as accountApi from './account-endpoints.js';
+export * as invitationsApi from './invitations-endpoints.js';
+export * as preferencesApi from './preferences-endpoints.js';
+export * as calendarApi from './calendar-endpoints.js';
+export * as leadsApi from './leads-endpoints.js';
 export * from './audit-endpoints.js';
 export * from './two-factor-endpoints.js';
 export * from './two-factor-login-endpoints.js';

@@ -1,0 +1,25 @@
+import { API_MESSAGES } from '../messages.js';
+import { dashboardQuerySchema, dashboardSchema } from '../dashboard.js';
+import { defineEndpoint } from './define.js';
+
+/*
+ * Inicio's figures (issue 22).
+ *
+ * The `dashboard` endpoints: one export per endpoint, named as in `api.dashboard`; the web
+ * app imports them as `dashboardApi.<name>`, each page carrying only those it calls. The
+ * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ */
+export const get = defineEndpoint({
+  id: 'dashboard.get',
+  method: 'get',
+  path: '/api/dashboard',
+  tag: 'requests',
+  access: 'signed-in',
+  query: dashboardQuerySchema,
+  status: 200,
+  response: dashboardSchema,
+  errors: {
+    400: 'A bad `period`, `from`, `to` or `vendor` (an unknown user), or an unknown parameter',
+    403: `${API_MESSAGES.forbidden}: another executive's or the whole team's figures`,
+  },
+});

@@ -1,0 +1,42 @@
+import {
+  LEAD_MESSAGES,
+  publicLeadBodySchema,
+  publicLeadResponseSchema,
+  recentLeadsQuerySchema,
+  recentLeadsSchema,
+} from '../leads.js';
+import { defineEndpoint } from './define.js';
+
+/*
+ * Website leads (issue 13): the public form's intake and the board's poll for new leads.
+ *
+ * The `leads` endpoints: one export per endpoint, named as in `api.leads`; the web
+ * app imports them as `leadsApi.<name>`, each page carrying only those it calls. The
+ * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ */
+export const submit = defineEndpoint({
+  id: 'leads.submit',
+  method: 'post',
+  path: '/api/form-contact/create',
+  tag: 'requests',
+  access: 'public',
+  body: publicLeadBodySchema,
+  status: 201,
+  response: publicLeadResponseSchema,
+  errors: {
+    400: `Invalid input (§5 messages), or a missing, invalid or reused captcha ("${LEAD_MESSAGES.captchaRequired}")`,
+    429: `${LEAD_MESSAGES.tooManyFromAddress} / ${LEAD_MESSAGES.tooManyOverall}`,
+  },
+});
+
+export const recent = defineEndpoint({
+  id: 'leads.recent',
+  method: 'get',
+  path: '/api/form-contact/website/recent',
+  tag: 'requests',
+  access: 'signed-in',
+  query: recentLeadsQuerySchema,
+  status: 200,
+  response: recentLeadsSchema,
+  errors: { 400: 'A bad cursor or an unknown parameter' },
+});
