@@ -14,6 +14,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { AppError, fieldError, notFound } from '../http/app-error.js';
 
 /*
@@ -89,23 +90,27 @@ async function changeViews<T>(
   userId: string,
   change: (views: StoredView[]) => { views: StoredView[]; result: T },
 ): Promise<T> {
-  for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
-    const stored = await read(ctx, userId);
-    const version = stored?.version ?? 0;
-    const { views, result } = change(stored?.views ?? []);
-    try {
+  return retryOnConflict(
+    async () => {
+      const stored = await read(ctx, userId);
+      const version = stored?.version ?? 0;
+      const { views, result } = change(stored?.views ?? []);
       const written = await ctx.models.BoardPrefs.updateOne(
         { _id: userId, version },
         { $set: { views, version: version + 1 } },
         // No document yet: this write creates it (a concurrent creation is a duplicate key).
         { upsert: !stored },
       );
-      if (written.matchedCount + written.upsertedCount > 0) return result;
-    } catch (error) {
-      if (!isDuplicateKeyError(error)) throw error;
-    }
-  }
-  throw new AppError(409, BOARD_VIEW_MESSAGES.changedMeanwhile);
+      return written.matchedCount + written.upsertedCount > 0 ? result : CONFLICT;
+    },
+    {
+      attempts: ATTEMPTS,
+      isConflict: isDuplicateKeyError,
+      exhausted: () => {
+        throw new AppError(409, BOARD_VIEW_MESSAGES.changedMeanwhile);
+      },
+    },
+  );
 }
 
 function refuseTakenName(views: StoredView[], name: string, except?: string) {

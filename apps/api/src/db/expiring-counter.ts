@@ -1,5 +1,6 @@
 import type { Model, UpdateQuery } from 'mongoose';
 import { isDuplicateKeyError } from './errors.js';
+import { retryOnConflict } from './retry-on-conflict.js';
 
 /**
  * One atomic upsert of the live record `id` of an expiring collection (expiring-schema.ts):
@@ -14,19 +15,20 @@ export async function upsertLive<T>(
   now: number,
   update: UpdateQuery<T>,
 ): Promise<T | null> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await model
+  return retryOnConflict(
+    async (attempt) => {
+      // After a collision: the lapsed record, if that is what it was, goes first.
+      if (attempt > 0) await model.deleteOne({ _id: id, expiresAt: { $lte: new Date(now) } });
+      return model
         .findOneAndUpdate({ _id: id, expiresAt: { $gt: new Date(now) } }, update, {
           upsert: true,
           new: true,
         })
         .lean<T>();
-    } catch (error) {
-      if (!isDuplicateKeyError(error) || attempt >= 2) throw error;
-      await model.deleteOne({ _id: id, expiresAt: { $lte: new Date(now) } });
-    }
-  }
+    },
+    // Two retries are enough (a concurrent insert, then a lapsed record); a third clash is no race.
+    { attempts: 3, isConflict: isDuplicateKeyError },
+  );
 }
 
 /** Sets the record `id` (upserted); two callers doing it at once both end with it set. */

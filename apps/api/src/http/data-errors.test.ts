@@ -5,6 +5,7 @@ import { API_MESSAGES } from '@crm/shared';
 import { DATABASE_RETRY_AFTER_S, DatabaseUnavailableError } from '../db/availability.js';
 import { RateLimitedError } from '../db/expiring-counter.js';
 import { LockBusyError } from '../db/lock.js';
+import { ConflictRetriesExhaustedError } from '../db/retry-on-conflict.js';
 import { errorHandler } from './error-handler.js';
 
 /** An app whose one route throws `error`, answered by the API's error handler. */
@@ -38,10 +39,16 @@ describe('data-layer errors over HTTP', () => {
     expect(res.headers['retry-after']).toBe('1');
   });
 
-  it('when a lock stays taken, then 503 "The server is busy, please try again" without internals', async () => {
-    const res = await request(throwing(new LockBusyError('admins'))).get('/boom');
-    expect(res.status).toBe(503);
-    expect(res.headers['retry-after']).toBeUndefined();
-    expect(res.body).toEqual({ message: 'The server is busy, please try again' });
-  });
+  it.each([
+    ['a lock stays taken', new LockBusyError('admins')],
+    ['a write keeps losing to concurrent ones', new ConflictRetriesExhaustedError()],
+  ])(
+    'when %s, then 503 "The server is busy, please try again" with Retry-After, without internals',
+    async (_what, error) => {
+      const res = await request(throwing(error)).get('/boom');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(res.body).toEqual({ message: 'The server is busy, please try again' });
+    },
+  );
 });

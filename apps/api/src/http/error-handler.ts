@@ -10,7 +10,11 @@ import {
 import { isDuplicateKeyError } from '../db/errors.js';
 import { RateLimitedError } from '../db/expiring-counter.js';
 import { LockBusyError } from '../db/lock.js';
+import { ConflictRetriesExhaustedError } from '../db/retry-on-conflict.js';
 import { AppError } from './app-error.js';
+
+/** Seconds a client is told to wait when the server is busy with concurrent writes. */
+const BUSY_RETRY_AFTER_S = 1;
 
 /** body-parser's error types, with what the caller is told. */
 const BODY_ERROR_MESSAGES: Record<string, string> = {
@@ -37,8 +41,12 @@ function toAppError(error: unknown): AppError | undefined {
       'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))),
     });
   }
-  if (error instanceof LockBusyError)
-    return new AppError(503, 'The server is busy, please try again');
+  // Busy: a lock that stayed taken, or a write that kept losing to others; a second will do.
+  if (error instanceof LockBusyError || error instanceof ConflictRetriesExhaustedError) {
+    return new AppError(503, 'The server is busy, please try again', undefined, {
+      'Retry-After': String(BUSY_RETRY_AFTER_S),
+    });
+  }
   // body-parser's errors carry `type` and a client status (bad JSON, too large, wrong charset).
   const clientError = error as { type?: unknown; status?: unknown };
   if (typeof clientError.type === 'string' && typeof clientError.status === 'number') {

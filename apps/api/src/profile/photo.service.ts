@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, API_MESSAGES } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { LockBusyError } from '../db/lock.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { fieldError, notFound } from '../http/app-error.js';
 
 /*
@@ -71,7 +71,7 @@ const photoIdOf = (url: string | null | undefined) =>
   PHOTO_URL_PATTERN.exec(url ?? '')?.[1] ?? undefined;
 
 /** A compare-and-set that keeps losing means someone is hammering the same account. */
-const MAX_ATTEMPTS = 5;
+const ATTEMPTS = 5;
 
 /**
  * Points the user at `url` ('' for none), then deletes the photo it replaced. The user's `photo`
@@ -80,19 +80,21 @@ const MAX_ATTEMPTS = 5;
  */
 async function pointUserAt(ctx: AppContext, userId: string, url: string): Promise<void> {
   const { User, Photo } = ctx.models;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const user = await User.findById(userId, { photo: 1 }).lean();
-    if (!user) throw notFound(API_MESSAGES.userNotFound);
-    const { matchedCount } = await User.updateOne(
-      { _id: userId, photo: user.photo ?? null },
-      { $set: { photo: url } },
-    );
-    if (matchedCount === 0) continue;
-    const previous = photoIdOf(user.photo);
-    if (previous !== undefined && user.photo !== url) await Photo.deleteOne({ _id: previous });
-    return;
-  }
-  throw new LockBusyError(`photo of ${userId}`);
+  // Retries used up: 503 with Retry-After (ConflictRetriesExhaustedError, error-handler.ts).
+  await retryOnConflict(
+    async () => {
+      const user = await User.findById(userId, { photo: 1 }).lean();
+      if (!user) throw notFound(API_MESSAGES.userNotFound);
+      const { matchedCount } = await User.updateOne(
+        { _id: userId, photo: user.photo ?? null },
+        { $set: { photo: url } },
+      );
+      if (matchedCount === 0) return CONFLICT;
+      const previous = photoIdOf(user.photo);
+      if (previous !== undefined && user.photo !== url) await Photo.deleteOne({ _id: previous });
+    },
+    { attempts: ATTEMPTS },
+  );
 }
 
 /** PUT /api/me/photo: the caller's new photo, re-encoded and stored; the old one is deleted. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, profileSchema } from '@crm/shared';
 import { bearer, tokenFor, useSignedInRoles, useTestApp } from '../test/test-app.js';
 import { photoFormatOf } from './photo.service.js';
@@ -137,6 +137,28 @@ describe('PUT /api/me/photo', () => {
     expect((await photoAt(oldUrl ?? '')).status).toBe(404);
     expect((await photoAt(newUrl ?? '')).status).toBe(200);
     expect(await t.ctx.models.Photo.countDocuments({ userId: user._id })).toBe(1);
+  });
+
+  it('when every swap of the photo loses to another write, then 503 with Retry-After and nothing is kept', async () => {
+    const { token, user } = await tokenFor(t, 'vendor');
+    const { User } = t.ctx.models;
+    const updateOne = User.updateOne.bind(User);
+    // The swap's compare-and-set (filtered on `photo`) always finds the photo changed meanwhile.
+    const swap = vi
+      .spyOn(User, 'updateOne')
+      .mockImplementation(((filter: Record<string, unknown>, ...rest: unknown[]) =>
+        'photo' in filter
+          ? Promise.resolve({ matchedCount: 0 })
+          : (updateOne as (...args: unknown[]) => unknown)(filter, ...rest)) as never);
+    try {
+      const res = await put(token, await twoColours(32, 32).png().toBuffer(), 'image/png');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('1');
+      expect(swap.mock.calls.filter(([filter]) => 'photo' in filter)).toHaveLength(5);
+    } finally {
+      swap.mockRestore();
+    }
+    expect(await t.ctx.models.Photo.countDocuments({ userId: user._id })).toBe(0);
   });
 
   it('when the photo is uploaded, then the user list shows its address', async () => {

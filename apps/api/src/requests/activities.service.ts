@@ -17,6 +17,7 @@ import {
   type LogActivityBody,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
 import type { Caller } from '../auth/index.js';
 import { historyEntry, type StoredHistoryEntry } from './history.service.js';
@@ -113,29 +114,35 @@ async function changeActivities<T>(
   change: (stored: ActivitiesDoc) => ActivitiesChange<T>,
 ): Promise<T> {
   const { Request } = ctx.models;
-  for (let attempt = 0; ; attempt++) {
-    const stored = await Request.findById(
-      id,
-      'vendor activities activitiesVersion',
-    ).lean<ActivitiesDoc>();
-    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
-    const { activities, entries, result } = change(stored);
-    if (entries.length === 0) return result;
-    const { matchedCount } = await Request.updateOne(
-      {
-        _id: id,
-        // A request stored before issue 20 has no counter yet.
-        activitiesVersion: stored.activitiesVersion ?? { $exists: false },
+  return retryOnConflict<T>(
+    async () => {
+      const stored = await Request.findById(
+        id,
+        'vendor activities activitiesVersion',
+      ).lean<ActivitiesDoc>();
+      if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+      const { activities, entries, result } = change(stored);
+      if (entries.length === 0) return result;
+      const { matchedCount } = await Request.updateOne(
+        {
+          _id: id,
+          // A request stored before issue 20 has no counter yet.
+          activitiesVersion: stored.activitiesVersion ?? { $exists: false },
+        },
+        {
+          $set: { activities, nextActivity: nextActivityOf(activities) },
+          $inc: { activitiesVersion: 1 },
+          $push: { history: { $each: entries } },
+        },
+      );
+      return matchedCount === 1 ? result : CONFLICT;
+    },
+    {
+      exhausted: () => {
+        throw conflict(API_MESSAGES.requestConflict);
       },
-      {
-        $set: { activities, nextActivity: nextActivityOf(activities) },
-        $inc: { activitiesVersion: 1 },
-        $push: { history: { $each: entries } },
-      },
-    );
-    if (matchedCount === 1) return result;
-    if (attempt >= 20) throw conflict(API_MESSAGES.requestConflict);
-  }
+    },
+  );
 }
 
 /** The activity of a request, or 404. */

@@ -8,6 +8,7 @@ import {
 } from '@crm/shared';
 import { isAdmin, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { AppError, fieldError, forbidden } from '../http/app-error.js';
 import { editedFieldEntries } from './history.service.js';
 import { moveOne } from './move.service.js';
@@ -72,29 +73,31 @@ async function setPriorityOne(
   userId: string,
 ): Promise<RequestWrite> {
   const { Request } = ctx.models;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    // Read by `_id` alone, as a move does (move.service.ts): an index read on FerretDB 1.x too.
-    const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
-    if (!stored) return GONE;
-    if (stored.priority !== from) {
-      return { done: false, reason: 'changed', current: { priority: stored.priority } };
-    }
-    if (from === to) return { done: true, changed: false, request: stored };
-    const updated = await Request.findOneAndUpdate(
-      { _id: id, priority: from },
-      {
-        $set: { priority: to },
-        $inc: { version: 1 },
-        $push: {
-          history: { $each: editedFieldEntries(userId, { priority: from }, { priority: to }) },
+  return retryOnConflict<RequestWrite>(
+    async () => {
+      // Read by `_id` alone, as a move does (move.service.ts): an index read on FerretDB 1.x too.
+      const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
+      if (!stored) return GONE;
+      if (stored.priority !== from) {
+        return { done: false, reason: 'changed', current: { priority: stored.priority } };
+      }
+      if (from === to) return { done: true, changed: false, request: stored };
+      const updated = await Request.findOneAndUpdate(
+        { _id: id, priority: from },
+        {
+          $set: { priority: to },
+          $inc: { version: 1 },
+          $push: {
+            history: { $each: editedFieldEntries(userId, { priority: from }, { priority: to }) },
+          },
         },
-      },
-      { new: true },
-    ).lean<RequestDoc>();
-    // Not applied: it changed between the read and the write; the next read says how.
-    if (updated) return { done: true, changed: true, request: updated };
-  }
-  return BUSY;
+        { new: true },
+      ).lean<RequestDoc>();
+      // Not applied: it changed between the read and the write; the next read says how.
+      return updated ? { done: true, changed: true, request: updated } : CONFLICT;
+    },
+    { exhausted: () => BUSY },
+  );
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type RequestStatus,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { fieldError } from '../http/app-error.js';
 import { editedFieldEntries, historyEntry } from './history.service.js';
 import { outcomeAfter, outcomeChange, toOutcomeJson, type StoredOutcome } from './outcome.js';
@@ -63,48 +64,50 @@ export async function moveOne(
       : movedAway(same.status);
   }
   const closing = from === 'closed' || to === 'closed';
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findById(
-      id,
-      'status statusVersion version outcome createdAt stageChangedAt amoutPaid',
-    ).lean<MoveBaseDoc>();
-    if (!stored) return GONE;
-    if (stored.status !== from) return movedAway(stored.status);
-    const change = closing
-      ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
-      : { set: {}, entries: [] };
-    // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
-    const stage = stageChange(stored, to, new Date());
-    const paid =
-      amoutPaid === undefined
-        ? []
-        : editedFieldEntries(userId, { amoutPaid: stored.amoutPaid }, { amoutPaid });
-    const moved = await Request.findOneAndUpdate(
-      {
-        _id: id,
-        status: from,
-        // The copy read is the one replaced, so the stay ended is the one that was running; null
-        // also matches a request stored before statusVersion existed.
-        statusVersion: stored.statusVersion ?? null,
-        // A move that sets or clears the outcome names the one read.
-        ...(closing && { version: stored.version }),
-      },
-      {
-        $set: { status: to, ...stage.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
-        $inc: { statusVersion: 1, ...(paid.length > 0 && { version: 1 }) },
-        $max: stage.max,
-        $push: {
-          history: {
-            $each: [historyEntry(userId, 'status', from, to), ...change.entries, ...paid],
-          },
-          stageVisits: stage.visit,
+  return retryOnConflict<RequestWrite>(
+    async () => {
+      const stored = await Request.findById(
+        id,
+        'status statusVersion version outcome createdAt stageChangedAt amoutPaid',
+      ).lean<MoveBaseDoc>();
+      if (!stored) return GONE;
+      if (stored.status !== from) return movedAway(stored.status);
+      const change = closing
+        ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
+        : { set: {}, entries: [] };
+      // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
+      const stage = stageChange(stored, to, new Date());
+      const paid =
+        amoutPaid === undefined
+          ? []
+          : editedFieldEntries(userId, { amoutPaid: stored.amoutPaid }, { amoutPaid });
+      const moved = await Request.findOneAndUpdate(
+        {
+          _id: id,
+          status: from,
+          // The copy read is the one replaced, so the stay ended is the one that was running; null
+          // also matches a request stored before statusVersion existed.
+          statusVersion: stored.statusVersion ?? null,
+          // A move that sets or clears the outcome names the one read.
+          ...(closing && { version: stored.version }),
         },
-      },
-      { new: true },
-    ).lean<RequestDoc>();
-    if (moved) return { done: true, changed: true, request: moved };
-  }
-  return BUSY;
+        {
+          $set: { status: to, ...stage.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
+          $inc: { statusVersion: 1, ...(paid.length > 0 && { version: 1 }) },
+          $max: stage.max,
+          $push: {
+            history: {
+              $each: [historyEntry(userId, 'status', from, to), ...change.entries, ...paid],
+            },
+            stageVisits: stage.visit,
+          },
+        },
+        { new: true },
+      ).lean<RequestDoc>();
+      return moved ? { done: true, changed: true, request: moved } : CONFLICT;
+    },
+    { exhausted: () => BUSY },
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type Request,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
 import { noteEntry, type StoredHistoryEntry } from './history.service.js';
 import type { RequestDoc } from './request.model.js';
@@ -35,19 +36,25 @@ export async function changeNotes(
   change: (stored: NotesDoc) => NotesChange | undefined,
 ): Promise<Request | undefined> {
   const { Request } = ctx.models;
-  for (let attempt = 0; ; attempt++) {
-    const stored = await Request.findById(id, 'notes version status').lean<NotesDoc>();
-    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
-    const changed = change(stored);
-    if (!changed) return undefined;
-    const saved = await Request.findOneAndUpdate(
-      { _id: id, version: stored.version, status: stored.status },
-      { $set: { notes: changed.notes }, $inc: { version: 1 }, $push: { history: changed.entry } },
-      { new: true },
-    ).lean<RequestDoc>();
-    if (saved) return toRequestJson(saved);
-    if (attempt >= 20) throw conflict(API_MESSAGES.requestConflict);
-  }
+  return retryOnConflict<Request | undefined>(
+    async () => {
+      const stored = await Request.findById(id, 'notes version status').lean<NotesDoc>();
+      if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+      const changed = change(stored);
+      if (!changed) return undefined;
+      const saved = await Request.findOneAndUpdate(
+        { _id: id, version: stored.version, status: stored.status },
+        { $set: { notes: changed.notes }, $inc: { version: 1 }, $push: { history: changed.entry } },
+        { new: true },
+      ).lean<RequestDoc>();
+      return saved ? toRequestJson(saved) : CONFLICT;
+    },
+    {
+      exhausted: () => {
+        throw conflict(API_MESSAGES.requestConflict);
+      },
+    },
+  );
 }
 
 /** changeNotes for the staff's own calls, whose changes never decline (they throw instead). */

@@ -10,6 +10,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { conflict, notFound } from '../http/app-error.js';
 import { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
 import {
@@ -103,19 +104,18 @@ export async function getRequest(ctx: AppContext, id: string): Promise<Request> 
  * a block of that many (an import's chunk reserves its numbers in one write).
  */
 export async function nextRequestNumber(ctx: AppContext, count = 1): Promise<number> {
-  for (let attempt = 0; ; attempt++) {
-    try {
+  // Concurrent first upserts: the loser retries and finds the counter.
+  return retryOnConflict(
+    async () => {
       const counter = await ctx.models.Counter.findOneAndUpdate(
         { _id: REQUEST_NUMBER_SEQUENCE },
         { $inc: { seq: count } },
         { upsert: true, new: true, lean: true },
       );
-      if (counter) return counter.seq;
-    } catch (error) {
-      // Concurrent first upserts: the loser retries and finds the counter.
-      if (!isDuplicateKeyError(error) || attempt > 3) throw error;
-    }
-  }
+      return counter ? counter.seq : CONFLICT;
+    },
+    { isConflict: isDuplicateKeyError },
+  );
 }
 
 /**
@@ -125,8 +125,8 @@ export async function nextRequestNumber(ctx: AppContext, count = 1): Promise<num
  * the insert fails and the request takes the next number.
  */
 export async function createRequest(ctx: AppContext, body: CreateRequestBody): Promise<Request> {
-  for (let attempt = 0; ; attempt++) {
-    try {
+  return retryOnConflict(
+    async () => {
       // Everything else comes from the model's defaults (NEW_REQUEST_DEFAULTS).
       const createdAt = new Date();
       const created = await ctx.models.Request.create({
@@ -138,10 +138,9 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
         ...stageFieldsAtCreation(NEW_REQUEST_DEFAULTS.status),
       });
       return toRequestJson(created.toObject());
-    } catch (error) {
-      if (!isDuplicateKeyError(error) || attempt >= 20) throw error;
-    }
-  }
+    },
+    { isConflict: isDuplicateKeyError },
+  );
 }
 
 type UpdateBaseDoc = RequestDoc & {
@@ -171,59 +170,65 @@ export async function updateRequest(
   const editable = Object.fromEntries(
     REQUEST_EDITABLE_FIELDS.map((field) => [field, body[field]]),
   ) as Pick<UpdateRequestBody, (typeof REQUEST_EDITABLE_FIELDS)[number]>;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<UpdateBaseDoc>();
-    if (!stored) throw notFound(API_MESSAGES.requestNotFound);
-    if (stored.version !== body.version) throw conflict(API_MESSAGES.requestConflict);
-    const statusVersion = stored.statusVersion ?? 0;
-    const sawLatestMove = (body.statusVersion ?? 0) === statusVersion;
-    const status = sawLatestMove ? editable.status : stored.status;
-    const moved = status !== stored.status;
-    const storedOutcome = toOutcomeJson(stored.outcome);
-    const outcome = await outcomeAfter(
-      ctx,
-      { status: stored.status, outcome: storedOutcome },
-      status,
-      sawLatestMove ? body.outcome : undefined,
-    );
-    const outcomeChanged = outcomeChange(userId, storedOutcome, outcome);
-    const storedValue = stored.expectedValue ?? null;
-    const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
-    const at = new Date();
-    const entries = [
-      ...(moved ? [historyEntry(userId, 'status', stored.status, status)] : []),
-      ...outcomeChanged.entries,
-      ...expectedValueEntries(userId, storedValue, expectedValue),
-      ...editedFieldEntries(userId, stored, editable),
-      ...notesDiff(userId, stored.notes, editable.notes),
-    ].map((entry) => ({ ...entry, at }));
-    // A status change starts the new stage now (the "Estancada" count restarts) and ends the
-    // stay read, which the write's statusVersion condition makes the one it replaces.
-    const stage = moved ? stageChange(stored, status, at) : undefined;
-    const updated = await Request.findOneAndUpdate(
-      // null also matches a request stored before statusVersion existed.
-      {
-        _id: id,
-        version: body.version,
-        status: stored.status,
-        statusVersion: stored.statusVersion ?? null,
+  return retryOnConflict(
+    async () => {
+      const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<UpdateBaseDoc>();
+      if (!stored) throw notFound(API_MESSAGES.requestNotFound);
+      if (stored.version !== body.version) throw conflict(API_MESSAGES.requestConflict);
+      const statusVersion = stored.statusVersion ?? 0;
+      const sawLatestMove = (body.statusVersion ?? 0) === statusVersion;
+      const status = sawLatestMove ? editable.status : stored.status;
+      const moved = status !== stored.status;
+      const storedOutcome = toOutcomeJson(stored.outcome);
+      const outcome = await outcomeAfter(
+        ctx,
+        { status: stored.status, outcome: storedOutcome },
+        status,
+        sawLatestMove ? body.outcome : undefined,
+      );
+      const outcomeChanged = outcomeChange(userId, storedOutcome, outcome);
+      const storedValue = stored.expectedValue ?? null;
+      const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
+      const at = new Date();
+      const entries = [
+        ...(moved ? [historyEntry(userId, 'status', stored.status, status)] : []),
+        ...outcomeChanged.entries,
+        ...expectedValueEntries(userId, storedValue, expectedValue),
+        ...editedFieldEntries(userId, stored, editable),
+        ...notesDiff(userId, stored.notes, editable.notes),
+      ].map((entry) => ({ ...entry, at }));
+      // A status change starts the new stage now (the "Estancada" count restarts) and ends the
+      // stay read, which the write's statusVersion condition makes the one it replaces.
+      const stage = moved ? stageChange(stored, status, at) : undefined;
+      const updated = await Request.findOneAndUpdate(
+        // null also matches a request stored before statusVersion existed.
+        {
+          _id: id,
+          version: body.version,
+          status: stored.status,
+          statusVersion: stored.statusVersion ?? null,
+        },
+        {
+          $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...stage?.set },
+          $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
+          ...(stage && { $max: stage.max }),
+          ...((entries.length > 0 || stage) && {
+            $push: {
+              ...(entries.length > 0 && { history: { $each: entries } }),
+              ...(stage && { stageVisits: stage.visit }),
+            },
+          }),
+        },
+        { new: true },
+      ).lean<RequestDoc>();
+      return updated ? toRequestJson(updated) : CONFLICT;
+    },
+    {
+      exhausted: () => {
+        throw conflict(API_MESSAGES.requestConflict);
       },
-      {
-        $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...stage?.set },
-        $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
-        ...(stage && { $max: stage.max }),
-        ...((entries.length > 0 || stage) && {
-          $push: {
-            ...(entries.length > 0 && { history: { $each: entries } }),
-            ...(stage && { stageVisits: stage.visit }),
-          },
-        }),
-      },
-      { new: true },
-    ).lean<RequestDoc>();
-    if (updated) return toRequestJson(updated);
-  }
-  throw conflict(API_MESSAGES.requestConflict);
+    },
+  );
 }
 
 /**
@@ -284,22 +289,24 @@ export async function assignOne(
   userId: string,
 ): Promise<RequestWrite> {
   const { Request } = ctx.models;
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
-    if (!stored) return GONE;
-    const from = stored.vendor ? stored.vendor.toHexString() : null;
-    if (from === vendorId) return { done: true, changed: false, request: stored };
-    const updated = await Request.findOneAndUpdate(
-      { _id: id, vendor: stored.vendor },
-      {
-        $set: { vendor: vendorId },
-        $push: { history: historyEntry(userId, 'vendor', from, vendorId) },
-      },
-      { new: true },
-    ).lean<RequestDoc>();
-    if (updated) return { done: true, changed: true, request: updated };
-  }
-  return BUSY;
+  return retryOnConflict<RequestWrite>(
+    async () => {
+      const stored = await Request.findById(id, REQUEST_FIELDS_ONLY).lean<RequestDoc>();
+      if (!stored) return GONE;
+      const from = stored.vendor ? stored.vendor.toHexString() : null;
+      if (from === vendorId) return { done: true, changed: false, request: stored };
+      const updated = await Request.findOneAndUpdate(
+        { _id: id, vendor: stored.vendor },
+        {
+          $set: { vendor: vendorId },
+          $push: { history: historyEntry(userId, 'vendor', from, vendorId) },
+        },
+        { new: true },
+      ).lean<RequestDoc>();
+      return updated ? { done: true, changed: true, request: updated } : CONFLICT;
+    },
+    { exhausted: () => BUSY },
+  );
 }
 
 /** PUT /api/user/assign-vendor */
