@@ -30,16 +30,19 @@ import {
   groupsSeveralAccumulators,
   supportsElemMatchOnDocuments,
 } from '../src/db/server-features.js';
-import { closedIn, outcomesQuery } from '../src/dashboard/closings.js';
 import {
+  closedIn,
   funnelQuery,
+  openByVendorQuery,
+  outcomesQuery,
   pipelineQuery,
+  staleByVendorQuery,
+  staleFilter,
   staysQuery,
   weekCountFilters,
   type Range,
   type Scope,
-} from '../src/dashboard/figures.js';
-import { openByVendorQuery, staleByVendorQuery, staleFilter } from '../src/dashboard/team.js';
+} from '../src/requests/figures.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { getSettings } from '../src/settings/index.js';
 import { SETTINGS_ID } from '../src/settings/settings.model.js';

@@ -1,42 +1,11 @@
-import type { Types } from 'mongoose';
 import type { Dashboard } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { groupTotals, type GroupTotal } from '../db/group-totals.js';
-import { within, type Range, type Scope } from './figures.js';
+import type { GroupTotal } from '../db/group-totals.js';
+import type { OutcomeGroup, VendorId } from '../requests/index.js';
 
 /*
- * "Cerradas" and their outcomes (issues 21 and 22): the requests in CERRADO that got there in a
- * range (stageChangedAt, set in the same write as the move), a range of { status, stageChangedAt }
- * (or its executive's variant).
+ * "Cerradas" and their outcomes (issues 21 and 22), from requests/'s closedTotals and
+ * outcomesQuery (the requests in CERRADO that got there in a range).
  */
-
-export const closedIn = (scope: Scope, range: Range) => ({
-  ...scope,
-  status: 'closed',
-  stageChangedAt: within(range),
-});
-
-/** Who a group is: an executive's id, or null for the unassigned (or the whole, ungrouped). */
-export type VendorId = Types.ObjectId | null;
-
-/**
- * The count and amount paid of the requests closed in a range, per executive when `byVendor`
- * (the team's rows share the read), else in one group: one $group on MongoDB, one per
- * accumulator on FerretDB 1.x (db/group-totals.ts, as the board's column totals).
- */
-export const closedTotals = (
-  ctx: AppContext,
-  scope: Scope,
-  range: Range,
-  byVendor: boolean,
-): Promise<GroupTotal<VendorId>[]> =>
-  groupTotals<VendorId>(
-    ctx.connection,
-    ctx.models.Request,
-    closedIn(scope, range),
-    byVendor ? '$vendor' : null,
-    '$amoutPaid',
-  );
 
 /** All the groups' count and amount together. */
 export const sumOf = (groups: GroupTotal<VendorId>[]) =>
@@ -44,17 +13,6 @@ export const sumOf = (groups: GroupTotal<VendorId>[]) =>
     (sum, group) => ({ count: sum.count + group.count, amount: sum.amount + group.total }),
     { count: 0, amount: 0 },
   );
-
-type OutcomeGroup = { _id: { result?: string | null; reason?: string | null }; count: number };
-
-/** The period's closed requests by result and reason: one group, one accumulator. */
-export const outcomesQuery = (ctx: AppContext, scope: Scope, range: Range) =>
-  ctx.models.Request.aggregate<OutcomeGroup>([
-    { $match: closedIn(scope, range) },
-    {
-      $group: { _id: { result: '$outcome.result', reason: '$outcome.reason' }, count: { $sum: 1 } },
-    },
-  ]);
 
 const byText = new Intl.Collator('es');
 

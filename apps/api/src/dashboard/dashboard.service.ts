@@ -13,17 +13,17 @@ import type { AppContext } from '../context.js';
 import { supportsElemMatchOnDocuments } from '../db/server-features.js';
 import { fieldError, forbidden } from '../http/app-error.js';
 import { getSettings } from '../settings/index.js';
-import { closedTotals, outcomesOf, outcomesQuery, sumOf } from './closings.js';
 import {
-  funnelOf,
+  closedTotals,
   funnelQuery,
-  pipelineFrom,
+  outcomesQuery,
   pipelineQuery,
-  stageTimesOf,
   staysQuery,
-  weeklyOf,
   type Scope,
-} from './figures.js';
+} from '../requests/index.js';
+import { userExists } from '../users/index.js';
+import { outcomesOf, sumOf } from './closings.js';
+import { funnelOf, pipelineFrom, stageTimesOf, weeklyOf } from './figures.js';
 import { teamOf } from './team.js';
 
 /** Now, for the period and the stale counts; tests set it. */
@@ -46,7 +46,7 @@ async function whoseFigures(
   if (vendor === DASHBOARD_VENDOR_ME || vendor === caller.userId) return caller.userId;
   if (!caller.admin) throw forbidden();
   if (vendor === DASHBOARD_VENDOR_ALL) return null;
-  if (!(await ctx.models.User.exists({ _id: vendor }))) {
+  if (!(await userExists(ctx, vendor))) {
     throw fieldError('vendor', API_MESSAGES.unknownExecutive);
   }
   return vendor;

@@ -17,16 +17,19 @@ import {
   type BoardQuery,
   type RequestStatus,
 } from '@crm/shared';
-import { closedIn, outcomesQuery } from '../dashboard/closings.js';
 import {
+  closedIn,
   funnelQuery,
+  openByVendorQuery,
+  outcomesQuery,
   pipelineQuery,
+  staleByVendorQuery,
+  staleFilter,
   staysQuery,
   weekCountFilters,
   type Range,
   type Scope,
-} from '../dashboard/figures.js';
-import { openByVendorQuery, staleByVendorQuery, staleFilter } from '../dashboard/team.js';
+} from './figures.js';
 import { totalsPipeline } from '../db/group-totals.js';
 import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';

@@ -19,6 +19,28 @@ export {
   type RowToUpdate,
   type RowWrite,
 } from './import-writes.js';
+// The counts and totals Inicio shows (dashboard/ shapes them; issue 34).
+export {
+  closedIn,
+  closedTotals,
+  funnelQuery,
+  openByVendorQuery,
+  outcomesQuery,
+  pipelineQuery,
+  staleByVendorQuery,
+  staleFilter,
+  staysQuery,
+  weekCountFilters,
+  weekCounts,
+  within,
+  type FunnelGroup,
+  type OutcomeGroup,
+  type Range,
+  type Scope,
+  type StayRow,
+  type VendorCount,
+  type VendorId,
+} from './figures.js';
 export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest, nextRequestNumber, toRequestJson } from './requests.service.js';
