@@ -11,8 +11,8 @@ import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { importsModels } from './imports/index.js';
 import { leadsModels } from './leads/index.js';
+import { mailModels } from './mail/index.js';
 import { photoModels } from './profile/index.js';
-import { remindersModels } from './reminders/index.js';
 import { backfillStageChangedAt, backfillStageVisits, requestsModels } from './requests/index.js';
 import { settingsModels } from './settings/index.js';
 import { usersModels } from './users/index.js';
@@ -31,7 +31,7 @@ function registerModels(connection: Connection): Models {
     ...accountModels(connection),
     ...requestsModels(connection),
     ...leadsModels(connection),
-    ...remindersModels(connection),
+    ...mailModels(connection),
     ...settingsModels(connection),
     ...boardViewsModels(connection),
     ...photoModels(connection),

@@ -9,8 +9,10 @@ import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js
 import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
 import { startSweeping } from './db/sweep-expired.js';
 import { startImportWorker } from './imports/index.js';
+import { startJobs } from './jobs/index.js';
+import { outboxJob } from './mail/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
-import { startReminders } from './reminders/index.js';
+import { remindersJob } from './reminders/index.js';
 import { ensureFirstAdmin } from './users/index.js';
 
 /** Entry point: config → database (MONGO_URL, or the embedded default) → first admin → HTTP. */
@@ -65,10 +67,11 @@ async function main(): Promise<void> {
   }
 
   const stopSweeping = startSweeping(connection, logger);
-  // Reminder emails (issue 20): only with SMTP_URL. A scheduler that can't start is logged and
-  // the API serves without it (the requests matter more than their reminders).
-  const reminders = await startReminders(ctx).catch((error: unknown) => {
-    logger.error({ err: error }, 'reminder emails could not start');
+  // Background jobs on one scheduler (issue 34): the reminders' tick (issue 20) and the mail
+  // outbox's run, both only with SMTP_URL. A scheduler that can't start is logged and the API
+  // serves without it (the requests matter more than their mails).
+  const jobs = await startJobs(ctx, [remindersJob, outboxJob]).catch((error: unknown) => {
+    logger.error({ err: error }, 'background jobs could not start');
     return undefined;
   });
   // Imports (issue 24): every process runs a worker; a lease gives each import to one of them.
@@ -91,8 +94,8 @@ async function main(): Promise<void> {
     logger,
     release: async () => {
       stopSweeping();
-      // Unlocks its job, so another process takes the next tick at once.
-      await reminders?.stop();
+      // Unlocks its jobs, so another process takes their next runs at once.
+      await jobs?.stop();
       // Stops after its current chunk and gives the import's lease back for another process.
       await imports.stop();
       // The audit entries still being written: their retries end within seconds (audit/).

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRemindersTick } from '../reminders/reminders.service.js';
+import { processOutbox } from '../mail/index.js';
 import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import { startTestApp, useTestApp } from '../test/test-app.js';
 import { queueAccountMail } from './account-mail.js';
 
-// Issue 23: account mails go through the reminders' outbox: sent at once, retried by its tick
-// with backoff, also by another process after this one stopped.
+// Issue 23: account mails go through the app's outbox (mail/, issue 34): sent at once, retried
+// by the outbox's run with backoff, also by another process after this one stopped.
 
 const t = useTestApp();
 let smtp: TestSmtp;
@@ -29,23 +29,23 @@ describe('queueAccountMail', () => {
     expect(sentTo('una@example.com')).toHaveLength(1);
   });
 
-  it('when the mail server refuses it, then another process’s tick sends it after the delay', async () => {
+  it('when the mail server refuses it, then another process’s outbox run sends it after the delay', async () => {
     smtp.state.refuseNext = 1;
     const queued = await queueAccountMail(t.ctx, mail('retry', 'reintento@example.com'));
     expect(queued).toBe(true);
     expect(sentTo('reintento@example.com')).toHaveLength(0);
-    // This process is gone; another one on the same database runs the tick.
+    // This process is gone; another one on the same database runs the outbox.
     const other = await startTestApp({ dbName: t.dbName });
     try {
       other.ctx.config.mail = t.ctx.config.mail;
-      await runRemindersTick(other.ctx, new Date());
+      await processOutbox(other.ctx, new Date());
       expect(sentTo('reintento@example.com')).toHaveLength(0);
-      await runRemindersTick(other.ctx, new Date(Date.now() + 60_000));
+      await processOutbox(other.ctx, new Date(Date.now() + 60_000));
       expect(sentTo('reintento@example.com')).toHaveLength(1);
     } finally {
       await other.close();
     }
-    expect(await t.ctx.models.ReminderMail.findById('account:retry').lean()).toMatchObject({
+    expect(await t.ctx.models.OutboxMail.findById('account:retry').lean()).toMatchObject({
       status: 'sent',
       kind: 'account',
       text: '',
@@ -60,6 +60,6 @@ describe('queueAccountMail', () => {
     } finally {
       t.ctx.config.mail = config;
     }
-    expect(await t.ctx.models.ReminderMail.findById('account:off').lean()).toBeNull();
+    expect(await t.ctx.models.OutboxMail.findById('account:off').lean()).toBeNull();
   });
 });

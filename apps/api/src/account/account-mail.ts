@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { queueMail } from '../reminders/index.js';
+import { queueMail } from '../mail/index.js';
 
 export type AccountMail = {
   /** Names the mail (e.g. `reset:<token hash>`): queueing the same key again sends nothing. */
@@ -11,8 +11,8 @@ export type AccountMail = {
 
 /**
  * An account email (issue 23: reset and invitation links, the email-change confirmation, the
- * "password changed" notice) through the reminders' outbox: claimed by its key, tried at once,
- * and, when the mail server fails, retried with backoff by the reminders' tick, also after a
+ * "password changed" notice) through the app's outbox (mail/): claimed by its key, tried at once,
+ * and, when the mail server fails, retried with backoff by the outbox's run, also after a
  * restart. Text only; once sent or given up, the outbox keeps no copy of its link.
  *
  * Resolves once the first try is over (sent, or left for the retries): false when SMTP_URL is

@@ -9,7 +9,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { AppError, fieldError } from '../http/app-error.js';
-import { appUrlOf } from '../reminders/index.js';
+import { appUrlOf } from '../mail/index.js';
 import type { AccountTokenDoc } from './account.models.js';
 
 /*

@@ -58,7 +58,7 @@ describe('POST /api/account/forgot-password', () => {
     );
     // …and the outbox keeps no usable copy of the link once sent.
     expect(
-      await t.ctx.models.ReminderMail.countDocuments({ kind: 'account', text: /token=/ }),
+      await t.ctx.models.OutboxMail.countDocuments({ kind: 'account', text: /token=/ }),
     ).toBe(0);
 
     expect((await tokenStatus(t, token)).body).toEqual({

@@ -1,12 +1,12 @@
 import { ADMIN_ROLE, AUDIT_ALERT_MAIL, AUDIT_ALERTS, AUDIT_PATH } from '@crm/shared';
 import { queueAccountMail } from '../account/index.js';
 import type { AppContext } from '../context.js';
-import { appUrlOf } from '../reminders/index.js';
+import { appUrlOf } from '../mail/index.js';
 import type { AuditEntryDoc } from './audit.model.js';
 
 /*
- * Mails to every system admin (issue 32), through the app's one mail path (the reminders'
- * outbox, by account/'s door), keyed by the entry that crossed the line, so a retried or
+ * Mails to every system admin (issue 32), through the app's one mail path (mail/'s outbox, by
+ * account/'s door), keyed by the entry that crossed the line, so a retried or
  * repeated check sends nothing twice:
  *
  * - an export of more than AUDIT_ALERTS.exportRows rows: one mail per such export;

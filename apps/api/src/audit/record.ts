@@ -21,7 +21,7 @@ import type { AuditEntryDoc } from './audit.model.js';
  * `auditScope`, which app.ts puts before every route), so a service records with one line and
  * no new parameter; a call may still name its actor (a sign-in, a link's owner) or origin. The
  * features call it as `ctx.audit.record(…)` (context.ts; app-context.ts binds it here), so none
- * imports audit/, which itself uses auth/, requests/, account/ and reminders/.
+ * imports audit/, which itself uses auth/, requests/, account/ and mail/.
  */
 
 /** Waits before each further try of a failed insert. */

@@ -5,12 +5,8 @@ import {
   isTimeZone,
   systemTimeZone,
 } from '@crm/shared';
-import {
-  DEFAULT_LEADS,
-  DEFAULT_MAIL_RETRY_DELAYS_MS,
-  type LeadsConfig,
-  type MailConfig,
-} from './leads-config.js';
+import { DEFAULT_LEADS, type LeadsConfig } from './leads-config.js';
+import { DEFAULT_MAIL_RETRY_DELAYS_MS, type MailConfig } from './mail-config.js';
 
 /** The only module that reads process.env: everything else receives an AppConfig. */
 

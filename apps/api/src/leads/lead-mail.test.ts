@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
@@ -5,6 +6,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '@crm/shared';
 import { DEFAULT_LEADS } from '../config/leads-config.js';
+import { startJobs, type JobsScheduler } from '../jobs/index.js';
+import { outboxJob, processOutbox } from '../mail/index.js';
 import { startSmtp, textOf, type TestSmtp } from '../test/smtp.js';
 import { addUser, solvedCaptcha, startTestApp, type TestApp } from '../test/test-app.js';
 
@@ -124,21 +127,28 @@ describe('website lead emails', () => {
   });
 });
 
+type LogLine = { msg?: string; attempt?: number; mailKey?: string };
+
+/** A logger whose lines land in `lines`. */
+function capture(lines: LogLine[]) {
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) {
+        lines.push(JSON.parse(line) as LogLine);
+      }
+      done();
+    },
+  });
+  return pino({ level: 'info' }, sink);
+}
+
 describe('website lead emails when the mail server is down', () => {
-  it('when the SMTP server refuses connections, then the request is stored, and the failure logged and retried', async () => {
-    const lines: { msg?: string; attempt?: number; requestNumber?: number }[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) {
-          lines.push(JSON.parse(line) as (typeof lines)[number]);
-        }
-        done();
-      },
-    });
+  it('when the SMTP server refuses connections, then the request is stored, and the failure logged and retried by the outbox', async () => {
+    const lines: LogLine[] = [];
     const down = await startSmtp();
     const url = down.url;
     await down.close();
-    const t = await startTestApp({ logger: pino({ level: 'info' }, sink) });
+    const t = await startTestApp({ logger: capture(lines) });
     try {
       t.ctx.config.leads = { ...DEFAULT_LEADS };
       t.ctx.config.mail = { smtpUrl: url, from: 'crm@example.com', retryDelaysMs: [50, 50] };
@@ -147,15 +157,78 @@ describe('website lead emails when the mail server is down', () => {
       const stored = await t.ctx.models.Request.findOne({ email: 'nadie@example.com' }).lean();
       const requestNumber = stored?.requestNumber;
       expect(requestNumber).toEqual(expect.any(Number));
+      // The mail's key names the request (the log holds no recipient).
+      const ofLead = (line: LogLine) => line.mailKey?.startsWith(`lead:${requestNumber}:`);
+      await until(() => lines.find((line) => line.msg === 'mail failed; will retry'));
 
-      const gaveUp = await until(() =>
-        lines.find((line) => line.msg === 'website lead mail failed; giving up'),
-      );
-      expect(gaveUp.requestNumber).toBe(requestNumber);
-      const retries = lines.filter((line) => line.msg === 'website lead mail failed; will retry');
-      expect(retries.map((line) => line.attempt)).toEqual([0, 1]);
+      // The outbox's runs, after each delay.
+      await processOutbox(t.ctx, new Date(Date.now() + 1000));
+      await processOutbox(t.ctx, new Date(Date.now() + 2000));
+      const gaveUp = lines.find((line) => line.msg === 'mail failed; giving up');
+      expect(gaveUp && ofLead(gaveUp)).toBe(true);
+      expect(gaveUp?.mailKey).toMatch(/:confirmation$/);
+      const retries = lines.filter((line) => line.msg === 'mail failed; will retry');
+      expect(retries.every(ofLead)).toBe(true);
+      expect(retries.map((line) => line.attempt)).toEqual([1, 2]);
     } finally {
       await t.close();
+    }
+  });
+
+  it('when a lead’s mails fail while the mail server is down and the app restarts, then the new instances send each once the server is back', async () => {
+    const lines: LogLine[] = [];
+    const down = await startSmtp();
+    const { url } = down;
+    await down.close();
+    const dbName = `test_${randomBytes(6).toString('hex')}`;
+    const mailConfig = { smtpUrl: url, from: 'crm@example.com', retryDelaysMs: [60_000] };
+    const first = await startTestApp({ dbName, logger: capture(lines) });
+    const apps: TestApp[] = [];
+    const schedulers: JobsScheduler[] = [];
+    let back: TestSmtp | undefined;
+    try {
+      first.ctx.config.leads = { ...DEFAULT_LEADS };
+      first.ctx.config.mail = mailConfig;
+      const admin = await addUser(first.ctx, 'system admin');
+      expect((await submit(first, form('reinicio@example.com'))).status).toBe(201);
+      // Both first tries failed; then the process is gone.
+      await until(() =>
+        lines.filter((line) => line.msg === 'mail failed; will retry').length === 2
+          ? true
+          : undefined,
+      );
+      await first.close();
+
+      back = await startSmtp(Number(new URL(url).port));
+      // A restarted process and a second one, each running the outbox on its scheduler, a
+      // minute later (past the retry's delay).
+      const clock = { now: () => new Date(Date.now() + 61_000) };
+      for (const name of ['restarted', 'second']) {
+        const app = await startTestApp({ dbName, logger: pino({ level: 'silent' }) });
+        app.ctx.config.mail = mailConfig;
+        apps.push(app);
+        const jobs = await startJobs(app.ctx, [{ ...outboxJob, every: 200 }], {
+          clock,
+          processEvery: 100,
+          name,
+        });
+        if (jobs) schedulers.push(jobs);
+      }
+      expect(schedulers).toHaveLength(2);
+      const received = back.mails;
+      const to = (address: string) => received.filter((mail) => mail.to.includes(address));
+      await until(() => to('reinicio@example.com')[0]);
+      await until(() => to(admin.email)[0]);
+      // Several more runs on both.
+      await sleep(1000);
+      expect(to('reinicio@example.com')).toHaveLength(1);
+      expect(to(admin.email)).toHaveLength(1);
+      expect(textOf(to('reinicio@example.com')[0]?.raw ?? '')).toContain('Recibimos tu solicitud');
+    } finally {
+      for (const scheduler of schedulers) await scheduler.stop();
+      await apps[0]?.ctx.connection.dropDatabase();
+      for (const app of apps) await app.close();
+      await back?.close();
     }
   });
 

@@ -1,8 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { Types } from 'mongoose';
 import { ADMIN_ROLE, LEAD_MAIL, normaliseEmail, type LeadMailFields } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { upsertLive } from '../db/expiring-counter.js';
+import { queueMail, type QueuedMail } from '../mail/index.js';
 
 /**
  * The emails of a website request: a confirmation to the person and a notice to every system
@@ -15,62 +15,62 @@ import { upsertLive } from '../db/expiring-counter.js';
  * (`confirmationWindowMs`), whether the submissions were new requests or follow-ups. The admins
  * hear of every one. Subjects and every field of the notice are single lines (LEAD_MAIL).
  *
- * A mail that fails is logged and tried again after each of `mail.retryDelaysMs` (30 s, 2 min,
- * 10 min), in this process. A queue in MongoDB with a worker would also survive a restart, but
- * what a restart could lose is a courtesy email, never the request (it is on the board and in
- * the admins' list), and the failure is in the log; so the simpler in-process retry.
+ * Both go through the app's outbox (mail/, issue 34), keyed `lead:<request number>:<submission>:
+ * <kind>` (the request number finds the request in the log; recipients are not logged): tried at
+ * once, and a failure retried with the app's retry policy by the outbox's run, also after a
+ * restart or by another process.
  */
 
-const transports = new Map<string, Transporter>();
-
-function transportFor(smtpUrl: string): Transporter {
-  let transport = transports.get(smtpUrl);
-  if (!transport) {
-    transport = nodemailer.createTransport(smtpUrl);
-    transports.set(smtpUrl, transport);
-  }
-  return transport;
-}
-
-type Mail = { kind: 'confirmation' | 'admin-notice'; to: string[]; subject: string; text: string };
+type LeadMailKind = 'confirmation' | 'admin-notice';
 
 /**
- * Sends both emails, retrying each on failure. Resolves once every mail is sent or has used up
- * its retries; never rejects (callers don't wait for it: the form's answer doesn't).
+ * Queues both emails and tries them at once. Resolves once each first try is over; never
+ * rejects (callers don't wait for it: the form's answer doesn't).
  */
 export async function sendLeadMails(
   ctx: AppContext,
   lead: LeadMailFields,
   followUp: boolean,
 ): Promise<void> {
-  const { smtpUrl } = ctx.config.mail;
-  if (!smtpUrl) return;
+  if (!ctx.config.mail.smtpUrl) return;
+  // One submission's mails; a follow-up shares its request's number, not this.
+  const submission = new Types.ObjectId().toHexString();
+  const mail = (kind: LeadMailKind, to: string[], subject: string, text: string): QueuedMail => ({
+    key: `lead:${lead.requestNumber}:${submission}:${kind}`,
+    kind: 'lead',
+    to,
+    content: { subject, text },
+  });
   try {
     const admins = await ctx.models.User.find({ role: ADMIN_ROLE }, { email: 1 }).lean<
       { email: string }[]
     >();
-    const mails: Mail[] = [];
+    const mails: QueuedMail[] = [];
     if (await firstConfirmationToday(ctx, lead.email)) {
-      mails.push({
-        kind: 'confirmation',
-        to: [lead.email],
-        subject: LEAD_MAIL.confirmationSubject(lead, followUp),
-        text: LEAD_MAIL.confirmationText(lead, followUp),
-      });
+      mails.push(
+        mail(
+          'confirmation',
+          [lead.email],
+          LEAD_MAIL.confirmationSubject(lead, followUp),
+          LEAD_MAIL.confirmationText(lead, followUp),
+        ),
+      );
     }
     if (admins.length > 0) {
-      mails.push({
-        kind: 'admin-notice',
-        to: admins.map((admin) => admin.email),
-        subject: LEAD_MAIL.adminSubject(lead, followUp),
-        text: LEAD_MAIL.adminText(lead, followUp),
-      });
+      mails.push(
+        mail(
+          'admin-notice',
+          admins.map((admin) => admin.email),
+          LEAD_MAIL.adminSubject(lead, followUp),
+          LEAD_MAIL.adminText(lead, followUp),
+        ),
+      );
     }
-    await Promise.all(mails.map((mail) => deliver(ctx, smtpUrl, mail, lead.requestNumber)));
+    await Promise.all(mails.map((queued) => queueMail(ctx, queued)));
   } catch (error) {
     ctx.logger.error(
       { err: error, requestNumber: lead.requestNumber },
-      'website lead mails not sent',
+      'website lead mails not queued',
     );
   }
 }
@@ -92,36 +92,4 @@ async function firstConfirmationToday(ctx: AppContext, email: string): Promise<b
     },
   );
   return mark?.count === 1;
-}
-
-async function deliver(ctx: AppContext, smtpUrl: string, mail: Mail, requestNumber: number) {
-  const { from, retryDelaysMs } = ctx.config.mail;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      await transportFor(smtpUrl).sendMail({
-        from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-      });
-      ctx.logger.info({ requestNumber, mail: mail.kind, attempt }, 'website lead mail sent');
-      return;
-    } catch (error) {
-      // Recipients are not logged: they are personal data; the request number finds them.
-      const delay = retryDelaysMs[attempt];
-      if (delay === undefined) {
-        ctx.logger.error(
-          { err: error, requestNumber, mail: mail.kind, attempts: attempt + 1 },
-          'website lead mail failed; giving up',
-        );
-        return;
-      }
-      ctx.logger.warn(
-        { err: error, requestNumber, mail: mail.kind, attempt, retryInMs: delay },
-        'website lead mail failed; will retry',
-      );
-      // Not holding the process open: a shutdown drops pending retries (see above).
-      await sleep(delay, undefined, { ref: false });
-    }
-  }
 }

@@ -9,8 +9,9 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
  * app's mails (website leads, reminders). `state.refuseNext` makes it refuse the next N with a
  * temporary error (451), as a busy server would; `state.delayMs` makes it answer each mail that
  * much later, as a slow one; `state.mostOpen` is the most connections it had open at once.
+ * `port`: a given one, e.g. a closed server's again, as a mail server back after an outage.
  */
-export async function startSmtp() {
+export async function startSmtp(port = 0) {
   const mails: ReceivedMail[] = [];
   const state = { refuseNext: 0, delayMs: 0, open: 0, mostOpen: 0 };
   const server = new SMTPServer({
@@ -47,10 +48,10 @@ export async function startSmtp() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     mails,
     state,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,0 +1,144 @@
+import { hostname } from 'node:os';
+import { MongoBackend } from '@agendajs/mongo-backend';
+import { Agenda, type Job } from 'agenda';
+import type { AppContext } from '../context.js';
+import type { JobLease } from './lease.js';
+
+/*
+ * The app's one scheduler for background work (issue 20, one spine since issue 34): Agenda 6 on
+ * MongoDB (@agendajs/mongo-backend), in the app's own database. Each feature hands in its
+ * recurring jobs (the reminders' tick, the mail outbox's run); Agenda's lock in the
+ * `reminder_jobs` collection (its name from issue 20, kept so the stored jobs carry on) gives each
+ * run to one process, so two API processes don't both do the work. Exactly-once delivery does not
+ * rest on that lock (on FerretDB 1.x a findAndModify is not atomic across connections) but on the
+ * mail outbox's keyed inserts (mail/outbox.ts).
+ *
+ * The lock covers the whole run (issue 32: a tick that outlived it let a second process run it
+ * at once): renewed every quarter of its lifetime while the run goes on, and a run whose
+ * renewals fail stops before its lock can lapse (JobLease), rather than run on unguarded.
+ */
+
+/** One recurring job of a feature. */
+export type BackgroundJob = {
+  /** Agenda's name of the job, unique in the app (e.g. `reminders.tick`). */
+  name: string;
+  /** Between two runs. */
+  every: string | number;
+  /** Why the job is off in this configuration (logged once), or undefined when it runs. */
+  offBecause?: (ctx: AppContext) => string | undefined;
+  /** One run at `now`; stops early once `lease` is no longer held. Should not reject. */
+  run: (ctx: AppContext, now: Date, lease: JobLease) => Promise<void>;
+};
+
+/** The instant a run works for; tests pass a fake clock. */
+export type Clock = { now(): Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+export type JobsOptions = {
+  clock?: Clock;
+  /** How often Agenda looks for due jobs. */
+  processEvery?: string | number;
+  /** This process's name in the jobs' locks (`lastModifiedBy`). */
+  name?: string;
+  /** A lock's lifetime without renewal (JOB_LOCK_MS). */
+  lockLifetimeMs?: number;
+};
+
+export type JobsScheduler = { stop(): Promise<void> };
+
+/**
+ * A lock not renewed for this long was left by a crash: another process may take the job then.
+ * A running job renews it every quarter of this, and stops once half of it has passed since the
+ * last renewal: the step under way then has a minute to end (an SMTP try ends within 50 s).
+ */
+export const JOB_LOCK_MS = 2 * 60_000;
+
+/**
+ * Renews the job's lock while it runs; `held` says whether the run may go on. Once the
+ * scheduler stops (`stopping.now`), which unlocks the job, no renewal locks it again and the run
+ * ends at its next step.
+ */
+function keepLocked(job: Job, lifetimeMs: number, ctx: AppContext, stopping: { now: boolean }) {
+  // Agenda locks a job up to `processEvery` before its run: the lock's age counts from then.
+  let renewedAt = job.attrs.lockedAt?.getTime() ?? Date.now();
+  let timer: NodeJS.Timeout | undefined;
+  let running = true;
+  const renew = async () => {
+    if (!running || stopping.now) return;
+    const at = Date.now();
+    try {
+      await job.touch();
+      renewedAt = at;
+    } catch (error) {
+      ctx.logger.warn({ err: error, job: job.attrs.name }, 'job lock not renewed');
+    }
+    timer = setTimeout(() => void renew(), lifetimeMs / 4);
+  };
+  timer = setTimeout(() => void renew(), Math.max(0, renewedAt + lifetimeMs / 4 - Date.now()));
+  const lease: JobLease = {
+    // Agenda cancels a job only after a whole lifetime without renewal: this stops it sooner.
+    held: () => !stopping.now && Date.now() - renewedAt < lifetimeMs / 2,
+  };
+  return {
+    lease,
+    end: () => {
+      running = false;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * Starts the jobs that are on (`offBecause`); undefined (nothing started) when none is. Errors are
+ * logged, never thrown at the API: a mail server or a job that fails must not take the requests
+ * down with it.
+ */
+export async function startJobs(
+  ctx: AppContext,
+  jobs: readonly BackgroundJob[],
+  options: JobsOptions = {},
+): Promise<JobsScheduler | undefined> {
+  const on = jobs.filter((job) => {
+    const off = job.offBecause?.(ctx);
+    if (off) ctx.logger.info({ job: job.name }, off);
+    return !off;
+  });
+  if (on.length === 0) return undefined;
+  const db = ctx.connection.db;
+  if (!db) throw new Error('the background jobs need a connected database');
+  const clock = options.clock ?? systemClock;
+  const lockLifetime = options.lockLifetimeMs ?? JOB_LOCK_MS;
+  const stopping = { now: false };
+  const agenda = new Agenda({
+    backend: new MongoBackend({ mongo: db, collection: 'reminder_jobs' }),
+    name: options.name ?? `${hostname()}:${process.pid}`,
+    processEvery: options.processEvery ?? '20 seconds',
+    defaultLockLifetime: lockLifetime,
+  });
+  agenda.on('error', (error) => ctx.logger.error({ err: error }, 'job scheduler error'));
+  agenda.on('fail', (error: unknown) => ctx.logger.error({ err: error }, 'background job failed'));
+  for (const { name, run } of on) {
+    agenda.define(
+      name,
+      async (job: Job) => {
+        const lock = keepLocked(job, lockLifetime, ctx, stopping);
+        try {
+          await run(ctx, clock.now(), lock.lease);
+        } finally {
+          lock.end();
+        }
+      },
+      { concurrency: 1, lockLifetime },
+    );
+  }
+  await agenda.start();
+  // "Single" jobs: every process upserts the same ones (by name), which then run once a period.
+  for (const { name, every } of on) await agenda.every(every, name);
+  ctx.logger.info({ jobs: on.map((job) => job.name) }, 'background jobs scheduled');
+  return {
+    stop: () => {
+      stopping.now = true;
+      return agenda.stop();
+    },
+  };
+}
