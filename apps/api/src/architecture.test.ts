@@ -208,7 +208,6 @@ describe("the API features' data", () => {
       'auth/two-factor.service.ts: User',
       'calendar/calendar.service.ts: User',
       'leads/lead-mail.ts: User',
-      'leads/leads.service.ts: Request',
       'preferences/preferences.service.ts: User',
       'profile/photo.service.ts: User',
       'profile/profile.service.ts: AccountToken',
@@ -221,8 +220,6 @@ describe("the API features' data", () => {
       'seed/demo-data.ts: Counter',
       'seed/demo-data.ts: Request',
       'seed/demo-data.ts: User',
-      'users/users.service.ts: Photo',
-      'users/users.service.ts: Request',
     ]);
   });
 

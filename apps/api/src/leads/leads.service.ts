@@ -22,9 +22,7 @@ import {
   changeNotes,
   createRequest,
   historyEntry,
-  toRequestJson,
-  REQUEST_FIELDS_ONLY,
-  type RequestDoc,
+  websiteRequestsAfter,
 } from '../requests/index.js';
 import { sendLeadMails } from './lead-mail.js';
 import { reserveAddressSlot, reserveSharedSlot } from './lead-rate-limit.js';
@@ -147,22 +145,11 @@ export async function recentLeads(
     const now = { createdAt: new Date().toISOString(), _id: ZERO_ID };
     return { items: [], cursor: encodeBoardCursor(now), pollAfterMs };
   }
-  const createdAt = new Date(after.createdAt);
-  const found = await ctx.models.Request.find(
-    {
-      status: 'new request',
-      sourceOfContact: 'website',
-      $or: [
-        { createdAt: { $gt: createdAt } },
-        { createdAt, _id: { $gt: new Types.ObjectId(after._id) } },
-      ],
-    },
-    REQUEST_FIELDS_ONLY,
-  )
-    .sort({ createdAt: 1, _id: 1 })
-    .limit(RECENT_LEADS_LIMIT)
-    .lean<RequestDoc[]>();
-  const items = found.map(toRequestJson);
+  const items = await websiteRequestsAfter(
+    ctx,
+    { createdAt: new Date(after.createdAt), _id: after._id },
+    RECENT_LEADS_LIMIT,
+  );
   const last = items.at(-1);
   return {
     items,

@@ -2,3 +2,4 @@
 export { profileRoutes } from './profile.routes.js';
 export { photoModels } from './photo.model.js';
 export { photoRoutes } from './photo.routes.js';
+export { deletePhotosOf } from './user-photos.js';

@@ -32,8 +32,9 @@ import {
 } from './figures.js';
 import { totalsPipeline } from '../db/group-totals.js';
 import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
-import { ADMINS, assignedTo, userQuery, usersQuery } from '../users/users.service.js';
+import { ADMINS, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities.service.js';
+import { assignedTo } from './unassign.js';
 import { agendaQuery, dueCountQuery } from './agenda.service.js';
 import { dueActivitiesQuery } from './due-activities.js';
 import {

@@ -42,6 +42,8 @@ export {
   type VendorId,
 } from './figures.js';
 export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
+export { assignedTo, unassignRequestsOf } from './unassign.js';
+export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest, nextRequestNumber, toRequestJson } from './requests.service.js';
 export { backfillStageChangedAt } from './stage-changed-at.js';

@@ -15,7 +15,8 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { withLock } from '../db/lock.js';
 import { AppError, conflict, notFound } from '../http/app-error.js';
-import { historyEntry, releaseActivitiesOf } from '../requests/index.js';
+import { deletePhotosOf } from '../profile/index.js';
+import { releaseActivitiesOf, unassignRequestsOf } from '../requests/index.js';
 import type { UserDoc } from './user.model.js';
 
 // Never passwordHash (also deselected in the model).
@@ -61,8 +62,6 @@ export const userQuery = (ctx: AppContext, id: string) =>
   ctx.models.User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
 /** The system admins, counted by the last-admin rule. */
 export const ADMINS = { role: ADMIN_ROLE } as const;
-/** The requests of a user, unassigned when the user is deleted. */
-export const assignedTo = (userId: string) => ({ vendor: userId });
 
 /** GET /api/user/all: every user, sorted by name. Reads no request. */
 export async function listUsers(ctx: AppContext): Promise<User[]> {
@@ -187,7 +186,7 @@ export async function updateUser(
  * working.
  */
 export async function deleteUser(ctx: AppContext, id: string, adminId: string): Promise<User> {
-  const { User, Request } = ctx.models;
+  const { User } = ctx.models;
   return withLock(ctx.models.Lock, ADMIN_LOCK, async () => {
     const existing = await User.findById(id, PUBLIC_FIELDS).lean<PublicUserDoc>();
     if (!existing) throw notFound(API_MESSAGES.userNotFound);
@@ -206,12 +205,9 @@ export async function deleteUser(ctx: AppContext, id: string, adminId: string): 
       details: { role: existing.role },
     });
     // Their photos' addresses are public: gone with them (profile/photo.model.ts).
-    await ctx.models.Photo.deleteMany({ userId: id });
+    await deletePhotosOf(ctx, id);
     // After the delete, so an assignment racing with it is undone too.
-    await Request.updateMany(assignedTo(id), {
-      $set: { vendor: null },
-      $push: { history: historyEntry(adminId, 'vendor', id, null) },
-    });
+    await unassignRequestsOf(ctx, id, adminId);
     await releaseActivitiesOf(ctx, id, adminId);
     return toUserJson(existing);
   });
