@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { addRequest, addUser } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -10,13 +10,23 @@ vi.mock('../request-editor/edit-request-form', async (importOriginal) => {
   return importOriginal();
 });
 
-describe('the board and the request window’s chunk (issue 33)', () => {
-  it('when the board shows its cards, then it fetches the window’s code ahead, before any card is opened', async () => {
-    const admin = addUser({ role: 'system admin' });
-    addRequest({ name: 'Primera' });
-    renderApp('/main/requests', admin);
+/** The board with one card, "Primera", as an admin. */
+async function showBoard() {
+  const admin = addUser({ role: 'system admin' });
+  addRequest({ name: 'Primera' });
+  renderApp('/main/requests', admin);
+  return screen.findByRole('article', { name: /: Primera$/ });
+}
 
-    expect(await screen.findByRole('article', { name: /: Primera$/ })).toBeInTheDocument();
+describe('the board and the request window’s chunk (issue 33)', () => {
+  it('when the cards show, then the window’s code waits; when the pointer comes over a card, then it is fetched ahead, before any card is opened', async () => {
+    const card = await showBoard();
+    // Long enough for an idle callback or a timer: the first scroll isn't made to compete with it.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(formAskedFor).not.toHaveBeenCalled();
+
+    fireEvent.pointerOver(card);
+
     await waitFor(() => expect(formAskedFor).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

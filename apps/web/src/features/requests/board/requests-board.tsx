@@ -31,7 +31,7 @@ import { BoardToolbar } from './toolbar/board-toolbar';
 import { HiddenMatchesNotice } from './hidden-matches-notice';
 import { CreateRequestModal, usePreloadRequestWindow } from '../request-editor';
 import { KeyboardHelpDialog } from './keyboard/keyboard-help-dialog';
-import { CardTimeProvider, RequestCard, type CardOwner } from '../card';
+import { CardCompleteProvider, CardTimeProvider, RequestCard, type CardOwner } from '../card';
 import { StageSwitcher } from './stage-switcher';
 import { PipelineSummary } from './pipeline-summary';
 import { EmptyBoardGuide } from './empty-board-guide';
@@ -172,8 +172,8 @@ function BoardScreen() {
     [navigate, search],
   );
 
-  // Issue 33: the request window's form is a chunk of its own, fetched once the cards show.
-  usePreloadRequestWindow(board.isSuccess);
+  // Issue 33: the request window's form is a chunk of its own, fetched once a card may be opened.
+  usePreloadRequestWindow(boardElement);
 
   const { refetch: refetchBoard } = board;
   const boardFailed = hasFailed(board);
@@ -225,34 +225,38 @@ function BoardScreen() {
           {/* Top padding inside, not on the scroller: sticky column headers then stick to its very
             top edge instead of leaving a strip where scrolled cards show through. The columns
             stretch to the tallest, so every header stays stuck while the board scrolls. */}
-          {/* The settings (stale days) and the clock, read once for every card. */}
+          {/* The settings (stale days), the clock and "Completar", once for every card. */}
           <CardTimeProvider>
-            <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
-              <div
-                className={`grid gap-2.5 pt-3 ${
-                  isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
-                }`}
-              >
-                {columns.map((column) => (
-                  <BoardColumn
-                    key={column.status}
-                    status={column.status}
-                    title={column.title}
-                    filters={filters}
-                    seed={seed}
-                    scrollElement={boardElement}
-                    ownerOf={ownerOf}
-                    canDelete={isAdmin}
-                    onEdit={openRequest}
-                    onMove={moveFromMenu}
-                    draggable={!isPhone}
-                    currency={currency}
-                    onCreate={column.status === 'new request' ? () => setCreating(true) : undefined}
-                    trail={isPhone ? trail : undefined}
-                  />
-                ))}
-              </div>
-            </BoardDragContext>
+            <CardCompleteProvider>
+              <BoardDragContext onMove={moveCard} renderPreview={renderPreview}>
+                <div
+                  className={`grid gap-2.5 pt-3 ${
+                    isPhone ? 'grid-cols-1' : 'grid-cols-[repeat(5,minmax(11.5rem,1fr))]'
+                  }`}
+                >
+                  {columns.map((column) => (
+                    <BoardColumn
+                      key={column.status}
+                      status={column.status}
+                      title={column.title}
+                      filters={filters}
+                      seed={seed}
+                      scrollElement={boardElement}
+                      ownerOf={ownerOf}
+                      canDelete={isAdmin}
+                      onEdit={openRequest}
+                      onMove={moveFromMenu}
+                      draggable={!isPhone}
+                      currency={currency}
+                      onCreate={
+                        column.status === 'new request' ? () => setCreating(true) : undefined
+                      }
+                      trail={isPhone ? trail : undefined}
+                    />
+                  ))}
+                </div>
+              </BoardDragContext>
+            </CardCompleteProvider>
           </CardTimeProvider>
         </div>
 

@@ -9,7 +9,8 @@ import {
 import { IconButton } from '../../../components/ui/button';
 import { formatDue } from '../../../lib/activity-due';
 import { COMPLETE_LABELS } from '../../../lib/labels';
-import { COMPLETE_CONTROL, useCompleteActivity } from '../activities';
+import { COMPLETE_CONTROL } from '../activities';
+import { useCardCompletion } from './card-complete';
 import { useCardTime } from './card-time';
 
 const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
@@ -21,7 +22,7 @@ const TYPE_ICONS: Record<ActivityType, LucideIcon> = {
 
 export type NextStepProps = {
   request: Pick<Request, '_id' | 'status' | 'nextActivity'>;
-  /** Whether "Completar" shows (not on the drag preview, a copy). */
+  /** Whether "Completar" shows (not on the drag preview, a copy; only on the board). */
   completable?: boolean;
 };
 
@@ -35,6 +36,7 @@ export type NextStepProps = {
  */
 export function NextStep({ request, completable = false }: NextStepProps) {
   const { now, timeZone } = useCardTime();
+  const completion = useCardCompletion();
   const next = request.nextActivity;
   if (request.status === 'closed') return null;
   const label = <dt className="sr-only">{NEXT_ACTION_LABELS.filter}:</dt>;
@@ -71,21 +73,25 @@ export function NextStep({ request, completable = false }: NextStepProps) {
         <span aria-hidden> · </span>
         <span className="truncate">{next.title}</span>
       </dd>
-      {completable ? (
+      {completable && completion ? (
         // A <dl>'s groups hold only <dt> and <dd>: the button sits in a <dd> of its own.
         <dd className="ml-auto flex shrink-0">
-          <CompleteStep requestId={request._id} step={next} />
+          <CompleteStep requestId={request._id} step={next} completion={completion} />
         </dd>
       ) : null}
     </div>
   );
 }
 
-type CompleteStepProps = { requestId: string; step: NonNullable<Request['nextActivity']> };
+type CompleteStepProps = {
+  requestId: string;
+  step: NonNullable<Request['nextActivity']>;
+  completion: NonNullable<ReturnType<typeof useCardCompletion>>;
+};
 
 /** The next step's "Completar": a check at the line's end (44×44 px on a phone, as the card's actions). */
-function CompleteStep({ requestId, step }: CompleteStepProps) {
-  const { complete, pendingId } = useCompleteActivity();
+function CompleteStep({ requestId, step, completion }: CompleteStepProps) {
+  const { complete, pendingId } = completion;
   return (
     <IconButton
       label={COMPLETE_LABELS.complete(step.title)}

@@ -12,7 +12,7 @@ import type * as FormModuleTypes from './edit-request-form';
 // The window's form (its fields, sections, activities, notes and history: most of its code) is
 // a chunk of its own (apps/web/scripts/check-budgets.mjs, LAZY_PARTS), not on the board's first
 // paint. This shell opens at once with "Cargando..." and asks for the chunk and the request at
-// the same time; the board fetches the chunk ahead once it has its first data
+// the same time; the board fetches the chunk ahead once the pointer or the focus is on it
 // (usePreloadRequestWindow), so a click waits only for the request, as before. A chunk that
 // can't be loaded shows the outage page (app/chunk-error-boundary.tsx).
 let formChunk: Promise<typeof FormModuleTypes> | undefined;
@@ -30,20 +30,23 @@ const EditRequestForm = lazy(() =>
 const preloadForm = () => void loadForm().catch(() => undefined);
 
 /**
- * The board, once `ready` (its first data, the cards painted): fetches the window's chunk when
- * the browser is next idle (at most 2 s later; Safari, without requestIdleCallback, after
- * 200 ms), so the first card opened doesn't wait for it.
+ * Fetches the window's chunk (once) at the first sign a card may be opened on `board`: the
+ * pointer over it, a touch, the focus in it. Not when the cards first paint: parsing the chunk
+ * then competed with the board's first scroll (issue 33's figures, docs/benchmarks.md). The
+ * pointer reaches a card well before its click, so the click still waits only for the request.
  */
-export function usePreloadRequestWindow(ready: boolean) {
+export function usePreloadRequestWindow(board: HTMLElement | null) {
   useEffect(() => {
-    if (!ready) return;
-    if (typeof requestIdleCallback === 'function') {
-      const id = requestIdleCallback(preloadForm, { timeout: 2000 });
-      return () => cancelIdleCallback(id);
-    }
-    const id = setTimeout(preloadForm, 200);
-    return () => clearTimeout(id);
-  }, [ready]);
+    if (!board) return;
+    const signs = ['pointerover', 'touchstart', 'focusin'] as const;
+    const stop = () => signs.forEach((type) => board.removeEventListener(type, preload));
+    const preload = () => {
+      stop();
+      preloadForm();
+    };
+    signs.forEach((type) => board.addEventListener(type, preload, { passive: true }));
+    return stop;
+  }, [board]);
 }
 
 export type EditRequestModalProps = {
