@@ -1,4 +1,4 @@
-import { api, type ForgotPasswordBody, type SetPasswordBody } from '@crm/shared';
+import { accountApi, type ForgotPasswordBody, type SetPasswordBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /*
@@ -8,16 +8,16 @@ import { callEndpoint } from '../../lib/api-client';
 
 /** POST /api/account/forgot-password: the same answer whether or not the address has an account. */
 export const forgotPassword = (body: ForgotPasswordBody) =>
-  callEndpoint(api.account.forgotPassword, { body });
+  callEndpoint(accountApi.forgotPassword, { body });
 
 /** POST /api/account/token: what a link is for (400 `token` when it no longer works). */
 export const tokenStatus = (token: string) =>
-  callEndpoint(api.account.tokenStatus, { body: { token } });
+  callEndpoint(accountApi.tokenStatus, { body: { token } });
 
 /** POST /api/account/set-password: a reset or invitation link's new password; uses the link up. */
 export const setPassword = (body: SetPasswordBody) =>
-  callEndpoint(api.account.setPassword, { body });
+  callEndpoint(accountApi.setPassword, { body });
 
 /** POST /api/account/confirm-email: the email change's link; uses it up. */
 export const confirmEmail = (token: string) =>
-  callEndpoint(api.account.confirmEmail, { body: { token } });
+  callEndpoint(accountApi.confirmEmail, { body: { token } });

@@ -1,10 +1,10 @@
-import { api, type AddActivityBody } from '@crm/shared';
+import { activitiesApi, type AddActivityBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useActivityMutation } from './activities-cache';
 
 /** POST /api/form-contact/{id}/activities: the owner defaults to the request's executive. */
 export function addActivity(id: string, body: AddActivityBody) {
-  return callEndpoint(api.activities.add, { params: { id }, body });
+  return callEndpoint(activitiesApi.add, { params: { id }, body });
 }
 
 export const useAddActivity = (requestId: string) =>

@@ -1,4 +1,4 @@
-import { api, type ChangeActivityBody } from '@crm/shared';
+import { activitiesApi, type ChangeActivityBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useActivityMutation } from './activities-cache';
 
@@ -6,7 +6,7 @@ export type ChangeActivityInput = { activityId: string; body: ChangeActivityBody
 
 /** PATCH /api/form-contact/{id}/activities/{activityId}: applies only at the version read. */
 export function changeActivity(id: string, { activityId, body }: ChangeActivityInput) {
-  return callEndpoint(api.activities.change, { params: { id, activityId }, body });
+  return callEndpoint(activitiesApi.change, { params: { id, activityId }, body });
 }
 
 export const useChangeActivity = (requestId: string) =>

@@ -1,10 +1,10 @@
-import { api } from '@crm/shared';
+import { activitiesApi } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useActivityMutation } from './activities-cache';
 
 /** DELETE /api/form-contact/{id}/activities/{activityId}: answers the deleted activity. */
 export function deleteActivity(id: string, activityId: string) {
-  return callEndpoint(api.activities.remove, { params: { id, activityId } });
+  return callEndpoint(activitiesApi.remove, { params: { id, activityId } });
 }
 
 export const useDeleteActivity = (requestId: string) =>

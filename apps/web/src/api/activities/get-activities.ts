@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf } from '@crm/shared';
+import { activitiesApi, queryKeyOf } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/form-contact/{id}/activities: planned ones first (nearest first), then done ones. */
 export function getActivities(id: string, signal?: AbortSignal) {
-  return callEndpoint(api.activities.list, { params: { id } }, { signal });
+  return callEndpoint(activitiesApi.list, { params: { id } }, { signal });
 }
 
 export const activitiesQueryKey = (id: string) =>
-  queryKeyOf(api.activities.list, { params: { id } });
+  queryKeyOf(activitiesApi.list, { params: { id } });
 
 export const activitiesQueryOptions = (id: string) =>
   queryOptions({

@@ -4,23 +4,23 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, queryKeyOf, type AgendaBucket, type AgendaPage } from '@crm/shared';
+import { activitiesApi, queryKeyOf, type AgendaBucket, type AgendaPage } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/activities/agenda?due&cursor: one page of the caller's open activities in a range. */
 export function getAgendaPage(due: AgendaBucket, cursor: string | null, signal?: AbortSignal) {
   return callEndpoint(
-    api.activities.agenda,
+    activitiesApi.agenda,
     { query: { due, ...(cursor ? { cursor } : {}) } },
     { signal },
   );
 }
 
 /** Every range of the agenda: marked stale by any activity change (activities-cache.ts). */
-export const allAgendaQueryKey = () => queryKeyOf(api.activities.agenda);
+export const allAgendaQueryKey = () => queryKeyOf(activitiesApi.agenda);
 
 export const agendaQueryKey = (due: AgendaBucket) =>
-  queryKeyOf(api.activities.agenda, { query: { due } });
+  queryKeyOf(activitiesApi.agenda, { query: { due } });
 
 /** One range as an infinite query: `pageParam` is the previous page's `nextCursor`. */
 export const agendaQueryOptions = (due: AgendaBucket) =>

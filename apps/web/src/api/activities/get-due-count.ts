@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { hashKey, queryOptions, useIsFetching, useQuery } from '@tanstack/react-query';
-import { AGENDA_BELL_POLL_MS, api, queryKeyOf } from '@crm/shared';
+import { AGENDA_BELL_POLL_MS, activitiesApi, queryKeyOf } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/activities/due-count: the caller's open activities overdue or due today. */
 export function getDueCount(signal?: AbortSignal) {
-  return callEndpoint(api.activities.dueCount, {}, { signal });
+  return callEndpoint(activitiesApi.dueCount, {}, { signal });
 }
 
-export const dueCountQueryKey = () => queryKeyOf(api.activities.dueCount);
+export const dueCountQueryKey = () => queryKeyOf(activitiesApi.dueCount);
 
 /**
  * The bell's count, kept current without a reload: asked again when the server says

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Activity, type LogActivityBody } from '@crm/shared';
+import { activitiesApi, type Activity, type LogActivityBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { activityChanged } from './activities-cache';
 
@@ -8,7 +8,7 @@ import { activityChanged } from './activities-cache';
  * already happened, stored done now by the caller.
  */
 export function logActivity(id: string, body: LogActivityBody) {
-  return callEndpoint(api.activities.log, { params: { id }, body });
+  return callEndpoint(activitiesApi.log, { params: { id }, body });
 }
 
 export type LogActivityVariables = { requestId: string; body: LogActivityBody };

@@ -1,10 +1,10 @@
-import { api, type Activity } from '@crm/shared';
+import { activitiesApi, type Activity } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useActivityMutation } from './activities-cache';
 
 /** POST /api/form-contact/{id}/activities/{activityId}/reopen: planned again (409 when stale). */
 export function reopenActivity(id: string, { _id, version }: Activity) {
-  return callEndpoint(api.activities.reopen, {
+  return callEndpoint(activitiesApi.reopen, {
     params: { id, activityId: _id },
     body: { version },
   });

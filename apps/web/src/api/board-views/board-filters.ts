@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeyOf, type RememberedBoardFilters } from '@crm/shared';
+import { boardViewsApi, queryKeyOf, type RememberedBoardFilters } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/me/board-filters: the filters the caller last left the board with. */
 export function getBoardFilters(signal?: AbortSignal) {
-  return callEndpoint(api.boardViews.getFilters, {}, { signal });
+  return callEndpoint(boardViewsApi.getFilters, {}, { signal });
 }
 
-export const boardFiltersQueryKey = () => queryKeyOf(api.boardViews.getFilters);
+export const boardFiltersQueryKey = () => queryKeyOf(boardViewsApi.getFilters);
 
 /**
  * Read once a session (on the first visit to the board without filters in its address): this
@@ -48,7 +48,7 @@ export function useSaveBoardFilters() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (filters: RememberedBoardFilters) =>
-      callEndpoint(api.boardViews.putFilters, { body: filters }),
+      callEndpoint(boardViewsApi.putFilters, { body: filters }),
     onSuccess: (saved) => queryClient.setQueryData(boardFiltersQueryKey(), saved),
   });
 }

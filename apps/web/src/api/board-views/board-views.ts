@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  api,
+  boardViewsApi,
   queryKeyOf,
   type BoardViewList,
   type CreateBoardViewBody,
@@ -8,7 +8,7 @@ import {
 } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
-export const boardViewsQueryKey = () => queryKeyOf(api.boardViews.list);
+export const boardViewsQueryKey = () => queryKeyOf(boardViewsApi.list);
 
 /**
  * GET /api/me/board-views: read when the "Vistas guardadas" menu first opens (not with the
@@ -17,7 +17,7 @@ export const boardViewsQueryKey = () => queryKeyOf(api.boardViews.list);
 export function useBoardViews(enabled: boolean) {
   return useQuery({
     queryKey: boardViewsQueryKey(),
-    queryFn: ({ signal }) => callEndpoint(api.boardViews.list, {}, { signal }),
+    queryFn: ({ signal }) => callEndpoint(boardViewsApi.list, {}, { signal }),
     enabled,
     staleTime: Infinity,
     refetchOnWindowFocus: false,
@@ -32,19 +32,19 @@ export function useChangeBoardViews() {
       change(list ?? { items: [] }),
     );
   const create = useMutation({
-    mutationFn: (body: CreateBoardViewBody) => callEndpoint(api.boardViews.create, { body }),
+    mutationFn: (body: CreateBoardViewBody) => callEndpoint(boardViewsApi.create, { body }),
     onSuccess: (view) => update(({ items }) => ({ items: [...items, view] })),
   });
   const rename = useMutation({
     mutationFn: ({ id, body }: { id: string; body: UpdateBoardViewBody }) =>
-      callEndpoint(api.boardViews.update, { params: { id }, body }),
+      callEndpoint(boardViewsApi.update, { params: { id }, body }),
     onSuccess: (view) =>
       update(({ items }) => ({
         items: items.map((each) => (each._id === view._id ? view : each)),
       })),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => callEndpoint(api.boardViews.remove, { params: { id } }),
+    mutationFn: (id: string) => callEndpoint(boardViewsApi.remove, { params: { id } }),
     onSuccess: (view) =>
       update(({ items }) => ({ items: items.filter((each) => each._id !== view._id) })),
   });

@@ -1,17 +1,16 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf, type DashboardQuery } from '@crm/shared';
+import { dashboardApi, queryKeyOf, type DashboardQuery } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/dashboard?period&from&to&vendor: Inicio's figures, parsed with the shared schema. */
 export function getDashboard(query: DashboardQuery, signal?: AbortSignal) {
-  return callEndpoint(api.dashboard.get, { query }, { signal });
+  return callEndpoint(dashboardApi.get, { query }, { signal });
 }
 
 /** Every period and executive's figures (a key prefix). */
-export const allDashboardsQueryKey = () => queryKeyOf(api.dashboard.get);
+export const allDashboardsQueryKey = () => queryKeyOf(dashboardApi.get);
 
-export const dashboardQueryKey = (query: DashboardQuery) =>
-  queryKeyOf(api.dashboard.get, { query });
+export const dashboardQueryKey = (query: DashboardQuery) => queryKeyOf(dashboardApi.get, { query });
 
 /**
  * A move made a moment ago must show on the next visit (issue 22): the figures are fresh for 10

@@ -1,4 +1,4 @@
-import { api, IMPORT_LABELS } from '@crm/shared';
+import { importsApi, IMPORT_LABELS } from '@crm/shared';
 import { downloadEndpoint } from '../requests/export-requests';
 
 /**
@@ -7,7 +7,7 @@ import { downloadEndpoint } from '../requests/export-requests';
  */
 export const downloadImportRows = (id: string, rows: 'rejected' | 'all') =>
   downloadEndpoint(
-    api.imports.rows,
+    importsApi.rows,
     { params: { id }, query: { rows } },
     { failureMessage: IMPORT_LABELS.downloadFailed },
   );

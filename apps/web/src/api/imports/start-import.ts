@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, type ImportSummary } from '@crm/shared';
+import { importsApi, type ImportSummary } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import type { ImportPlanCall } from './check-import';
 import { importQueryKey } from './get-import';
@@ -13,7 +13,7 @@ export function importChanged(queryClient: QueryClient, summary: ImportSummary) 
 
 /** POST /api/imports/:id/start: the job is queued with this plan and runs in the background. */
 export const startImport = ({ id, plan }: ImportPlanCall) =>
-  callEndpoint(api.imports.start, { params: { id }, body: plan });
+  callEndpoint(importsApi.start, { params: { id }, body: plan });
 
 export function useStartImport() {
   const queryClient = useQueryClient();

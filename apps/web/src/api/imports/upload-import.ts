@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, IMPORT_MEDIA_TYPES } from '@crm/shared';
+import { importsApi, IMPORT_MEDIA_TYPES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { importQueryKey } from './get-import';
 
@@ -14,7 +14,7 @@ const mediaTypeOf = (file: File) =>
 
 /** POST /api/imports?name=<file name>: the file's bytes as they are (as the profile's photo). */
 export function uploadImport(file: File) {
-  return callEndpoint(api.imports.upload, {
+  return callEndpoint(importsApi.upload, {
     // As the API takes a name: at most 200 characters, no blanks at either end.
     query: { name: file.name.slice(0, 200).trim() },
     // A slice of the file itself (no copy) under that type.

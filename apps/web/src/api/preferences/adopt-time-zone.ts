@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@crm/shared';
+import { preferencesApi } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { detectedTimeZone } from '../../lib/format';
 import { useSession } from '../../lib/session';
@@ -17,7 +17,7 @@ export function useAdoptedTimeZone(): boolean {
   const queryClient = useQueryClient();
   const preferences = useQuery({ ...preferencesQueryOptions(), enabled: userId !== '' });
   const { mutate, isError } = useMutation({
-    mutationFn: (timeZone: string) => callEndpoint(api.preferences.update, { body: { timeZone } }),
+    mutationFn: (timeZone: string) => callEndpoint(preferencesApi.update, { body: { timeZone } }),
     // Nothing read in a zone is asked before this answer (main-layout.tsx holds the app and a
     // "Próxima acción" board until it), so nothing is read again: a first sign-in loads once.
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey(), saved),

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf } from '@crm/shared';
+import { preferencesApi, queryKeyOf } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { browserTimeZone } from '../../lib/format';
 
-export const preferencesQueryKey = () => queryKeyOf(api.preferences.get);
+export const preferencesQueryKey = () => queryKeyOf(preferencesApi.get);
 
 /**
  * GET /api/me/preferences (issue 20): time zone, reminder emails, calendar feed. Read once when
@@ -13,7 +13,7 @@ export const preferencesQueryKey = () => queryKeyOf(api.preferences.get);
 export const preferencesQueryOptions = () =>
   queryOptions({
     queryKey: preferencesQueryKey(),
-    queryFn: ({ signal }) => callEndpoint(api.preferences.get, {}, { signal }),
+    queryFn: ({ signal }) => callEndpoint(preferencesApi.get, {}, { signal }),
     staleTime: 15 * 60_000,
   });
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, type AddNoteBody, type Request } from '@crm/shared';
+import { requestsApi, type AddNoteBody, type Request } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { applyRequestChange } from './board-cache';
 import { historyQueryKey } from './get-request-history';
@@ -7,7 +7,7 @@ import { readRecord } from './request-records';
 
 /** POST /api/form-contact/{id}/notes: the note is stored at once, at the top of the list. */
 export function addNote(id: string, body: AddNoteBody) {
-  return callEndpoint(api.requests.addNote, { params: { id }, body });
+  return callEndpoint(requestsApi.addNote, { params: { id }, body });
 }
 
 /** After a note call: the request's record (its card, its modal) takes the server's copy; history reloads. */

@@ -1,4 +1,4 @@
-import { api } from '@crm/shared';
+import { requestsApi } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /**
@@ -6,5 +6,5 @@ import { callEndpoint } from '../../lib/api-client';
  * "Guardar cambios" calls it, before the update (see update-request.ts).
  */
 export function assignVendor(formId: string, vendorId: string | null) {
-  return callEndpoint(api.requests.assignVendor, { body: { formId, vendorId } });
+  return callEndpoint(requestsApi.assignVendor, { body: { formId, vendorId } });
 }

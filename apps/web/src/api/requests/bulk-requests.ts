@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
-  api,
+  requestsApi,
   type BulkActionBody,
   type BulkResult,
   type OutcomeBody,
@@ -14,7 +14,7 @@ import { readRecord } from './request-records';
 
 /** POST /api/form-contact/bulk (issue 24): each request in its own conditional write. */
 export function bulkRequests(body: BulkActionBody) {
-  return callEndpoint(api.requests.bulk, { body });
+  return callEndpoint(requestsApi.bulk, { body });
 }
 
 const outcomeOf = (outcome: OutcomeBody | undefined): Request['outcome'] =>

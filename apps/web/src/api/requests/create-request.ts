@@ -1,4 +1,4 @@
-import { api, REQUEST_MESSAGES, type CreateRequestBody } from '@crm/shared';
+import { requestsApi, REQUEST_MESSAGES, type CreateRequestBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { applyRequestChange } from './board-cache';
@@ -6,7 +6,7 @@ import { applyRequestChange } from './board-cache';
 /** POST /api/form-contact/crm-create (§7). */
 export function createRequest(body: CreateRequestBody) {
   return callEndpoint(
-    api.requests.create,
+    requestsApi.create,
     { body },
     { failureMessage: REQUEST_MESSAGES.createFailed },
   );

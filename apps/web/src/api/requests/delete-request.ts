@@ -1,4 +1,4 @@
-import { api, REQUEST_MESSAGES } from '@crm/shared';
+import { requestsApi, REQUEST_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { applyRequestChange } from './board-cache';
@@ -6,7 +6,7 @@ import { applyRequestChange } from './board-cache';
 /** DELETE /api/form-contact/delete/{id} (§7), Reading A of §8. */
 export function deleteRequest(id: string) {
   return callEndpoint(
-    api.requests.remove,
+    requestsApi.remove,
     { params: { id } },
     { failureMessage: REQUEST_MESSAGES.deleteFailed },
   );

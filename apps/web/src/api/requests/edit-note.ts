@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type Request } from '@crm/shared';
+import { requestsApi, type Request } from '@crm/shared';
 import { callEndpoint, conflictCurrent, isConflict } from '../../lib/api-client';
 import { showNoteSaved } from './add-note';
 
@@ -7,7 +7,7 @@ export type EditNoteInput = { index: number; from: string; to: string };
 
 /** PUT /api/form-contact/{id}/notes/{index}: applies only while the note still reads `from`. */
 export function editNote(id: string, { index, from, to }: EditNoteInput) {
-  return callEndpoint(api.requests.editNote, { params: { id, index }, body: { from, to } });
+  return callEndpoint(requestsApi.editNote, { params: { id, index }, body: { from, to } });
 }
 
 /** The note's text now, from an edit's 409 (`current.note`; null when no note is there). */

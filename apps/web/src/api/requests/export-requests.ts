@@ -1,5 +1,5 @@
 import {
-  api,
+  requestsApi,
   EXPORT_LABELS,
   pathOf,
   type BoardFilters,
@@ -20,7 +20,7 @@ import { clearSession, getSession } from '../../lib/session-store';
  */
 export async function exportLink(filters: BoardFilters, format: ExportFormat): Promise<string> {
   const { url } = await callEndpoint(
-    api.requests.exportLink,
+    requestsApi.exportLink,
     { body: { ...filters, format } },
     { failureMessage: EXPORT_LABELS.failed },
   );

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf, SESSION_MESSAGES, type BoardFilters } from '@crm/shared';
+import { requestsApi, queryKeyOf, SESSION_MESSAGES, type BoardFilters } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { seedColumns } from './board-cache';
 
@@ -9,7 +9,7 @@ import { seedColumns } from './board-cache';
  */
 export function getBoard(filters: BoardFilters, signal?: AbortSignal) {
   return callEndpoint(
-    api.requests.board,
+    requestsApi.board,
     { query: filters },
     { failureMessage: SESSION_MESSAGES.fetchFailed, signal },
   );
@@ -23,7 +23,7 @@ export function getBoard(filters: BoardFilters, signal?: AbortSignal) {
  */
 export const boardQueryOptions = (filters: BoardFilters) =>
   queryOptions({
-    queryKey: queryKeyOf(api.requests.board, { query: filters }),
+    queryKey: queryKeyOf(requestsApi.board, { query: filters }),
     queryFn: async ({ signal, client }) => {
       const board = await getBoard(filters, signal);
       seedColumns(client, filters, board);

@@ -6,7 +6,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  requestsApi,
   BOARD_COLUMNS,
   SESSION_MESSAGES,
   type BoardFilters,
@@ -20,7 +20,7 @@ import { columnQueryKey, type ColumnData } from './query-keys';
 /** GET /api/form-contact?status&cursor + the board's filters: the next page of one column. */
 export function getColumnPage(query: ColumnQuery, signal?: AbortSignal) {
   return callEndpoint(
-    api.requests.column,
+    requestsApi.column,
     { query },
     { failureMessage: SESSION_MESSAGES.fetchFailed, signal },
   );

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf, type RecentLeads } from '@crm/shared';
+import { leadsApi, requestsApi, queryKeyOf, type RecentLeads } from '@crm/shared';
 import { ApiError, callEndpoint } from '../../lib/api-client';
 import { changeCachedColumns, refetchColumns } from './board-cache';
 
 /** GET /api/form-contact/website/recent?after: website requests newer than the last poll's. */
 export function getRecentLeads(after: string | undefined, signal?: AbortSignal) {
-  return callEndpoint(api.leads.recent, { query: after ? { after } : {} }, { signal });
+  return callEndpoint(leadsApi.recent, { query: after ? { after } : {} }, { signal });
 }
 
 /**
@@ -26,9 +26,9 @@ async function pollFrom(after: string | undefined, signal: AbortSignal) {
 const FIRST_POLL_AFTER_MS = 15_000;
 
 /** Any board call (the five columns' first pages), whatever its filters. */
-const BOARD_CALLS = queryKeyOf(api.requests.board);
+const BOARD_CALLS = queryKeyOf(requestsApi.board);
 
-export const recentLeadsQueryKey = () => queryKeyOf(api.leads.recent);
+export const recentLeadsQueryKey = () => queryKeyOf(leadsApi.recent);
 
 /**
  * The board's poll for website leads (issue 13). Each call asks only for what came after the

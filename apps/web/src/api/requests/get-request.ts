@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, type Request } from '@crm/shared';
+import { requestsApi, type Request } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { requestKey } from './query-keys';
 
 /** GET /api/form-contact/{id}: one request as the server holds it now. */
 export function getRequest(id: string, signal?: AbortSignal) {
-  return callEndpoint(api.requests.get, { params: { id } }, { signal });
+  return callEndpoint(requestsApi.get, { params: { id } }, { signal });
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import {
-  api,
+  requestsApi,
   columnTitleOf,
   isRequestStatus,
   type MoveRequestBody,
@@ -21,7 +21,7 @@ import { requestQueryOptions } from './get-request';
 
 /** PATCH /api/form-contact/{id}/status: applies only while the request is still in `from`. */
 export function moveRequest(id: string, body: MoveRequestBody) {
-  return callEndpoint(api.requests.move, { params: { id }, body });
+  return callEndpoint(requestsApi.move, { params: { id }, body });
 }
 
 /** `outcome`: the answer to "¿Ganada o perdida?", which a move to CERRADO needs (issue 21). */

@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import {
-  api,
+  requestsApi,
   queryKeyOf,
   type BoardFilters,
   type ColumnPage,
@@ -14,10 +14,10 @@ import {
  * One request's record: the entry GET /api/form-contact/{id} answers into, which every card
  * showing the request and its Edit Request modal read.
  */
-export const requestKey = (id: string) => queryKeyOf(api.requests.get, { params: { id } });
+export const requestKey = (id: string) => queryKeyOf(requestsApi.get, { params: { id } });
 
 /** Every request's record. */
-export const allRequestsKey = () => queryKeyOf(api.requests.get);
+export const allRequestsKey = () => queryKeyOf(requestsApi.get);
 
 /**
  * A column's page in the cache: the ids of its requests, newest first, and the server's count
@@ -36,7 +36,7 @@ export type ColumnData = InfiniteData<ColumnIdPage, string | null>;
 
 /** The cache key of one column (a list of request ids) under the board's filters. */
 export const columnQueryKey = (filters: BoardFilters, status: RequestStatus) =>
-  queryKeyOf(api.requests.column, { query: { ...filters, status } });
+  queryKeyOf(requestsApi.column, { query: { ...filters, status } });
 
 /** Every column, of any filters: for the cache updates after a save, a create or a delete. */
-export const allColumnsQueryKey = () => queryKeyOf(api.requests.column);
+export const allColumnsQueryKey = () => queryKeyOf(requestsApi.column);

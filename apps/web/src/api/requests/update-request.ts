@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  api,
+  requestsApi,
   queryKeyOfGroup,
   REQUEST_MESSAGES,
   type Request,
@@ -16,7 +16,7 @@ import { requestQueryOptions } from './get-request';
 
 /** PUT /api/form-contact/update/{id} (§7) with the whole request, `version` included. */
 export function updateRequest(request: UpdateRequestBody & { _id: string }) {
-  return callEndpoint(api.requests.update, { params: { id: request._id }, body: request });
+  return callEndpoint(requestsApi.update, { params: { id: request._id }, body: request });
 }
 
 export type SaveRequestInput = { original: Request; draft: Request };

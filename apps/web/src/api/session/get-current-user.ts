@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ADMIN_ROLE, api, queryKeyOf, SESSION_MESSAGES, type User } from '@crm/shared';
+import { ADMIN_ROLE, usersApi, queryKeyOf, SESSION_MESSAGES, type User } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
@@ -10,7 +10,7 @@ import { useSession } from '../../lib/session';
 export async function getCurrentUser(userId: string): Promise<User> {
   try {
     return await callEndpoint(
-      api.users.get,
+      usersApi.get,
       { params: { userId } },
       { failureMessage: SESSION_MESSAGES.fetchFailed },
     );
@@ -23,7 +23,7 @@ export async function getCurrentUser(userId: string): Promise<User> {
 
 export const currentUserQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: queryKeyOf(api.users.get, { params: { userId } }),
+    queryKey: queryKeyOf(usersApi.get, { params: { userId } }),
     queryFn: () => getCurrentUser(userId),
   });
 

@@ -1,5 +1,5 @@
 import {
-  api,
+  authApi,
   LOGIN_MESSAGES,
   loginResponseSchema,
   pathOf,
@@ -48,7 +48,7 @@ export async function login(form: LoginForm): Promise<TwoFactorStep | undefined>
   let data: z.infer<typeof lenientLoginResponse>;
   try {
     // The contract's endpoint, read with the lenient schema rather than its own (see above).
-    data = await apiRequest(pathOf(api.auth.login), {
+    data = await apiRequest(pathOf(authApi.login), {
       method: 'POST',
       body: form,
       schema: lenientLoginResponse,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api, SESSION_MESSAGES } from '@crm/shared';
+import { authApi, SESSION_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { saveWaitingBoardFilters } from '../board-views/board-filters';
 import { notify } from '../../lib/notify';
@@ -9,7 +9,7 @@ import { clearSession } from '../../lib/session';
 export async function logout(): Promise<void> {
   // A board filter chosen a moment ago is saved while the session still works.
   await saveWaitingBoardFilters();
-  await callEndpoint(api.auth.logout, {}, { failureMessage: SESSION_MESSAGES.logoutFailed });
+  await callEndpoint(authApi.logout, {}, { failureMessage: SESSION_MESSAGES.logoutFailed });
 }
 
 export function useLogout() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, queryKeyOf } from '@crm/shared';
+import { settingsApi, queryKeyOf } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/settings: days per stage before a request is stale (every signed-in role). */
 export function getSettings(signal?: AbortSignal) {
-  return callEndpoint(api.settings.get, {}, { signal });
+  return callEndpoint(settingsApi.get, {}, { signal });
 }
 
-export const settingsQueryKey = () => queryKeyOf(api.settings.get);
+export const settingsQueryKey = () => queryKeyOf(settingsApi.get);
 
 /**
  * An admin changes the settings rarely: read once a session (a quarter of an hour fresh), not

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, settingsSchema, type Settings, type UpdateSettingsBody } from '@crm/shared';
+import { settingsApi, settingsSchema, type Settings, type UpdateSettingsBody } from '@crm/shared';
 import { callEndpoint, conflictCurrent } from '../../lib/api-client';
 import { settingsQueryKey } from './get-settings';
 
 /** PUT /api/settings (system admin): the whole settings at the version they were read at. */
 export function updateSettings(body: UpdateSettingsBody) {
-  return callEndpoint(api.settings.update, { body });
+  return callEndpoint(settingsApi.update, { body });
 }
 
 /** The settings as stored now, from a 409's `current` (someone saved first). */

@@ -1,11 +1,11 @@
-import { api, USER_MESSAGES, type CreateUserBody } from '@crm/shared';
+import { usersApi, USER_MESSAGES, type CreateUserBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { invalidateUsers } from './get-users';
 
 /** POST /api/user/create (§7): {name, lastName, email, password, role, photo: ''}. */
 export function createUser(body: CreateUserBody) {
-  return callEndpoint(api.users.create, { body: { ...body, photo: '' } });
+  return callEndpoint(usersApi.create, { body: { ...body, photo: '' } });
 }
 
 export function useCreateUser() {

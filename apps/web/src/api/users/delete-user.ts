@@ -1,4 +1,4 @@
-import { api, USER_MESSAGES } from '@crm/shared';
+import { usersApi, USER_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { refreshAllColumns } from '../requests/board-cache';
@@ -6,7 +6,7 @@ import { invalidateUsers } from './get-users';
 
 /** DELETE /api/user/delete/{id} (§7). */
 export function deleteUser(id: string) {
-  return callEndpoint(api.users.remove, { params: { id } });
+  return callEndpoint(usersApi.remove, { params: { id } });
 }
 
 /** Reading A of §8: notices on success and on failure. */

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { api, queryKeyOf, queryKeyOfGroup, SESSION_MESSAGES } from '@crm/shared';
+import { usersApi, queryKeyOf, queryKeyOfGroup, SESSION_MESSAGES } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 
 /** GET /api/user/all (§7): allUsers of §3. A failure reads "Failed to fetch requests" (§8). */
 export function getUsers(signal?: AbortSignal) {
-  return callEndpoint(api.users.list, {}, { failureMessage: SESSION_MESSAGES.fetchFailed, signal });
+  return callEndpoint(usersApi.list, {}, { failureMessage: SESSION_MESSAGES.fetchFailed, signal });
 }
 
 export const usersQueryOptions = () =>
-  queryOptions({ queryKey: queryKeyOf(api.users.list), queryFn: ({ signal }) => getUsers(signal) });
+  queryOptions({ queryKey: queryKeyOf(usersApi.list), queryFn: ({ signal }) => getUsers(signal) });
 
 export function useUsers() {
   return useQuery(usersQueryOptions());

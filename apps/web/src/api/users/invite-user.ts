@@ -1,4 +1,4 @@
-import { api, USER_MESSAGES, type InviteUserBody } from '@crm/shared';
+import { invitationsApi, USER_MESSAGES, type InviteUserBody } from '@crm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '../../lib/api-client';
 import { ACCOUNT_LABELS } from '../../lib/labels';
@@ -9,11 +9,11 @@ import { invalidateUsers } from './get-users';
  * POST /api/user/invite (issue 23): creates the user without a password and sends them a link to
  * choose one. Without SMTP on the server the answer carries the link, to be shown once.
  */
-export const inviteUser = (body: InviteUserBody) => callEndpoint(api.invitations.invite, { body });
+export const inviteUser = (body: InviteUserBody) => callEndpoint(invitationsApi.invite, { body });
 
 /** POST /api/user/invite/:id: a new link for a pending user (the older one stops working). */
 export const resendInvitation = (id: string) =>
-  callEndpoint(api.invitations.resend, { params: { id } });
+  callEndpoint(invitationsApi.resend, { params: { id } });
 
 /**
  * An invitation sent or sent again: the answer's message as a notice, the users list refreshed

@@ -1,11 +1,11 @@
-import { api, USER_MESSAGES, type UpdateUserBody } from '@crm/shared';
+import { usersApi, USER_MESSAGES, type UpdateUserBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
 import { useNotifiedMutation } from '../../lib/use-notified-mutation';
 import { invalidateUsers } from './get-users';
 
 /** PUT /api/user/update/{id} (§7): {name, lastName, email, role} plus password when changed. */
 export function updateUser({ id, body }: { id: string; body: UpdateUserBody }) {
-  return callEndpoint(api.users.update, { params: { id }, body });
+  return callEndpoint(usersApi.update, { params: { id }, body });
 }
 
 /** Reading A of §8: notices on success and on failure. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type UpdatePreferencesBody } from '@crm/shared';
+import { preferencesApi, type UpdatePreferencesBody } from '@crm/shared';
 import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
 import { callEndpoint } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ import { callEndpoint } from '../../../lib/api-client';
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdatePreferencesBody) => callEndpoint(api.preferences.update, { body }),
+    mutationFn: (body: UpdatePreferencesBody) => callEndpoint(preferencesApi.update, { body }),
     onSuccess: async (saved, body) => {
       queryClient.setQueryData(preferencesQueryKey(), saved);
       if (body.timeZone !== undefined) {
@@ -27,7 +27,7 @@ export function useUpdatePreferences() {
 export function useCreateCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(api.preferences.createCalendarFeed, {}),
+    mutationFn: () => callEndpoint(preferencesApi.createCalendarFeed, {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: preferencesQueryKey() }),
   });
 }
@@ -36,7 +36,7 @@ export function useCreateCalendarFeed() {
 export function useRevokeCalendarFeed() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => callEndpoint(api.preferences.revokeCalendarFeed, {}),
+    mutationFn: () => callEndpoint(preferencesApi.revokeCalendarFeed, {}),
     onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey(), saved),
   });
 }

@@ -6,7 +6,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
-  api,
+  profileApi,
   queryKeyOf,
   type ChangeEmailBody,
   type ChangePasswordBody,
@@ -21,8 +21,8 @@ import { sessionsQueryKey } from './sessions';
 /** GET /api/me/profile: the caller as they see themselves (issue 23). */
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeyOf(api.profile.get),
-    queryFn: ({ signal }) => callEndpoint(api.profile.get, {}, { signal }),
+    queryKey: queryKeyOf(profileApi.get),
+    queryFn: ({ signal }) => callEndpoint(profileApi.get, {}, { signal }),
   });
 
 export const useProfile = () => useQuery(profileQueryOptions());
@@ -47,15 +47,15 @@ function useProfileMutation<V>(mutationFn: (variables: V) => Promise<Profile>) {
 
 /** PATCH /api/me/profile: name and last name. */
 export const useUpdateProfile = () =>
-  useProfileMutation((body: UpdateProfileBody) => callEndpoint(api.profile.update, { body }));
+  useProfileMutation((body: UpdateProfileBody) => callEndpoint(profileApi.update, { body }));
 
 /** PUT /api/me/photo: the image's bytes as they are, with its media type. */
 export const usePutPhoto = () =>
-  useProfileMutation((file: Blob) => callEndpoint(api.profile.putPhoto, { rawBody: file }));
+  useProfileMutation((file: Blob) => callEndpoint(profileApi.putPhoto, { rawBody: file }));
 
 /** DELETE /api/me/photo: initials again. */
 export const useDeletePhoto = () =>
-  useProfileMutation((_: void) => callEndpoint(api.profile.deletePhoto, {}));
+  useProfileMutation((_: void) => callEndpoint(profileApi.deletePhoto, {}));
 
 /**
  * POST /api/me/password: every other session ends and so does the calendar feed (issue 32), so
@@ -64,7 +64,7 @@ export const useDeletePhoto = () =>
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => callEndpoint(api.profile.changePassword, { body }),
+    mutationFn: (body: ChangePasswordBody) => callEndpoint(profileApi.changePassword, { body }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionsQueryKey() }),
@@ -77,7 +77,7 @@ export function useChangePassword() {
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeEmailBody) => callEndpoint(api.profile.changeEmail, { body }),
+    mutationFn: (body: ChangeEmailBody) => callEndpoint(profileApi.changeEmail, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileQueryOptions().queryKey }),
   });
 }

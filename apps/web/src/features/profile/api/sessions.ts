@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, queryKeyOf, type Session } from '@crm/shared';
+import { profileApi, queryKeyOf, type Session } from '@crm/shared';
 import { callEndpoint } from '../../../lib/api-client';
 import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
 
-export const sessionsQueryKey = () => queryKeyOf(api.profile.sessions);
+export const sessionsQueryKey = () => queryKeyOf(profileApi.sessions);
 
 /** GET /api/me/sessions: where the caller is signed in, newest sign-in first. */
 export const useSessions = () =>
   useQuery({
     queryKey: sessionsQueryKey(),
-    queryFn: ({ signal }) => callEndpoint(api.profile.sessions, {}, { signal }),
+    queryFn: ({ signal }) => callEndpoint(profileApi.sessions, {}, { signal }),
   });
 
 /**
@@ -32,10 +32,10 @@ function useSessionsMutation<V>(
 
 /** DELETE /api/me/sessions/{id}: that session's token stops working at once. */
 export const useCloseSession = () =>
-  useSessionsMutation((id: string) => callEndpoint(api.profile.closeSession, { params: { id } }));
+  useSessionsMutation((id: string) => callEndpoint(profileApi.closeSession, { params: { id } }));
 
 /** DELETE /api/me/sessions: every session but this one. */
 export const useCloseOtherSessions = () =>
-  useSessionsMutation((_: void) => callEndpoint(api.profile.closeOtherSessions, {}), {
+  useSessionsMutation((_: void) => callEndpoint(profileApi.closeOtherSessions, {}), {
     feedEnds: true,
   });

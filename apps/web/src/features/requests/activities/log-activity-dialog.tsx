@@ -5,7 +5,7 @@ import {
   ACTIVITY_TYPE_LABELS,
   ACTIVITY_TYPES,
   LOG_ACTIVITY_LABELS,
-  api,
+  requestsApi,
   logActivityBodySchema,
   type ActivityType,
   type Request,
@@ -143,7 +143,7 @@ function RequestPicker({ chosen, error, onChoose }: RequestPickerProps) {
     queryKey: ['log-activity-search', query],
     // The board's own search, a few per column: no cache of the board is touched.
     queryFn: ({ signal }) =>
-      callEndpoint(api.requests.board, { query: { q: query, limit: SEARCH_LIMIT } }, { signal }),
+      callEndpoint(requestsApi.board, { query: { q: query, limit: SEARCH_LIMIT } }, { signal }),
     enabled: query.length >= MIN_SEARCH,
     staleTime: 30_000,
   });

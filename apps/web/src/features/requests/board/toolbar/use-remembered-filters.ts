@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { api, type BoardFilters, type RememberedBoardFilters } from '@crm/shared';
+import { boardViewsApi, type BoardFilters, type RememberedBoardFilters } from '@crm/shared';
 import {
   boardFiltersQueryKey,
   setWaitingFiltersSave,
@@ -85,7 +85,7 @@ export function useSaveBoardFilters(filters: BoardFilters) {
   const saveRef = useRef((next: RememberedBoardFilters) => {
     pending.current = null;
     setWaitingFiltersSave(null);
-    return callEndpoint(api.boardViews.putFilters, { body: next }).then(
+    return callEndpoint(boardViewsApi.putFilters, { body: next }).then(
       (saved) => queryClient.setQueryData(boardFiltersQueryKey(), saved),
       () => undefined,
     );
