@@ -19,7 +19,8 @@ import {
 } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { nextRequestNumber } from './requests.service.js';
-import { stageChange, stageFieldsAtCreation } from './stage-visits.js';
+import { stageFieldsAtCreation } from './stage-visits.js';
+import { statusMove } from './status-move.js';
 
 /*
  * An import's writes to the requests (issue 24; here since issue 34: the requests are this
@@ -27,8 +28,8 @@ import { stageChange, stageFieldsAtCreation } from './stage-visits.js';
  * feature's rules only). imports/import-worker.ts decides what each row does (imports/row-plan.ts)
  * and calls these. They stay batch writes, not createRequest and moveOne per row: a chunk's new
  * requests are one insertMany with one block of numbers, and an updated row is one read and one
- * write whose stage change is a move's (stageChange, outcomeChange, the status history entry,
- * statusVersion) together with its edits. Every write names the row it comes from, so doing a
+ * write whose stage change is a move's (status-move.ts's statusMove, as moveOne's and an
+ * edit's; outcomeChange for CERRADO) together with its edits. Every write names the row it comes from, so doing a
  * chunk again after a crash stores nothing twice: a created request carries the row's
  * `importKey` (unique), an updated one its `lastImportKey` (the update's condition).
  */
@@ -246,9 +247,11 @@ export async function updateImportedRow(
     const storedVendor = stored.vendor ? stored.vendor.toHexString() : null;
     const vendor = has('vendor') ? row.vendorId : storedVendor;
     const at = new Date();
+    // A status change is a move's (status-move.ts): its stage, history entry and stay ended.
+    const move = moved ? statusMove(stored, status, run.userId, at) : undefined;
     const entries = [
       historyEntry(run.userId, 'imported', null, run.fileName),
-      ...(moved ? [historyEntry(run.userId, 'status', stored.status, status)] : []),
+      ...(move ? [move.entry] : []),
       ...outcome.entries,
       ...(vendor !== storedVendor
         ? [historyEntry(run.userId, 'vendor', storedVendor, vendor)]
@@ -257,7 +260,6 @@ export async function updateImportedRow(
       ...editedFieldEntries(run.userId, stored, { ...stored, ...plain }),
       ...notesDiff(run.userId, stored.notes, notes),
     ].map((entry) => ({ ...entry, at }));
-    const stage = moved ? stageChange(stored, status, at) : undefined;
     const written = await Request.updateOne(
       {
         _id: row.targetId,
@@ -275,13 +277,13 @@ export async function updateImportedRow(
           notes,
           lastImportKey: row.key,
           ...outcome.set,
-          ...stage?.set,
+          ...move?.set,
         },
-        $inc: { version: 1, ...(moved && { statusVersion: 1 }) },
-        ...(stage && { $max: stage.max }),
+        $inc: { version: 1, ...move?.inc },
+        ...(move && { $max: move.max }),
         $push: {
           history: { $each: entries },
-          ...(stage && { stageVisits: stage.visit }),
+          ...(move && { stageVisits: move.visit }),
         },
       },
     );

@@ -3,7 +3,7 @@ export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
 export { openActivitiesDue } from './agenda.service.js';
 export { openActivitiesDueIn, type DueWindow } from './due-activities.js';
-export { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
+export { historyEntry } from './history.service.js';
 export { exportWriter, writeRows } from './export-writers.js';
 export type { ExportCell } from './export-row.js';
 export { changeNotes } from './notes.service.js';
@@ -21,7 +21,6 @@ export {
 } from './import-writes.js';
 // The counts and totals Inicio shows (dashboard/ shapes them; issue 34).
 export {
-  closedIn,
   closedTotals,
   funnelQuery,
   openByVendorQuery,
@@ -30,32 +29,17 @@ export {
   staleByVendorQuery,
   staleFilter,
   staysQuery,
-  weekCountFilters,
   weekCounts,
-  within,
   type FunnelGroup,
   type OutcomeGroup,
-  type Range,
   type Scope,
   type StayRow,
-  type VendorCount,
   type VendorId,
 } from './figures.js';
-export { requestsModels, REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
-export { assignedTo, unassignRequestsOf } from './unassign.js';
+export { requestsModels } from './request.model.js';
+export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';
-export { createRequest, nextRequestNumber, toRequestJson } from './requests.service.js';
+export { createRequest } from './requests.service.js';
 export { backfillStageChangedAt } from './stage-changed-at.js';
-export {
-  backfillStageVisits,
-  stageChange,
-  stageFieldsAtCreation,
-  stageVisitsOf,
-} from './stage-visits.js';
-export {
-  expectedValueEntries,
-  outcomeChange,
-  toOutcomeJson,
-  type StoredOutcome,
-} from './outcome.js';
+export { backfillStageVisits, stageVisitsOf } from './stage-visits.js';

@@ -9,11 +9,11 @@ import {
 import type { AppContext } from '../context.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { fieldError } from '../http/app-error.js';
-import { editedFieldEntries, historyEntry } from './history.service.js';
+import { editedFieldEntries } from './history.service.js';
 import { outcomeAfter, outcomeChange, toOutcomeJson, type StoredOutcome } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { BUSY, GONE, requestAnswer, type RequestWrite } from './requests.service.js';
-import { stageChange } from './stage-visits.js';
+import { statusMove } from './status-move.js';
 
 /** No longer in the `from` it was moved from: changed meanwhile, naming where it is now. */
 const movedAway = (status: RequestStatus): RequestWrite => ({
@@ -76,7 +76,7 @@ export async function moveOne(
         ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
         : { set: {}, entries: [] };
       // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
-      const stage = stageChange(stored, to, new Date());
+      const move = statusMove(stored, to, userId, new Date());
       const paid =
         amoutPaid === undefined
           ? []
@@ -85,21 +85,18 @@ export async function moveOne(
         {
           _id: id,
           status: from,
-          // The copy read is the one replaced, so the stay ended is the one that was running; null
-          // also matches a request stored before statusVersion existed.
-          statusVersion: stored.statusVersion ?? null,
+          // The copy read is the one replaced, so the stay ended is the one that was running.
+          ...move.when,
           // A move that sets or clears the outcome names the one read.
           ...(closing && { version: stored.version }),
         },
         {
-          $set: { status: to, ...stage.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
-          $inc: { statusVersion: 1, ...(paid.length > 0 && { version: 1 }) },
-          $max: stage.max,
+          $set: { ...move.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
+          $inc: { ...move.inc, ...(paid.length > 0 && { version: 1 }) },
+          $max: move.max,
           $push: {
-            history: {
-              $each: [historyEntry(userId, 'status', from, to), ...change.entries, ...paid],
-            },
-            stageVisits: stage.visit,
+            history: { $each: [move.entry, ...change.entries, ...paid] },
+            stageVisits: move.visit,
           },
         },
         { new: true },

@@ -21,7 +21,8 @@ import {
   type StoredOutcome,
 } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc, type StoredNextActivity } from './request.model.js';
-import { stageChange, stageFieldsAtCreation } from './stage-visits.js';
+import { stageFieldsAtCreation } from './stage-visits.js';
+import { statusMove } from './status-move.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
 
@@ -190,16 +191,16 @@ export async function updateRequest(
       const storedValue = stored.expectedValue ?? null;
       const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
       const at = new Date();
+      // A status change starts the new stage now (the "Estancada" count restarts) and ends the
+      // stay read, which the write's statusVersion condition makes the one it replaces.
+      const move = moved ? statusMove(stored, status, userId, at) : undefined;
       const entries = [
-        ...(moved ? [historyEntry(userId, 'status', stored.status, status)] : []),
+        ...(move ? [move.entry] : []),
         ...outcomeChanged.entries,
         ...expectedValueEntries(userId, storedValue, expectedValue),
         ...editedFieldEntries(userId, stored, editable),
         ...notesDiff(userId, stored.notes, editable.notes),
       ].map((entry) => ({ ...entry, at }));
-      // A status change starts the new stage now (the "Estancada" count restarts) and ends the
-      // stay read, which the write's statusVersion condition makes the one it replaces.
-      const stage = moved ? stageChange(stored, status, at) : undefined;
       const updated = await Request.findOneAndUpdate(
         // null also matches a request stored before statusVersion existed.
         {
@@ -209,13 +210,13 @@ export async function updateRequest(
           statusVersion: stored.statusVersion ?? null,
         },
         {
-          $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...stage?.set },
-          $inc: { version: 1, ...(moved ? { statusVersion: 1 } : {}) },
-          ...(stage && { $max: stage.max }),
-          ...((entries.length > 0 || stage) && {
+          $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...move?.set },
+          $inc: { version: 1, ...move?.inc },
+          ...(move && { $max: move.max }),
+          ...((entries.length > 0 || move) && {
             $push: {
               ...(entries.length > 0 && { history: { $each: entries } }),
-              ...(stage && { stageVisits: stage.visit }),
+              ...(move && { stageVisits: move.visit }),
             },
           }),
         },
