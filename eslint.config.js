@@ -199,6 +199,28 @@ export default tseslint.config(
     },
   },
   {
+    // A page's JavaScript carries the endpoint declarations it names (issue 34): the web app
+    // imports a group of the contract as its namespace (`usersApi.list`), never the whole of it
+    // (`api`, `endpoints`: every declaration and schema), which is for the API and the tests.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@crm/shared',
+              importNames: ['api', 'endpoints', 'docsOf', 'apiDocs'],
+              message:
+                "Import the endpoint's group (`usersApi`, …): the whole contract would ride along on every page.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The API's layers, one way only: config/ → db/ → http/ → context.ts → features → the
     // composition (app.ts, app-context.ts, server.ts, seed-cli.ts). db/ raises data errors that
     // http/ maps; routes get auth's checks through the context. A feature is used from outside

@@ -105,3 +105,29 @@ describe('the web lint rule: one door per room', { timeout: 120_000 }, () => {
     expect(errors).toEqual([expect.stringContaining('only through its index.ts')]);
   });
 });
+
+// Issue 34: a page carries only the endpoint declarations it names (eslint.config.js).
+describe('the web lint rule: the contract by group', { timeout: 120_000 }, () => {
+  async function contractErrors(code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, {
+      filePath: path.join(webSrc, 'api/users/get-users.ts'),
+    });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-imports')
+      .map((message) => message.message);
+  }
+
+  it('when a web module imports the whole contract (api), then it fails', async () => {
+    const errors = await contractErrors(
+      "import { api } from '@crm/shared';\nexport const list = api.users.list;\n",
+    );
+    expect(errors).toEqual([expect.stringContaining("Import the endpoint's group")]);
+  });
+
+  it("when a web module imports the endpoint's group, then it passes", async () => {
+    const errors = await contractErrors(
+      "import { usersApi } from '@crm/shared';\nexport const list = usersApi.list;\n",
+    );
+    expect(errors).toEqual([]);
+  });
+});
