@@ -15,7 +15,7 @@ import { mailModels } from './mail/index.js';
 import { photoModels } from './profile/index.js';
 import { backfillStageChangedAt, backfillStageVisits, requestsModels } from './requests/index.js';
 import { settingsModels } from './settings/index.js';
-import { usersModels } from './users/index.js';
+import { userDirectory, usersModels } from './users/index.js';
 
 /**
  * Every feature's models on one connection: a feature with models of its own declares them in
@@ -56,6 +56,7 @@ export async function createContext(
     ...ctx,
     access: accessGuards(ctx),
     audit: { record: (entry) => recordAudit(context, entry) },
+    users: userDirectory(models),
   };
   await backfillStageChangedAt(context);
   // From the same history: a request's last ended stay ends where its stageChangedAt begins.

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
-import type { AuditAction, AuditDetails, AuditTargetKind } from '@crm/shared';
+import type { AuditAction, AuditDetails, AuditTargetKind, Role } from '@crm/shared';
 import type { AppConfig } from './config/env.js';
 import type { LockModel } from './db/lock.js';
 import type { AccessGuards } from './http/endpoint.js';
@@ -38,6 +38,24 @@ export type AuditRecord = {
  */
 export type AuditRecorder = { record(entry: AuditRecord): void };
 
+/** A user as other features list them (issue 34). */
+export type UserCard = { id: string; name: string; lastName: string; email: string; role: Role };
+
+/**
+ * What other features read of the users, supplied by users/ (see app-context.ts): the users are
+ * that feature's data (docs/api.md), and users/ itself uses features (requests/, auth/, ...),
+ * which therefore reach it here rather than by import. Each call is one read, whatever the
+ * number of users asked: never one read per user or per row.
+ */
+export type UserDirectory = {
+  /** Whether a user with this id exists (an id that is no ObjectId is nobody). */
+  exists(id: string): Promise<boolean>;
+  /** "Name LastName" of each of these users that exists, by id. */
+  namesByIds(ids: readonly string[]): Promise<Map<string, string>>;
+  /** Every user. */
+  all(): Promise<UserCard[]>;
+};
+
 /** What every route and service gets: config, the models on one connection, a logger. */
 export type AppContext = {
   config: AppConfig & { jwtSecret: string };
@@ -48,4 +66,6 @@ export type AppContext = {
   access: AccessGuards;
   /** Records an action in the audit log, supplied by audit/ (see app-context.ts). */
   audit: AuditRecorder;
+  /** What features read of the users, supplied by users/ (see app-context.ts). */
+  users: UserDirectory;
 };

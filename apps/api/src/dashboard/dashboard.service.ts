@@ -21,7 +21,6 @@ import {
   staysQuery,
   type Scope,
 } from '../requests/index.js';
-import { userExists } from '../users/index.js';
 import { outcomesOf, sumOf } from './closings.js';
 import { funnelOf, pipelineFrom, stageTimesOf, weeklyOf } from './figures.js';
 import { teamOf } from './team.js';
@@ -46,7 +45,7 @@ async function whoseFigures(
   if (vendor === DASHBOARD_VENDOR_ME || vendor === caller.userId) return caller.userId;
   if (!caller.admin) throw forbidden();
   if (vendor === DASHBOARD_VENDOR_ALL) return null;
-  if (!(await userExists(ctx, vendor))) {
+  if (!(await ctx.users.exists(vendor))) {
     throw fieldError('vendor', API_MESSAGES.unknownExecutive);
   }
   return vendor;

@@ -7,7 +7,6 @@ import {
   staleFilter,
   type VendorId,
 } from '../requests/index.js';
-import { allUserCards } from '../users/index.js';
 
 /*
  * "Equipo" (issue 22, a system admin's whole-team view): per executive, open and stale requests
@@ -41,7 +40,7 @@ export async function teamOf(
     openByVendorQuery(ctx),
     stale ? staleByVendorQuery(ctx, stale) : Promise.resolve([]),
     closed,
-    allUserCards(ctx),
+    ctx.users.all(),
   ]);
   const rows = new Map<string, Omit<DashboardTeamRow, 'vendor'>>();
   const rowOf = (vendor: VendorId) => {

@@ -10,7 +10,6 @@ import {
 import { setImmediate } from 'node:timers/promises';
 import type { AppContext } from '../context.js';
 import { requestEmailsOldestFirst, type RequestEmail } from '../requests/index.js';
-import { allUserCards } from '../users/index.js';
 
 /*
  * What an import does with one row, decided the same way by the check (a dry run: nothing is
@@ -44,7 +43,7 @@ export async function loadEmailIndex(ctx: AppContext): Promise<EmailIndex> {
 export type VendorIndex = Map<string, { id: string; name: string }>;
 
 export async function loadVendorIndex(ctx: AppContext): Promise<VendorIndex> {
-  const users = await allUserCards(ctx);
+  const users = await ctx.users.all();
   return new Map(
     users.map((user) => [
       normaliseEmail(user.email),

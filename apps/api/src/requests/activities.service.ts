@@ -164,7 +164,7 @@ function assertVersion(activity: StoredActivity, version: number) {
 
 /** 400 on `ownerId` unless the user exists. */
 async function assertOwnerExists(ctx: AppContext, ownerId: string) {
-  if (!(await ctx.models.User.exists({ _id: ownerId }))) {
+  if (!(await ctx.users.exists(ownerId))) {
     throw fieldError('ownerId', FIELD_MESSAGES.activityOwnerUnknown);
   }
 }
@@ -175,7 +175,7 @@ async function assertOwnerExists(ctx: AppContext, ownerId: string) {
  * requests assigned meanwhile.
  */
 async function releaseIfOwnerGone(ctx: AppContext, ownerId: Types.ObjectId | null) {
-  if (ownerId && !(await ctx.models.User.exists({ _id: ownerId }))) {
+  if (ownerId && !(await ctx.users.exists(ownerId.toHexString()))) {
     await releaseActivitiesOf(ctx, ownerId.toHexString(), null);
   }
 }

@@ -133,7 +133,7 @@ async function writerFor(
     case 'assign': {
       if (!isAdmin(caller)) throw forbidden();
       const { vendorId, items } = body;
-      if (vendorId !== null && !(await ctx.models.User.exists({ _id: vendorId }))) {
+      if (vendorId !== null && !(await ctx.users.exists(vendorId))) {
         throw fieldError('vendorId', FIELD_MESSAGES.activityOwnerUnknown);
       }
       return (index) => assignOne(ctx, items[index]!.id, vendorId, userId);

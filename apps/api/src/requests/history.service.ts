@@ -110,11 +110,7 @@ export async function getRequestHistory(ctx: AppContext, id: string): Promise<Re
   const authorIds = [
     ...new Set(history.flatMap((entry) => (entry.by ? [entry.by.toHexString()] : []))),
   ];
-  const authors = await ctx.models.User.find(
-    { _id: { $in: authorIds } },
-    { name: 1, lastName: 1 },
-  ).lean<{ _id: Types.ObjectId; name: string; lastName: string }[]>();
-  const nameOf = new Map(authors.map((u) => [u._id.toHexString(), `${u.name} ${u.lastName}`]));
+  const nameOf = await ctx.users.namesByIds(authorIds);
   const entries: HistoryEntry[] = history
     .map((entry) => {
       const by = entry.by ? entry.by.toHexString() : null;

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import type { FilterQuery, Types } from 'mongoose';
+import type { FilterQuery } from 'mongoose';
 import {
   EXPORT_MEDIA_TYPES,
   EXPORT_TICKET_TTL_SECONDS,
@@ -63,14 +63,9 @@ export function exportFilter(query: ExportQuery, caller: Caller): FilterQuery<Re
 
 /** Every user's name and email, read once: there are tens of them, and rows name many. */
 async function vendorsById(ctx: AppContext): Promise<Map<string, ExportedVendor>> {
-  const users = await ctx.models.User.find({}, { name: 1, lastName: 1, email: 1 }).lean<
-    { _id: Types.ObjectId; name: string; lastName: string; email: string }[]
-  >();
+  const users = await ctx.users.all();
   return new Map(
-    users.map((user) => [
-      user._id.toHexString(),
-      { name: `${user.name} ${user.lastName}`, email: user.email },
-    ]),
+    users.map((user) => [user.id, { name: `${user.name} ${user.lastName}`, email: user.email }]),
   );
 }
 

@@ -316,7 +316,7 @@ export async function assignVendor(
   { formId, vendorId }: AssignVendorBody,
   userId: string,
 ): Promise<Request> {
-  if (vendorId !== null && !(await ctx.models.User.exists({ _id: vendorId }))) {
+  if (vendorId !== null && !(await ctx.users.exists(vendorId))) {
     throw notFound(API_MESSAGES.userNotFound);
   }
   return requestAnswer(await assignOne(ctx, formId, vendorId, userId));

@@ -7,6 +7,6 @@ export {
   recipientsByIds,
   type MailRecipient,
 } from './mail-recipients.js';
-export { allUserCards, userExists, type UserCard } from './user-lookups.js';
+export { userDirectory } from './user-lookups.js';
 export { usersModels } from './user.model.js';
 export { usersRoutes } from './users.routes.js';

@@ -1,15 +1,13 @@
 import type { Role } from '@crm/shared';
 import type { Types } from 'mongoose';
-import type { AppContext } from '../context.js';
+import type { UserCard, UserDirectory } from '../context.js';
+import type { Models } from '../context.js';
 
 /*
- * What other features read of the users (issue 34: the users are this feature's data; others
- * call these through index.ts). Each is one read per call, whatever the number of users: never a
- * read per user or per row.
+ * What other features read of the users (issue 34: the users are this feature's data). On the
+ * context as `ctx.users` (app-context.ts), since users/ itself uses features that need it. Each is
+ * one read per call, whatever the number of users: never a read per user or per row.
  */
-
-/** A user as a list of people shows them: id, name, last name, email and role. */
-export type UserCard = { id: string; name: string; lastName: string; email: string; role: Role };
 
 type StoredCard = {
   _id: Types.ObjectId;
@@ -19,19 +17,28 @@ type StoredCard = {
   role: Role;
 };
 
-/** Every user, in one projected read (an import's executives, Inicio's team rows). */
-export async function allUserCards(ctx: AppContext): Promise<UserCard[]> {
-  const users = await ctx.models.User.find({}, 'name lastName email role').lean<StoredCard[]>();
-  return users.map((user) => ({
-    id: user._id.toHexString(),
-    name: user.name,
-    lastName: user.lastName,
-    email: user.email,
-    role: user.role,
-  }));
-}
-
-/** Whether a user with this id exists (an id that is no ObjectId is nobody). */
-export async function userExists(ctx: AppContext, id: string): Promise<boolean> {
-  return (await ctx.models.User.exists({ _id: id })) !== null;
+/** The users' directory over the app's User model. */
+export function userDirectory({ User }: Pick<Models, 'User'>): UserDirectory {
+  return {
+    async exists(id) {
+      return (await User.exists({ _id: id })) !== null;
+    },
+    async namesByIds(ids) {
+      if (ids.length === 0) return new Map();
+      const users = await User.find({ _id: { $in: ids } }, { name: 1, lastName: 1 }).lean<
+        { _id: Types.ObjectId; name: string; lastName: string }[]
+      >();
+      return new Map(users.map((u) => [u._id.toHexString(), `${u.name} ${u.lastName}`]));
+    },
+    async all(): Promise<UserCard[]> {
+      const users = await User.find({}, 'name lastName email role').lean<StoredCard[]>();
+      return users.map((user) => ({
+        id: user._id.toHexString(),
+        name: user.name,
+        lastName: user.lastName,
+        email: user.email,
+        role: user.role,
+      }));
+    },
+  };
 }
