@@ -11,7 +11,7 @@ import {
 } from './constants.js';
 import { zonedDueAt } from './activity.js';
 import { expectedValueSchema, MAX_EXPECTED_VALUE } from './outcome.js';
-import { NOTES_CELL_SEPARATOR, REQUEST_COLUMNS, type RequestColumnKey } from './request-columns.js';
+import { REQUEST_COLUMNS, type RequestColumnKey } from './request-columns.js';
 import {
   IMPORT_FIELD_LABELS,
   IMPORT_FIELDS,
@@ -323,9 +323,6 @@ export function parseImportRow(
 }
 const expectedValueMessage = expectedValueSchema.safeParse(MAX_EXPECTED_VALUE + 1).error!.issues[0]!
   .message;
-
-/** Notes in one cell, as the export writes them (NOTES_CELL_SEPARATOR) and parseImportRow reads. */
-export const IMPORT_NOTES_SEPARATOR = NOTES_CELL_SEPARATOR;
 
 // ---------------------------------------------------------------------------------------------
 // The check's report

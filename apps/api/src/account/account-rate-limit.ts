@@ -13,7 +13,7 @@ import { addressKey } from '../http/client-address.js';
  * ends.
  */
 
-export const WINDOW_MS = 60 * 60_000;
+const WINDOW_MS = 60 * 60_000;
 
 export type EmailLimit = { id: string; max: number };
 

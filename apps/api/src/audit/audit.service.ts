@@ -37,7 +37,7 @@ type Filters = EndpointInput<typeof auditApi.exportLink>['body'];
 const NEWEST_FIRST = { at: -1, _id: -1 } as const;
 
 /** The stored entries of the filters: who, what, and the days in APP_TIME_ZONE. */
-export function auditFilter(ctx: AppContext, filters: Filters): FilterQuery<AuditEntryDoc> {
+function auditFilter(ctx: AppContext, filters: Filters): FilterQuery<AuditEntryDoc> {
   const filter: FilterQuery<AuditEntryDoc> = {};
   if (filters.user) filter.actorId = filters.user.toLowerCase();
   if (filters.action) filter.action = filters.action;

@@ -15,9 +15,9 @@ import { deviceOf } from './user-agent.js';
 type Models = Pick<AppContext, 'models'>;
 
 /** The newest sessions a list shows; older ones still work and still end with "close others". */
-export const SESSION_LIST_MAX = 50;
+const SESSION_LIST_MAX = 50;
 /** lastSeenAt is written at most this often per session. */
-export const LAST_SEEN_EVERY_MS = 60_000;
+const LAST_SEEN_EVERY_MS = 60_000;
 
 /** Sign-in's record of the new token, with the device and address it came from. */
 export async function startSession(

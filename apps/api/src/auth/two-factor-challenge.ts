@@ -8,7 +8,7 @@ import type { AppContext } from '../context.js';
  * refuses any token with one) or a download ticket (tickets.ts checks theirs), and them for it.
  */
 const AUDIENCE = 'two-factor';
-export const CHALLENGE_TTL_SECONDS = 300;
+const CHALLENGE_TTL_SECONDS = 300;
 
 /** "code": they have a second factor; "setup": they must enrol one now (Ajustes, past grace). */
 export type ChallengeStep = 'code' | 'setup';

@@ -67,7 +67,7 @@ export function newRecoveryCode(): string {
 }
 
 /** A code as typed: case, spaces and dashes don't matter; the letters read as digits do. */
-export function normaliseRecoveryCode(code: string): string {
+function normaliseRecoveryCode(code: string): string {
   return code
     .toLowerCase()
     .replace(/[\s-]/g, '')

@@ -211,11 +211,7 @@ async function acceptCode(ctx: AppContext, userId: string, typed: string): Promi
 }
 
 /** A recovery code used to sign in: it stops working in the same update that accepts it. */
-export async function useRecoveryCode(
-  ctx: AppContext,
-  userId: string,
-  code: string,
-): Promise<void> {
+async function useRecoveryCode(ctx: AppContext, userId: string, code: string): Promise<void> {
   const hash = hashRecoveryCode(ctx, code);
   const { modifiedCount } = await ctx.models.TwoFactor.updateOne(
     { _id: userId, enabledAt: { $ne: null }, recoveryCodes: hash },
@@ -226,7 +222,7 @@ export async function useRecoveryCode(
 }
 
 /** A wrong, replayed or refused code at sign-in (already counted by the brake). */
-export function failedCode(ctx: AppContext, userId: string, client: Client): void {
+function failedCode(ctx: AppContext, userId: string, client: Client): void {
   ctx.audit.record({
     action: 'auth.signInFailed',
     actor: { userId },

@@ -12,7 +12,7 @@ import { DEFAULT_MAIL_RETRY_DELAYS_MS, type MailConfig } from './mail-config.js'
 
 const DEV_JWT_SECRET_HINT = 'change-me';
 /** APP_CURRENCY unset: Chilean pesos, the product's first market. */
-export const DEFAULT_CURRENCY = 'CLP';
+const DEFAULT_CURRENCY = 'CLP';
 /** An ISO 4217 code this runtime's Intl knows, so the web can format amounts in it. */
 const isCurrency = (code: string) =>
   /^[A-Z]{3}$/.test(code) && Intl.supportedValuesOf('currency').includes(code);
@@ -183,7 +183,7 @@ export type HttpServerConfig = {
   maxConnectionsPerAddress: number;
 };
 
-export const DEFAULT_HTTP_TIMEOUTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
+const DEFAULT_HTTP_TIMEOUTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
 
 /** What CORS_ORIGIN grants when unset outside production: Vite's dev server and `npm start`. */
 const DEV_CORS_ORIGINS = 'http://localhost:5173,http://localhost:4000';

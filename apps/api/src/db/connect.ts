@@ -20,9 +20,9 @@ import { isolatesConcurrentUpdates } from './server-features.js';
  * enough for the 5 s promise would cut; the monitor tells a slow server (it still answers
  * `hello`) from a hung one.
  */
-export const HEARTBEAT_MS = 1_000;
-export const CONNECT_TIMEOUT_MS = 1_500;
-export const SERVER_SELECTION_TIMEOUT_MS = 1_500;
+const HEARTBEAT_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 1_500;
+const SERVER_SELECTION_TIMEOUT_MS = 1_500;
 
 /** One connection per app instance: models are registered on it, not on mongoose's global. */
 export async function connectDatabase(

@@ -15,7 +15,7 @@ import { isolatesConcurrentUpdates } from './server-features.js';
  */
 
 /** A dead holder's lease lapses this long after its last renewal. */
-export const LEASE_TTL_MS = 10_000;
+const LEASE_TTL_MS = 10_000;
 /** A live holder renews its lease this often: several renewals fit in one TTL. */
 export const LEASE_RENEW_MS = 2_500;
 /** How often a starting process looks at a lease held by another. */
@@ -51,7 +51,7 @@ export class LeaseTakenError extends Error {
 }
 
 /** The one line an operator reads when a second process is refused (or a holder is displaced). */
-export function leaseTakenMessage(dbName: string, holder: LeaseHolder): string {
+function leaseTakenMessage(dbName: string, holder: LeaseHolder): string {
   return (
     `Another API process (pid ${holder.pid} on ${holder.host}, since ` +
     `${holder.startedAt.toISOString()}) is using the database "${dbName}" on this FerretDB ` +

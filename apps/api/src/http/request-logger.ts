@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import { endpoints } from '@crm/shared';
 import { declaredPathPattern } from './refuse-unknown-methods.js';
 
-export const REQUEST_ID_HEADER = 'X-Request-Id';
+const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** A caller's (or proxy's) id is kept when it looks like an id, so one request can be followed across services. */
 const ACCEPTABLE_INCOMING_ID = /^[\w.:-]{1,128}$/;
@@ -39,7 +39,7 @@ const SECRET_ROUTES = endpoints
 const LONG_RANDOM = /[\w-]{32,}/g;
 
 /** The path as the log writes it: without its query and without a secret it may carry. */
-export function loggedPath(url: string | undefined): string {
+function loggedPath(url: string | undefined): string {
   const path = pathOnly(url);
   const secret = SECRET_ROUTES.find(({ pattern }) => pattern.test(path));
   return secret ? secret.route : path.replace(LONG_RANDOM, ':redacted');

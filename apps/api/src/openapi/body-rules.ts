@@ -12,7 +12,7 @@ type JsonSchema = Record<string, unknown>;
 type Components = Record<string, JsonSchema>;
 
 /** Any JSON value whose objects, at any depth, hold no key the body walker refuses. */
-export const OPERATOR_FREE_JSON = 'JsonWithoutOperatorKeys';
+const OPERATOR_FREE_JSON = 'JsonWithoutOperatorKeys';
 const operatorFreeJsonRef = { $ref: `#/components/schemas/${OPERATOR_FREE_JSON}` };
 const allowedKeys = { pattern: BODY_KEY_PATTERN.source };
 

@@ -234,7 +234,7 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
 };
 
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */
-export function parameterExample(path: string, name: string): string | number | undefined {
+function parameterExample(path: string, name: string): string | number | undefined {
   if (name === 'id' && path.startsWith('/api/user/')) return USER_ID;
   return PARAMETER_EXAMPLES[name];
 }

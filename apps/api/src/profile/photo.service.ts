@@ -49,7 +49,7 @@ const PIXEL_LIMIT_ERROR = /exceeds pixel limit/i;
  * do not decode (failOn's default: a warning, such as a truncated file, fails too), and when the
  * image has more than ACCOUNT_LIMITS.photoMaxPixels pixels.
  */
-export async function storedPhotoOf(bytes: Buffer): Promise<Buffer> {
+async function storedPhotoOf(bytes: Buffer): Promise<Buffer> {
   if (!photoFormatOf(bytes)) throw notAnImage();
   const size = ACCOUNT_LIMITS.photoSize;
   try {

@@ -64,7 +64,7 @@ function dueCondition(range: DueRange, field: string): Filter {
  * the dotted conditions (each may hold for another activity) narrow the requests less, and the
  * stage after `$unwind` still picks exactly the matching activities.
  */
-export const agendaMatch = (owner: Types.ObjectId, range: DueRange, elemMatch = true): Filter => {
+const agendaMatch = (owner: Types.ObjectId, range: DueRange, elemMatch = true): Filter => {
   const element = { ownerId: owner, done: false, ...dueCondition(range, 'dueAt') };
   if (elemMatch) return { activities: { $elemMatch: element } };
   return Object.fromEntries(

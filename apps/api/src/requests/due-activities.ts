@@ -35,7 +35,7 @@ function windowConditions({ owners, from, before }: DueWindow, prefix = ''): Fil
 }
 
 /** The requests holding an activity in one of the windows: each window one index range. */
-export function dueWindowsMatch(windows: readonly DueWindow[], elemMatch = true): Filter {
+function dueWindowsMatch(windows: readonly DueWindow[], elemMatch = true): Filter {
   const each = windows.map((window) =>
     elemMatch
       ? { activities: { $elemMatch: windowConditions(window) } }

@@ -17,7 +17,7 @@ type Missing = {
 };
 
 /** When a stored request entered its stage, as far as it recorded. */
-export function stageStartOf({ createdAt, history = [] }: Missing): Date {
+function stageStartOf({ createdAt, history = [] }: Missing): Date {
   for (let i = history.length - 1; i >= 0; i--) {
     const entry = history[i];
     if (entry?.field === 'status' && entry.at) return entry.at;

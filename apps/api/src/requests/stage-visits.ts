@@ -14,7 +14,7 @@ import { backfillOnce } from './backfill-once.js';
 export type StageVisit = { status: RequestStatus; enteredAt: Date; leftAt: Date; ms: number };
 
 /** A stage's place in the pipeline (REQUEST_STATUSES order): what `furthestStage` holds. */
-export const stageIndex = (status: RequestStatus): number => REQUEST_STATUSES.indexOf(status);
+const stageIndex = (status: RequestStatus): number => REQUEST_STATUSES.indexOf(status);
 
 const visit = (status: RequestStatus, enteredAt: Date, leftAt: Date): StageVisit => ({
   status,

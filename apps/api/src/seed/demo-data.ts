@@ -114,7 +114,7 @@ export type DemoUser = {
   role: Role;
 };
 
-export function demoUsers(count: number, seed = 1): DemoUser[] {
+function demoUsers(count: number, seed = 1): DemoUser[] {
   const rnd = random(seed);
   return Array.from({ length: count }, (_, i) => {
     // One admin in ten, the rest vendors and drivers; the first is always an admin.
@@ -127,12 +127,7 @@ export function demoUsers(count: number, seed = 1): DemoUser[] {
 }
 
 /** Requests in every stage, some assigned, with notes and event fields past "new request". */
-export function demoRequests(
-  count: number,
-  users: readonly DemoUser[],
-  seed = 2,
-  now = Date.now(),
-) {
+function demoRequests(count: number, users: readonly DemoUser[], seed = 2, now = Date.now()) {
   const rnd = random(seed);
   const assignable = users.filter((user) => user.role !== 'driver');
   return Array.from({ length: count }, (_, i) => {

@@ -8,7 +8,7 @@ import { createUser } from './users.service.js';
 export const GENERATED_ADMIN_EMAIL = 'admin@crm.local';
 
 /** A random password that follows the §5 rule (lower, upper, one of .-#$!, 8+). */
-export function generatePassword(): string {
+function generatePassword(): string {
   return `Crm.${randomBytes(12).toString('hex')}X`;
 }
 

@@ -6,7 +6,6 @@ import {
   formatCardDate,
   formatDateTime,
   initials,
-  inputToEventDate,
   shortName,
   textToEventDate,
 } from './format';
@@ -90,26 +89,6 @@ describe('eventDateToInput (eventDate shown as its UTC day)', () => {
     expect(eventDateToInput(null)).toBe('');
     expect(eventDateToInput('')).toBe('');
     expect(eventDateToInput('not a date')).toBe('');
-  });
-});
-
-describe('inputToEventDate (date input back to the stored form)', () => {
-  it.each(ZONES)('turns yyyy-mm-dd into midnight UTC of that day in %s', (zone) => {
-    inZone(zone);
-    expect(inputToEventDate('2026-05-10')).toBe('2026-05-10T00:00:00.000Z');
-  });
-
-  it('is null when the input is cleared or not a full date', () => {
-    expect(inputToEventDate('')).toBeNull();
-    expect(inputToEventDate('2026-5-10')).toBeNull();
-    expect(inputToEventDate('10/05/2026')).toBeNull();
-  });
-
-  it.each(ZONES)('round-trips with eventDateToInput in %s', (zone) => {
-    inZone(zone);
-    for (const day of ['2026-05-10', '2026-01-01', '2026-12-31']) {
-      expect(eventDateToInput(inputToEventDate(day))).toBe(day);
-    }
   });
 });
 

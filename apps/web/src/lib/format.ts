@@ -87,11 +87,6 @@ export function textToEventDate(text: string): string | null | undefined {
   return `${iso}T00:00:00.000Z`;
 }
 
-/** The value of a date input (yyyy-mm-dd) back to the stored form, or null when cleared. */
-export function inputToEventDate(value: string): string | null {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : null;
-}
-
 /** Initials of a person for the round avatars (§2). */
 export function initials(person: { name: string; lastName: string }): string {
   return `${person.name.trim().charAt(0)}${person.lastName.trim().charAt(0)}`.toUpperCase();

@@ -7,9 +7,6 @@ export function getDashboard(query: DashboardQuery, signal?: AbortSignal) {
   return callEndpoint(dashboardApi.get, { query }, { signal });
 }
 
-/** Every period and executive's figures (a key prefix). */
-export const allDashboardsQueryKey = () => queryKeyOf(dashboardApi.get);
-
 export const dashboardQueryKey = (query: DashboardQuery) => queryKeyOf(dashboardApi.get, { query });
 
 /**
