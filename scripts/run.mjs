@@ -160,6 +160,7 @@ switch (task) {
   case 'bench':
   case 'bench:abuse':
   case 'bench:board':
+  case 'bench:board-compare':
   case 'bench:agenda':
   case 'bench:reminders':
   case 'bench:dashboard':
@@ -172,13 +173,15 @@ switch (task) {
       'run',
       'build',
       '--filter=@crm/api...',
-      ...(task === 'bench:board' || task === 'bench:dashboard' ? ['--filter=@crm/web...'] : []),
+      ...(task.startsWith('bench:board') || task === 'bench:dashboard'
+        ? ['--filter=@crm/web...']
+        : []),
     );
     process.exit(await run(pnpmBin, [...pnpmPrefix, '--filter', '@crm/api', task], { env }));
     break;
   default:
     console.error(
-      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:agenda|bench:reminders|bench:dashboard|seed',
+      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:board-compare|bench:agenda|bench:reminders|bench:dashboard|seed',
     );
     process.exit(2);
 }
