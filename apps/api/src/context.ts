@@ -54,6 +54,10 @@ export type UserDirectory = {
   namesByIds(ids: readonly string[]): Promise<Map<string, string>>;
   /** Every user. */
   all(): Promise<UserCard[]>;
+  /** One user, or null (an id that is no ObjectId is nobody). */
+  byId(id: string): Promise<UserCard | null>;
+  /** The users with this role (the system admins an alert mails). */
+  withRole(role: Role): Promise<UserCard[]>;
 };
 
 /** What every route and service gets: config, the models on one connection, a logger. */

@@ -18,19 +18,17 @@ import type { AuditEntryDoc } from './audit.model.js';
  *   alerts again.
  */
 
-type Admin = { _id: { toHexString(): string }; email: string };
-
 async function mailAdmins(
   ctx: AppContext,
   entry: AuditEntryDoc,
   subject: string,
   text: string,
 ): Promise<void> {
-  const admins = await ctx.models.User.find({ role: ADMIN_ROLE }, { email: 1 }).lean<Admin[]>();
+  const admins = await ctx.users.withRole(ADMIN_ROLE);
   await Promise.all(
     admins.map((admin) =>
       queueAccountMail(ctx, {
-        key: `audit-alert:${entry._id.toHexString()}:${admin._id.toHexString()}`,
+        key: `audit-alert:${entry._id.toHexString()}:${admin.id}`,
         to: admin.email,
         subject,
         text,

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Request, RequestHandler } from 'express';
-import { Types, isValidObjectId } from 'mongoose';
+import { Types } from 'mongoose';
 import { deviceOf } from '../auth/index.js';
 import type { AppContext, AuditRecord } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
@@ -75,8 +75,7 @@ function browserOf(userAgent: string | undefined): string {
 type Person = { name: string; lastName: string; email: string };
 
 async function personOf(ctx: AppContext, userId: string): Promise<Person | null> {
-  if (!isValidObjectId(userId)) return null;
-  return ctx.models.User.findById(userId, { name: 1, lastName: 1, email: 1 }).lean<Person>();
+  return ctx.users.byId(userId);
 }
 
 const fullName = (person: Person) => `${person.name} ${person.lastName}`.trim();

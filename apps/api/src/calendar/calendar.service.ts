@@ -8,6 +8,7 @@ import {
 import type { AppContext } from '../context.js';
 import { calendarSecretHash } from '../preferences/index.js';
 import { openActivitiesDue } from '../requests/index.js';
+import { userIdByCalendarSecretHash } from '../users/index.js';
 
 /*
  * GET /api/calendar/<secret>.ics (issue 20): the user's open activities for Google Calendar or
@@ -44,13 +45,10 @@ export async function calendarFeedOf(
   secret: string,
   origin: string,
 ): Promise<string | null> {
-  const user = await ctx.models.User.findOne(
-    { calendarSecretHash: calendarSecretHash(secret) },
-    '_id',
-  ).lean<{ _id: { toHexString(): string } }>();
-  if (!user || !CALENDAR_SECRET_PATTERN.test(secret)) return null;
+  const userId = await userIdByCalendarSecretHash(ctx, calendarSecretHash(secret));
+  if (!userId || !CALENDAR_SECRET_PATTERN.test(secret)) return null;
 
-  const items = await openActivitiesDue(ctx, user._id.toHexString(), {}, FEED_LIMIT);
+  const items = await openActivitiesDue(ctx, userId, {}, FEED_LIMIT);
   const base = ctx.config.appUrl ?? origin;
   const calendar = ical({ name: 'CRM: actividades', prodId: '//crm//actividades//ES' });
   for (const item of items) {

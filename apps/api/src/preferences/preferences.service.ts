@@ -9,21 +9,18 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/app-error.js';
+import {
+  setCalendarSecretHash,
+  setStoredPreferences,
+  storedPreferencesOf,
+  type StoredPreferences,
+} from '../users/index.js';
 
 /*
  * A user's own preferences (issue 20): the zone their days are read in, which reminder emails
- * they get, and their calendar feed's secret. Stored on their user document (users/user.model.ts),
- * read and changed by themselves only (the routes pass the caller's id).
+ * they get, and their calendar feed's secret. Stored on their user document, read and written
+ * through users/ (user-preferences.ts), by themselves only (the routes pass the caller's id).
  */
-
-type StoredPreferences = {
-  timeZone?: string | null;
-  emailDigest?: boolean;
-  emailReminders?: boolean;
-  calendarSecretHash?: string | null;
-};
-
-const FIELDS = 'timeZone emailDigest emailReminders +calendarSecretHash';
 
 function toPreferences(ctx: AppContext, stored: StoredPreferences): Preferences {
   const timeZone = stored.timeZone || null;
@@ -37,7 +34,7 @@ function toPreferences(ctx: AppContext, stored: StoredPreferences): Preferences 
 }
 
 async function read(ctx: AppContext, userId: string): Promise<StoredPreferences> {
-  const stored = await ctx.models.User.findById(userId, FIELDS).lean<StoredPreferences>();
+  const stored = await storedPreferencesOf(ctx, userId);
   if (!stored) throw notFound(API_MESSAGES.userNotFound);
   return stored;
 }
@@ -55,8 +52,9 @@ export async function updatePreferences(
 ): Promise<Preferences> {
   const $set = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
   // An update, then a read: FerretDB 1.x refuses findAndModify with a projection.
-  const updated = await ctx.models.User.updateOne({ _id: userId }, { $set });
-  if (updated.matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+  if (!(await setStoredPreferences(ctx, userId, $set))) {
+    throw notFound(API_MESSAGES.userNotFound);
+  }
   return getPreferences(ctx, userId);
 }
 
@@ -75,16 +73,14 @@ export async function createCalendarFeed(
   origin: string,
 ): Promise<CalendarFeed> {
   const secret = randomBytes(32).toString('base64url');
-  const updated = await ctx.models.User.updateOne(
-    { _id: userId },
-    { $set: { calendarSecretHash: calendarSecretHash(secret) } },
-  );
-  if (updated.matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+  if (!(await setCalendarSecretHash(ctx, userId, calendarSecretHash(secret)))) {
+    throw notFound(API_MESSAGES.userNotFound);
+  }
   return { url: `${ctx.config.appUrl ?? origin}${pathOf(api.calendar.feed, { secret })}` };
 }
 
 /** DELETE /api/me/calendar-feed: the address stops working (unset, as the index is sparse). */
 export async function revokeCalendarFeed(ctx: AppContext, userId: string): Promise<Preferences> {
-  await ctx.models.User.updateOne({ _id: userId }, { $unset: { calendarSecretHash: 1 } });
+  await setCalendarSecretHash(ctx, userId, null);
   return getPreferences(ctx, userId);
 }

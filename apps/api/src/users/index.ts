@@ -8,5 +8,13 @@ export {
   type MailRecipient,
 } from './mail-recipients.js';
 export { userDirectory } from './user-lookups.js';
+// A user's preferences, as preferences/ and calendar/ read and write them (issue 34).
+export {
+  setCalendarSecretHash,
+  setStoredPreferences,
+  storedPreferencesOf,
+  userIdByCalendarSecretHash,
+  type StoredPreferences,
+} from './user-preferences.js';
 export { usersModels } from './user.model.js';
 export { usersRoutes } from './users.routes.js';

@@ -1,5 +1,5 @@
 import type { Role } from '@crm/shared';
-import type { Types } from 'mongoose';
+import { isValidObjectId, type Types } from 'mongoose';
 import type { UserCard, UserDirectory } from '../context.js';
 import type { Models } from '../context.js';
 
@@ -17,6 +17,16 @@ type StoredCard = {
   role: Role;
 };
 
+const CARD = 'name lastName email role';
+
+const cardOf = (user: StoredCard): UserCard => ({
+  id: user._id.toHexString(),
+  name: user.name,
+  lastName: user.lastName,
+  email: user.email,
+  role: user.role,
+});
+
 /** The users' directory over the app's User model. */
 export function userDirectory({ User }: Pick<Models, 'User'>): UserDirectory {
   return {
@@ -30,15 +40,16 @@ export function userDirectory({ User }: Pick<Models, 'User'>): UserDirectory {
       >();
       return new Map(users.map((u) => [u._id.toHexString(), `${u.name} ${u.lastName}`]));
     },
-    async all(): Promise<UserCard[]> {
-      const users = await User.find({}, 'name lastName email role').lean<StoredCard[]>();
-      return users.map((user) => ({
-        id: user._id.toHexString(),
-        name: user.name,
-        lastName: user.lastName,
-        email: user.email,
-        role: user.role,
-      }));
+    async all() {
+      return (await User.find({}, CARD).lean<StoredCard[]>()).map(cardOf);
+    },
+    async byId(id) {
+      if (!isValidObjectId(id)) return null;
+      const user = await User.findById(id, CARD).lean<StoredCard>();
+      return user ? cardOf(user) : null;
+    },
+    async withRole(role) {
+      return (await User.find({ role }, CARD).lean<StoredCard[]>()).map(cardOf);
     },
   };
 }
