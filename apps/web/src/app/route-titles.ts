@@ -20,7 +20,7 @@ export const PROFILE_PATH = '/main/profile';
  * Edit Request modal's /main/requests/:id is still the board). The one list of them; apart from
  * the router so the login screen can name itself without loading it (app.tsx).
  */
-export const ROUTE_TITLES: readonly { path: string; title: string }[] = [
+const ROUTE_TITLES: readonly { path: string; title: string }[] = [
   { path: LOGIN_PATH, title: `${LABELS.login} · ${PRODUCT_TITLE}` },
   { path: '/main/home', title: `${LABELS.home} · ${PRODUCT_TITLE}` },
   // The public account pages (issue 23), signed out or in.

@@ -10,7 +10,7 @@ import { AppRoutes } from './routes';
  * board makes one request after the entry, not two in a row; split a screen out when the board's
  * budget asks for it (apps/web/scripts/check-budgets.mjs).
  */
-export function SignedInApp() {
+function SignedInApp() {
   return (
     <AppProviders>
       <BrowserRouter>

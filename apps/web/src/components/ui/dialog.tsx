@@ -59,7 +59,7 @@ const FIELDS = ['input:not([type="hidden"])', 'select', 'textarea']
  * Puts the focus on the first field inside `container` (in page order), if it has one; says
  * whether it did. Dialogs open there rather than on their close button.
  */
-export function focusFirstField(container: ParentNode | null): boolean {
+function focusFirstField(container: ParentNode | null): boolean {
   const field = container?.querySelector<HTMLElement>(FIELDS);
   if (!field) return false;
   field.focus();

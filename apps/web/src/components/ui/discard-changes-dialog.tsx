@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 
-export const DISCARD_LABELS = {
+const DISCARD_LABELS = {
   message: '¿Descartar los cambios?',
   keepEditing: 'Seguir editando',
   discard: 'Descartar',
@@ -14,11 +14,7 @@ export type DiscardChangesDialogProps = {
 };
 
 /** "¿Descartar los cambios?" over a form being closed with unsaved changes (issue 12). */
-export function DiscardChangesDialog({
-  open,
-  onKeepEditing,
-  onDiscard,
-}: DiscardChangesDialogProps) {
+function DiscardChangesDialog({ open, onKeepEditing, onDiscard }: DiscardChangesDialogProps) {
   return (
     <ConfirmDialog
       open={open}

@@ -11,7 +11,7 @@ import type { AccountPageOptions } from './components/account-page-options';
 export type { AccountPageOptions } from './components/account-page-options';
 
 /** The account pages' addresses: the forgot page, then the one-time links'. */
-export const ACCOUNT_PAGE_PATHS: readonly string[] = [
+const ACCOUNT_PAGE_PATHS: readonly string[] = [
   FORGOT_PASSWORD_PATH,
   ...Object.values(ACCOUNT_LINK_PATHS),
 ];

@@ -9,7 +9,7 @@ import { BOARD_PATH } from '../requests';
  */
 export type BoardTarget = { vendor?: string; outcome?: OutcomeFilter };
 
-export function boardHref({ vendor, outcome }: BoardTarget): string {
+function boardHref({ vendor, outcome }: BoardTarget): string {
   const search = writeBoardFilters(new URLSearchParams(), { vendor, outcome }).toString();
   return search ? `${BOARD_PATH}?${search}` : BOARD_PATH;
 }

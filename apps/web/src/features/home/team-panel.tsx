@@ -28,7 +28,7 @@ const nameOf = (row: DashboardTeamRow) => row.vendor?.name ?? LABELS.noVendor;
 const NAME_ORDER = new Intl.Collator('es-CL', { sensitivity: 'base' });
 
 /** Rows in a column's order; ties by name, so the order never depends on the answer's. */
-export function sortTeam(rows: readonly DashboardTeamRow[], { column, direction }: Sort) {
+function sortTeam(rows: readonly DashboardTeamRow[], { column, direction }: Sort) {
   const sign = direction === 'ascending' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const byColumn =

@@ -23,7 +23,7 @@ const WEBSITE_FILL = '#4338ca';
 const OTHER_FILL = '#0f766e';
 const AXIS_COLOUR = '#475569';
 
-export const SOURCE_LABELS: Record<Source, string> = {
+const SOURCE_LABELS: Record<Source, string> = {
   website: DASHBOARD_LABELS.website,
   other: DASHBOARD_LABELS.otherSources,
 };

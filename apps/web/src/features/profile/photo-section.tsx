@@ -21,7 +21,7 @@ const REFUSALS = new Set([400, 413, 415]);
  * server's own limits and messages. The server still decodes it (the name and type of a file
  * prove nothing).
  */
-export function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
+function photoProblem(file: Pick<File, 'type' | 'size'>): string | null {
   if (!(PHOTO_MEDIA_TYPES as readonly string[]).includes(file.type)) {
     return ACCOUNT_MESSAGES.photoNotImage;
   }

@@ -18,7 +18,7 @@ export function loadCaptcha(): Promise<unknown> {
  * (base64), or '' while unsolved, expired or failed. A solution is accepted once: for a fresh
  * challenge, put a new widget in its place.
  */
-export function createCaptchaWidget(onChange: (payload: string) => void): HTMLElement {
+function createCaptchaWidget(onChange: (payload: string) => void): HTMLElement {
   const widget = el('altcha-widget', {
     challenge: `${env.VITE_API_URL}/api/captcha/challenge`,
     language: 'es-es',

@@ -19,7 +19,7 @@ import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
 import { sessionsQueryKey } from './sessions';
 
 /** GET /api/me/profile: the caller as they see themselves (issue 23). */
-export const profileQueryOptions = () =>
+const profileQueryOptions = () =>
   queryOptions({
     queryKey: queryKeyOf(profileApi.get),
     queryFn: ({ signal }) => callEndpoint(profileApi.get, {}, { signal }),

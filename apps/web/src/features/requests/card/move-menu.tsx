@@ -11,7 +11,7 @@ import { createPortal } from 'react-dom';
 import { ArrowRightLeft } from 'lucide-react';
 import { BOARD_COLUMNS, LOG_ACTIVITY_OPEN_LABEL, type RequestStatus } from '@crm/shared';
 
-export const MOVE_MENU_LABEL = 'Mover a…';
+const MOVE_MENU_LABEL = 'Mover a…';
 
 export type MoveMenuProps = {
   /** The stage the request is in: the menu lists the other four. */

@@ -12,7 +12,7 @@ import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { CollapsibleSection } from '../shared';
 
-export const NOTE_LABELS = {
+const NOTE_LABELS = {
   saveFailed: 'No se pudo guardar la nota. Inténtalo de nuevo.',
   changedMeanwhile: 'Otra persona cambió esta nota mientras la editabas. Ahora dice:',
   removedMeanwhile: 'Otra persona quitó esta nota mientras la editabas.',

@@ -7,7 +7,7 @@ import { FIELD_LABELS, formatFieldValue } from './request-fields';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
-export const CONFLICT_LABELS = {
+const CONFLICT_LABELS = {
   title: 'Otra persona cambió esta solicitud',
   keepMine: 'Guardar la mía',
   takeTheirs: 'Usar la suya',

@@ -13,7 +13,7 @@ import { readEditValue } from './edit-value';
 export const PENDING_PLACEHOLDER = 'Pendiente';
 
 /** The date's format, as every date of the product is written (the cards' dd/mm/yy, §9). */
-export const EVENT_DATE_FORMAT = 'dd/mm/aaaa';
+const EVENT_DATE_FORMAT = 'dd/mm/aaaa';
 export const EVENT_DATE_INVALID = 'Fecha no válida: escríbela como dd/mm/aaaa';
 
 /** "Pendiente" says something about the value: dark enough to read (4.5:1 on white). */

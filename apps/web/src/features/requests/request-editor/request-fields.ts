@@ -30,7 +30,7 @@ export const FIELD_LABELS: Record<RequestField, string> = {
 };
 
 /** Shown for an empty text, so "nothing" is visible beside a value. */
-export const EMPTY_VALUE = '(vacío)';
+const EMPTY_VALUE = '(vacío)';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 

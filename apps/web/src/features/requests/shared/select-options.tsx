@@ -35,7 +35,7 @@ export function Options({ options }: { options: readonly SelectOption[] }) {
 }
 
 /** The groups of the "Ejecutivo" select: each role in plural, in the product's Spanish. */
-export const ROLE_GROUP_LABELS: Record<Role, string> = {
+const ROLE_GROUP_LABELS: Record<Role, string> = {
   vendor: 'Vendedores',
   'system admin': 'Administradores',
   driver: 'Choferes',

@@ -12,7 +12,7 @@ import type { Request } from '@crm/shared';
  */
 
 const STORAGE_KEY = 'crm.stageWarnings';
-export const STAGE_WARNINGS_KEPT = 200;
+const STAGE_WARNINGS_KEPT = 200;
 
 type StageStay = Pick<Request, '_id' | 'status' | 'stageChangedAt'>;
 

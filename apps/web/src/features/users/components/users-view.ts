@@ -6,7 +6,7 @@ import { fullName } from '../../../lib/format';
 // the order are worked out here on every keystroke rather than asked of the API (issue 25): no
 // new endpoint, no round trip, and the same answer serves both.
 
-export const USER_SORT_KEYS = ['name', 'email', 'role'] as const;
+const USER_SORT_KEYS = ['name', 'email', 'role'] as const;
 export type UserSortKey = (typeof USER_SORT_KEYS)[number];
 export type SortDirection = 'asc' | 'desc';
 
@@ -14,7 +14,7 @@ export type SortDirection = 'asc' | 'desc';
 export type UsersView = { q: string; sort: UserSortKey; dir: SortDirection };
 
 /** By name, A to Z: left out of the URL. */
-export const DEFAULT_USERS_VIEW: UsersView = { q: '', sort: 'name', dir: 'asc' };
+const DEFAULT_USERS_VIEW: UsersView = { q: '', sort: 'name', dir: 'asc' };
 
 const isSortKey = (value: string | null): value is UserSortKey =>
   USER_SORT_KEYS.some((key) => key === value);
@@ -44,7 +44,7 @@ export function writeUsersView(
 }
 
 /** Text as a search compares it: lower case, accents off ("José" and "jose" are equal). */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('es');
 }
 
@@ -52,7 +52,7 @@ export function foldText(text: string): string {
  * Whether `user` answers the search: every word of it is somewhere in the full name or the email,
  * so "garcia ana" finds Ana García as "ana garc" does.
  */
-export function matchesUser(user: User, query: string): boolean {
+function matchesUser(user: User, query: string): boolean {
   const words = foldText(query).split(/\s+/).filter(Boolean);
   const text = foldText(`${fullName(user)} ${user.email}`);
   return words.every((word) => text.includes(word));
@@ -68,7 +68,7 @@ const SORT_TEXT: Record<UserSortKey, (user: User) => string> = {
 };
 
 /** Ties (two vendors) fall back to the name, then the email, so the order never jitters. */
-export function compareUsers(sort: UserSortKey, dir: SortDirection) {
+function compareUsers(sort: UserSortKey, dir: SortDirection) {
   const sign = dir === 'asc' ? 1 : -1;
   return (a: User, b: User) =>
     sign *

@@ -18,11 +18,11 @@ import { DRAG_ANNOUNCEMENTS, DRAG_INSTRUCTIONS, draggedRequest, dropTarget } fro
 import { createKeyboardColumns } from './keyboard-columns';
 
 /** The mouse must move this far before a press becomes a drag: a click still clicks. */
-export const MOUSE_DRAG_DISTANCE_PX = 6;
+const MOUSE_DRAG_DISTANCE_PX = 6;
 /** A touch drags after a long press, so a swipe still scrolls the board. */
-export const TOUCH_DRAG_DELAY_MS = 250;
+const TOUCH_DRAG_DELAY_MS = 250;
 /** How far a finger may wander during the long press before it counts as a scroll. */
-export const TOUCH_DRAG_TOLERANCE_PX = 8;
+const TOUCH_DRAG_TOLERANCE_PX = 8;
 
 /**
  * Space or Enter on a focused card picks it up and drops it; Escape cancels, and so does Tab

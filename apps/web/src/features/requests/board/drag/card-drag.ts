@@ -15,7 +15,7 @@ export function draggedRequest(data: DataRef | undefined): Request | undefined {
 }
 
 /** The stage a column takes drops for: its droppable id. */
-export const droppedOn = (over: Pick<Over, 'id'> | null): RequestStatus | undefined =>
+const droppedOn = (over: Pick<Over, 'id'> | null): RequestStatus | undefined =>
   over && isRequestStatus(over.id) ? over.id : undefined;
 
 export type CardMove = { request: Request; to: RequestStatus };

@@ -19,7 +19,7 @@ export type MovedNoticeProps = {
 };
 
 /** "Movida a CERRADO." — which request — "Faltan: …" — [Deshacer] [Completar datos]. */
-export function MovedNotice({ request, missing, onComplete, onUndo, undone }: MovedNoticeProps) {
+function MovedNotice({ request, missing, onComplete, onUndo, undone }: MovedNoticeProps) {
   const title = columnTitleOf(request.status);
   return (
     // Issue 33: compact (one line for where and which, cut with its full text as a tooltip), so

@@ -3,7 +3,7 @@ import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
 import { Dialog } from '../../../../components/ui/dialog';
 import { COLUMN_SHORTCUTS, HELP_SHORTCUT } from './use-board-shortcuts';
 
-export const KEYBOARD_HELP_TITLE = 'Atajos de teclado';
+const KEYBOARD_HELP_TITLE = 'Atajos de teclado';
 
 type Shortcut = { keys: ReactNode; action: string };
 

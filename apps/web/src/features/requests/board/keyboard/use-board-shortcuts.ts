@@ -38,7 +38,7 @@ function columnOf(event: KeyboardEvent) {
  * The first card of `column` that is in view under the sticky headers (the column draws only
  * the cards near the board's scroll), else its first drawn card, else the column itself.
  */
-export function columnFocusTarget(column: HTMLElement, board: HTMLElement | null): HTMLElement {
+function columnFocusTarget(column: HTMLElement, board: HTMLElement | null): HTMLElement {
   // Cards take the focus where they can be dragged (not on a phone, where the column does).
   const cards = [...column.querySelectorAll<HTMLElement>('article[data-request-id][tabindex="0"]')];
   const header = column.querySelector('header')?.getBoundingClientRect().bottom ?? 0;

@@ -25,7 +25,7 @@ const OUTCOME_OPTIONS: SelectOption[] = OUTCOME_FILTERS.map((value) => ({
 }));
 
 /** The board's filters besides "Buscar", in their order: the toolbar's and the phone's sheet's. */
-export const FILTER_FIELD_KEYS = ['vendor', 'priority', 'requestType', 'next', 'outcome'] as const;
+const FILTER_FIELD_KEYS = ['vendor', 'priority', 'requestType', 'next', 'outcome'] as const;
 export type FilterFieldKey = (typeof FILTER_FIELD_KEYS)[number];
 
 export type FilterField = {

@@ -4,7 +4,7 @@ import { FIELD_MAX_LENGTH } from '@crm/shared';
 import { inputClass } from '../../../../components/ui/form-field';
 
 /** Typing pauses this long before the board is asked again. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 export type SearchBoxProps = {
   /** The search in the URL. */

@@ -16,7 +16,7 @@ import {
 } from '../../../../lib/board-search-params';
 
 /** Quiet time after the last filter change before it is saved: one save per settled choice. */
-export const SAVE_FILTERS_DELAY_MS = 800;
+const SAVE_FILTERS_DELAY_MS = 800;
 
 /** The same filters, spelled one way (keys in order, empty ones left out). */
 const keyOf = (filters: RememberedBoardFilters) =>
