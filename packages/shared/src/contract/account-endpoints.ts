@@ -13,9 +13,9 @@ import { defineEndpoint } from './define.js';
 /*
  * Forgotten passwords, invitations and email confirmations (issue 23): public, by token.
  *
- * The `account` endpoints: one export per endpoint, named as in `api.account`; the web
- * app imports them as `accountApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `account` endpoints (issue 34): one export per endpoint, named as in `api.account`. The web
+ * app names them through the namespace `accountApi` (`accountApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const forgotPassword = defineEndpoint({
   id: 'account.forgotPassword',

@@ -21,9 +21,9 @@ import { defineEndpoint } from './define.js';
 /*
  * Activities on a request (issue 20): its next steps, kept inside the request document.
  *
- * The `activities` endpoints: one export per endpoint, named as in `api.activities`; the web
- * app imports them as `activitiesApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `activities` endpoints (issue 34): one export per endpoint, named as in `api.activities`. The
+ * web app names them through the namespace `activitiesApi` (`activitiesApi.<name>`), so a page
+ * carries only those it calls; endpoints.ts lists them in the API's route order.
  */
 export const list = defineEndpoint({
   id: 'activities.list',

@@ -12,11 +12,10 @@ import { twoFactorLoginApi, twoFactorLoginDocs } from './two-factor-login-endpoi
  * the API's router checks, the OpenAPI document, the contract suite's coverage. The web app never
  * imports this module.
  *
- * Why apart: `api` (endpoints.ts) is one object, and every page of the web app that calls one of
- * its endpoints carries all of them (a bundler can't drop an object's unused keys). A feature
- * that only one screen uses declares its group in a module of its own
- * (`contract/<feature>-endpoints.ts`: the group, and its `GroupDocs` beside it), imported by that
- * screen alone, and lists both below. The words of `api`'s endpoints are in docs-endpoints.ts.
+ * `api` (endpoints.ts) gathers the groups declared one module per feature, whose words are in
+ * docs-endpoints.ts; the groups declared earlier in modules of their own, with their words
+ * beside them (two-factor, the audit log), are listed below. The rule for a new endpoint is in
+ * endpoints.ts and docs/api.md ("Adding an endpoint").
  */
 type DocumentedGroup = {
   group: Record<string, EndpointDeclaration>;

@@ -3,9 +3,9 @@ import { openApiDocumentSchema } from '../operations.js';
 import { defineEndpoint } from './define.js';
 
 /*
- * The `docs` endpoints: one export per endpoint, named as in `api.docs`; the web
- * app imports them as `docsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `docs` endpoints (issue 34): one export per endpoint, named as in `api.docs`. The web app
+ * names them through the namespace `docsApi` (`docsApi.<name>`), so a page carries only those it
+ * calls; endpoints.ts lists them in the API's route order.
  */
 export const openApiDocument = defineEndpoint({
   id: 'docs.openApiDocument',

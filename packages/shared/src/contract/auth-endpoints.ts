@@ -3,9 +3,9 @@ import { API_MESSAGES, LOGIN_MESSAGES } from '../messages.js';
 import { defineEndpoint } from './define.js';
 
 /*
- * The `auth` endpoints: one export per endpoint, named as in `api.auth`; the web
- * app imports them as `authApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `auth` endpoints (issue 34): one export per endpoint, named as in `api.auth`. The web app
+ * names them through the namespace `authApi` (`authApi.<name>`), so a page carries only those it
+ * calls; endpoints.ts lists them in the API's route order.
  */
 export const login = defineEndpoint({
   id: 'auth.login',

@@ -12,9 +12,9 @@ import { defineEndpoint } from './define.js';
 /*
  * The caller's own board (issue 25): the filters it remembers and their saved views.
  *
- * The `boardViews` endpoints: one export per endpoint, named as in `api.boardViews`; the web
- * app imports them as `boardViewsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `boardViews` endpoints (issue 34): one export per endpoint, named as in `api.boardViews`. The
+ * web app names them through the namespace `boardViewsApi` (`boardViewsApi.<name>`), so a page
+ * carries only those it calls; endpoints.ts lists them in the API's route order.
  */
 export const getFilters = defineEndpoint({
   id: 'boardViews.getFilters',

@@ -6,9 +6,9 @@ import { defineEndpoint } from './define.js';
 /*
  * The calendar feed (issue 20): what Google Calendar or Outlook subscribe to, by its secret.
  *
- * The `calendar` endpoints: one export per endpoint, named as in `api.calendar`; the web
- * app imports them as `calendarApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `calendar` endpoints (issue 34): one export per endpoint, named as in `api.calendar`. The web
+ * app names them through the namespace `calendarApi` (`calendarApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const feed = defineEndpoint({
   id: 'calendar.feed',

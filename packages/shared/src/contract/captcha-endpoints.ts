@@ -2,9 +2,9 @@ import { altchaChallengeSchema } from '../captcha.js';
 import { defineEndpoint } from './define.js';
 
 /*
- * The `captcha` endpoints: one export per endpoint, named as in `api.captcha`; the web
- * app imports them as `captchaApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `captcha` endpoints (issue 34): one export per endpoint, named as in `api.captcha`. The web
+ * app names them through the namespace `captchaApi` (`captchaApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const challenge = defineEndpoint({
   id: 'captcha.challenge',

@@ -5,9 +5,9 @@ import { defineEndpoint } from './define.js';
 /*
  * Inicio's figures (issue 22).
  *
- * The `dashboard` endpoints: one export per endpoint, named as in `api.dashboard`; the web
- * app imports them as `dashboardApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `dashboard` endpoints (issue 34): one export per endpoint, named as in `api.dashboard`. The
+ * web app names them through the namespace `dashboardApi` (`dashboardApi.<name>`), so a page
+ * carries only those it calls; endpoints.ts lists them in the API's route order.
  */
 export const get = defineEndpoint({
   id: 'dashboard.get',

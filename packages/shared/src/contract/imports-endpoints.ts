@@ -16,9 +16,9 @@ import { defineEndpoint } from './define.js';
 /*
  * Importing a spreadsheet of requests (issue 24, request-import.ts): upload, check, start, follow.
  *
- * The `imports` endpoints: one export per endpoint, named as in `api.imports`; the web
- * app imports them as `importsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `imports` endpoints (issue 34): one export per endpoint, named as in `api.imports`. The web
+ * app names them through the namespace `importsApi` (`importsApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const upload = defineEndpoint({
   id: 'imports.upload',

@@ -6,9 +6,9 @@ import { defineEndpoint } from './define.js';
 /*
  * Invitations (issue 23): a system admin creates a user who sets their own password.
  *
- * The `invitations` endpoints: one export per endpoint, named as in `api.invitations`; the web
- * app imports them as `invitationsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `invitations` endpoints (issue 34): one export per endpoint, named as in `api.invitations`.
+ * The web app names them through the namespace `invitationsApi` (`invitationsApi.<name>`), so a
+ * page carries only those it calls; endpoints.ts lists them in the API's route order.
  */
 export const invite = defineEndpoint({
   id: 'invitations.invite',

@@ -10,9 +10,9 @@ import { defineEndpoint } from './define.js';
 /*
  * Website leads (issue 13): the public form's intake and the board's poll for new leads.
  *
- * The `leads` endpoints: one export per endpoint, named as in `api.leads`; the web
- * app imports them as `leadsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `leads` endpoints (issue 34): one export per endpoint, named as in `api.leads`. The web app
+ * names them through the namespace `leadsApi` (`leadsApi.<name>`), so a page carries only those it
+ * calls; endpoints.ts lists them in the API's route order.
  */
 export const submit = defineEndpoint({
   id: 'leads.submit',

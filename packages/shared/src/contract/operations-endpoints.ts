@@ -3,9 +3,9 @@ import { healthStatusSchema, readyStatusSchema } from '../operations.js';
 import { defineEndpoint } from './define.js';
 
 /*
- * The `operations` endpoints: one export per endpoint, named as in `api.operations`; the web
- * app imports them as `operationsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `operations` endpoints (issue 34): one export per endpoint, named as in `api.operations`. The
+ * web app names them through the namespace `operationsApi` (`operationsApi.<name>`), so a page
+ * carries only those it calls; endpoints.ts lists them in the API's route order.
  */
 export const health = defineEndpoint({
   id: 'operations.health',

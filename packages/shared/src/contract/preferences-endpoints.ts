@@ -8,9 +8,9 @@ import { defineEndpoint } from './define.js';
 /*
  * The caller's own preferences (issue 20): time zone, reminder emails, calendar feed.
  *
- * The `preferences` endpoints: one export per endpoint, named as in `api.preferences`; the web
- * app imports them as `preferencesApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `preferences` endpoints (issue 34): one export per endpoint, named as in `api.preferences`.
+ * The web app names them through the namespace `preferencesApi` (`preferencesApi.<name>`), so a
+ * page carries only those it calls; endpoints.ts lists them in the API's route order.
  */
 export const get = defineEndpoint({
   id: 'preferences.get',

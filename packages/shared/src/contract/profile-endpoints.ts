@@ -18,9 +18,9 @@ import { defineEndpoint } from './define.js';
 /*
  * The caller's own account (issue 23): name, photo, password, email, sessions.
  *
- * The `profile` endpoints: one export per endpoint, named as in `api.profile`; the web
- * app imports them as `profileApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `profile` endpoints (issue 34): one export per endpoint, named as in `api.profile`. The web
+ * app names them through the namespace `profileApi` (`profileApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const get = defineEndpoint({
   id: 'profile.get',

@@ -27,9 +27,9 @@ import {
 import { defineEndpoint } from './define.js';
 
 /*
- * The `requests` endpoints: one export per endpoint, named as in `api.requests`; the web
- * app imports them as `requestsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `requests` endpoints (issue 34): one export per endpoint, named as in `api.requests`. The web
+ * app names them through the namespace `requestsApi` (`requestsApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const assignVendor = defineEndpoint({
   id: 'requests.assignVendor',

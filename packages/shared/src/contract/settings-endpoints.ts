@@ -5,9 +5,9 @@ import { defineEndpoint } from './define.js';
 /*
  * The product's settings (issue 20): every signed-in role reads them, a system admin changes them.
  *
- * The `settings` endpoints: one export per endpoint, named as in `api.settings`; the web
- * app imports them as `settingsApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `settings` endpoints (issue 34): one export per endpoint, named as in `api.settings`. The web
+ * app names them through the namespace `settingsApi` (`settingsApi.<name>`), so a page carries only
+ * those it calls; endpoints.ts lists them in the API's route order.
  */
 export const get = defineEndpoint({
   id: 'settings.get',

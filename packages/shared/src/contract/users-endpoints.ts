@@ -14,9 +14,9 @@ import { ACCOUNT_MESSAGES } from '../account.js';
 import { defineEndpoint } from './define.js';
 
 /*
- * The `users` endpoints: one export per endpoint, named as in `api.users`; the web
- * app imports them as `usersApi.<name>`, each page carrying only those it calls. The
- * order here is the API's route order and the OpenAPI document's (endpoints.ts lists it).
+ * The `users` endpoints (issue 34): one export per endpoint, named as in `api.users`. The web app
+ * names them through the namespace `usersApi` (`usersApi.<name>`), so a page carries only those it
+ * calls; endpoints.ts lists them in the API's route order.
  */
 export const list = defineEndpoint({
   id: 'users.list',
