@@ -10,6 +10,7 @@ import {
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
 import {
   expectedValueEntries,
@@ -121,6 +122,8 @@ export async function createImportedRows(
     if (invalid) results.set(row.key, { result: 'rejected', errors: [IMPORT_MESSAGES.rowRefused] });
     else pending.push({ row, doc: doc.toObject() });
   }
+  // Not retryOnConflict (db/retry-on-conflict.ts): a batch whose rows each end their own way,
+  // and a retry takes fresh numbers, so there is nothing to wait for.
   for (let attempt = 0; pending.length > 0; attempt++) {
     const last = await nextRequestNumber(ctx, pending.length);
     const first = last - pending.length + 1;
@@ -213,84 +216,92 @@ export async function updateImportedRow(
 ): Promise<RowWrite> {
   const { Request } = ctx.models;
   const has = (field: ImportField) => row.present.includes(field);
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const stored = await Request.findById(row.targetId, REQUEST_FIELDS_ONLY).lean<UpdateBase>();
-    if (!stored) return { result: 'rejected', errors: [IMPORT_MESSAGES.targetGone] };
-    const done = { result: 'updated', requestId: row.targetId } as const;
-    if (stored.lastImportKey && row.doneKeys.includes(stored.lastImportKey)) {
-      return { ...done, requestNumber: stored.requestNumber ?? null };
-    }
-    const { request } = row;
-    const plain = Object.fromEntries(
-      IMPORT_PLAIN_FIELDS.filter(has).map((field) => [field, request[field]]),
-    );
-    const lacking = has('notes')
-      ? request.notes.filter((note) => !stored.notes.includes(note))
-      : [];
-    const notes = [...lacking, ...stored.notes];
-    const notesCheck = notesSchema.safeParse(notes);
-    if (!notesCheck.success) {
-      const message = notesCheck.error.issues[0]?.message ?? IMPORT_MESSAGES.rowRefused;
-      return { result: 'rejected', errors: [fieldError('notes', message)] };
-    }
-    const status = has('status') ? request.status : stored.status;
-    const moved = status !== stored.status;
-    const storedOutcome = toOutcomeJson(stored.outcome);
-    // A move out of CERRADO clears the outcome, as a move does; into it, none is known yet.
-    const outcome = outcomeChange(
-      run.userId,
-      storedOutcome,
-      status === 'closed' ? storedOutcome : null,
-    );
-    const storedValue = stored.expectedValue ?? null;
-    const expectedValue = has('expectedValue') ? request.expectedValue : storedValue;
-    const storedVendor = stored.vendor ? stored.vendor.toHexString() : null;
-    const vendor = has('vendor') ? row.vendorId : storedVendor;
-    const at = new Date();
-    // A status change is a move's (status-move.ts): its stage, history entry and stay ended.
-    const move = moved ? statusMove(stored, status, run.userId, at) : undefined;
-    const entries = [
-      historyEntry(run.userId, 'imported', null, run.fileName),
-      ...(move ? [move.entry] : []),
-      ...outcome.entries,
-      ...(vendor !== storedVendor
-        ? [historyEntry(run.userId, 'vendor', storedVendor, vendor)]
-        : []),
-      ...expectedValueEntries(run.userId, storedValue, expectedValue),
-      ...editedFieldEntries(run.userId, stored, { ...stored, ...plain }),
-      ...notesDiff(run.userId, stored.notes, notes),
-    ].map((entry) => ({ ...entry, at }));
-    const written = await Request.updateOne(
-      {
-        _id: row.targetId,
-        version: stored.version,
-        // null also matches a request stored before statusVersion existed.
-        statusVersion: stored.statusVersion ?? null,
-        lastImportKey: { $nin: row.doneKeys },
-      },
-      {
-        $set: {
-          ...plain,
-          status,
-          vendor,
-          expectedValue,
-          notes,
-          lastImportKey: row.key,
-          ...outcome.set,
-          ...move?.set,
+  return retryOnConflict<RowWrite>(
+    async () => {
+      const stored = await Request.findById(row.targetId, REQUEST_FIELDS_ONLY).lean<UpdateBase>();
+      if (!stored) return { result: 'rejected', errors: [IMPORT_MESSAGES.targetGone] };
+      const done = { result: 'updated', requestId: row.targetId } as const;
+      if (stored.lastImportKey && row.doneKeys.includes(stored.lastImportKey)) {
+        return { ...done, requestNumber: stored.requestNumber ?? null };
+      }
+      const { request } = row;
+      const plain = Object.fromEntries(
+        IMPORT_PLAIN_FIELDS.filter(has).map((field) => [field, request[field]]),
+      );
+      const lacking = has('notes')
+        ? request.notes.filter((note) => !stored.notes.includes(note))
+        : [];
+      const notes = [...lacking, ...stored.notes];
+      const notesCheck = notesSchema.safeParse(notes);
+      if (!notesCheck.success) {
+        const message = notesCheck.error.issues[0]?.message ?? IMPORT_MESSAGES.rowRefused;
+        return { result: 'rejected', errors: [fieldError('notes', message)] };
+      }
+      const status = has('status') ? request.status : stored.status;
+      const moved = status !== stored.status;
+      const storedOutcome = toOutcomeJson(stored.outcome);
+      // A move out of CERRADO clears the outcome, as a move does; into it, none is known yet.
+      const outcome = outcomeChange(
+        run.userId,
+        storedOutcome,
+        status === 'closed' ? storedOutcome : null,
+      );
+      const storedValue = stored.expectedValue ?? null;
+      const expectedValue = has('expectedValue') ? request.expectedValue : storedValue;
+      const storedVendor = stored.vendor ? stored.vendor.toHexString() : null;
+      const vendor = has('vendor') ? row.vendorId : storedVendor;
+      const at = new Date();
+      // A status change is a move's (status-move.ts): its stage, history entry and stay ended.
+      const move = moved ? statusMove(stored, status, run.userId, at) : undefined;
+      const entries = [
+        historyEntry(run.userId, 'imported', null, run.fileName),
+        ...(move ? [move.entry] : []),
+        ...outcome.entries,
+        ...(vendor !== storedVendor
+          ? [historyEntry(run.userId, 'vendor', storedVendor, vendor)]
+          : []),
+        ...expectedValueEntries(run.userId, storedValue, expectedValue),
+        ...editedFieldEntries(run.userId, stored, { ...stored, ...plain }),
+        ...notesDiff(run.userId, stored.notes, notes),
+      ].map((entry) => ({ ...entry, at }));
+      const written = await Request.updateOne(
+        {
+          _id: row.targetId,
+          version: stored.version,
+          // null also matches a request stored before statusVersion existed.
+          statusVersion: stored.statusVersion ?? null,
+          lastImportKey: { $nin: row.doneKeys },
         },
-        $inc: { version: 1, ...move?.inc },
-        ...(move && { $max: move.max }),
-        $push: {
-          history: { $each: entries },
-          ...(move && { stageVisits: move.visit }),
+        {
+          $set: {
+            ...plain,
+            status,
+            vendor,
+            expectedValue,
+            notes,
+            lastImportKey: row.key,
+            ...outcome.set,
+            ...move?.set,
+          },
+          $inc: { version: 1, ...move?.inc },
+          ...(move && { $max: move.max }),
+          $push: {
+            history: { $each: entries },
+            ...(move && { stageVisits: move.visit }),
+          },
         },
-      },
-    );
-    if (written.matchedCount === 1) return { ...done, requestNumber: stored.requestNumber ?? null };
-    // Changed meanwhile (someone's edit, or this row written by another process): read again.
-  }
-  return { result: 'rejected', errors: [IMPORT_MESSAGES.targetBusy] };
+      );
+      // Changed meanwhile (someone's edit, or this row written by another process): read again.
+      return written.matchedCount === 1
+        ? { ...done, requestNumber: stored.requestNumber ?? null }
+        : CONFLICT;
+    },
+    {
+      // A row gives up sooner than a person's edit: it is reported busy and the run goes on.
+      attempts: 10,
+      exhausted: () => ({ result: 'rejected', errors: [IMPORT_MESSAGES.targetBusy] }),
+    },
+  );
 }
 
 /** The request numbers of requests written earlier (rows an earlier run did), by id. */
