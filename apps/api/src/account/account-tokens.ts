@@ -118,3 +118,18 @@ export async function endPasswordTokens(ctx: AppContext, userId: string): Promis
 export async function endEmailLinks(ctx: AppContext, userId: string): Promise<void> {
   await ctx.models.AccountToken.deleteMany({ userId });
 }
+
+/**
+ * The new address of the user's live email-change link (until it is opened or lapses), or null:
+ * what the profile shows as pending (profile/, issue 34). One read.
+ */
+export async function pendingEmailChangeOf(
+  ctx: AppContext,
+  userId: string,
+): Promise<string | null> {
+  const token = await ctx.models.AccountToken.findOne(
+    { userId, purpose: 'email', expiresAt: { $gt: new Date() } },
+    { newEmail: 1 },
+  ).lean();
+  return token?.newEmail ?? null;
+}

@@ -2,6 +2,6 @@
 export { queueAccountMail, type AccountMail } from './account-mail.js';
 export { accountModels } from './account.models.js';
 export { accountRoutes } from './account.routes.js';
-export { endPasswordTokens } from './account-tokens.js';
+export { endPasswordTokens, pendingEmailChangeOf } from './account-tokens.js';
 export { afterAnswerSettled } from './after-answer.js';
 export { emailChanged, type EmailChangedUser } from './email-changed.js';

@@ -42,9 +42,7 @@ export async function sendLeadMails(
     content: { subject, text },
   });
   try {
-    const admins = await ctx.models.User.find({ role: ADMIN_ROLE }, { email: 1 }).lean<
-      { email: string }[]
-    >();
+    const admins = await ctx.users.withRole(ADMIN_ROLE);
     const mails: QueuedMail[] = [];
     if (await firstConfirmationToday(ctx, lead.email)) {
       mails.push(

@@ -9,7 +9,7 @@ import {
   type Profile,
   type UpdateProfileBody,
 } from '@crm/shared';
-import { endPasswordTokens, queueAccountMail } from '../account/index.js';
+import { endPasswordTokens, pendingEmailChangeOf, queueAccountMail } from '../account/index.js';
 import { endSessions, verifyCurrentPassword, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { fieldError, notFound } from '../http/app-error.js';
@@ -23,13 +23,10 @@ const PROFILE_FIELDS = { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } as 
 
 /** GET /api/me/profile; also the answer of every change to it (photo routes included). */
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
-  const [user, emailChange] = await Promise.all([
+  const [user, pendingEmail] = await Promise.all([
     ctx.models.User.findById(userId, PROFILE_FIELDS).lean(),
     // The address of a live email-change link (account/), until it is opened or lapses.
-    ctx.models.AccountToken.findOne(
-      { userId, purpose: 'email', expiresAt: { $gt: new Date() } },
-      { newEmail: 1 },
-    ).lean(),
+    pendingEmailChangeOf(ctx, userId),
   ]);
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   return {
@@ -39,7 +36,7 @@ export async function getProfile(ctx: AppContext, userId: string): Promise<Profi
     email: user.email,
     role: user.role,
     photo: user.photo ?? '',
-    pendingEmail: emailChange?.newEmail ?? null,
+    pendingEmail,
   };
 }
 
