@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { USER_MESSAGES } from '@crm/shared';
 import { addUser, db } from '../../../test/fake-api';
@@ -87,10 +87,13 @@ describe('users screen (/main/users)', () => {
   it('reads "Loading..." while the users are being fetched', async () => {
     const admin = addAdminAna();
     addVendorBruno();
-    // Only the user list is slow, so the screen itself (heading, button) is already there.
+    // Only the user list is held (until the test lets it go, so a slow machine can't answer it
+    // before "Loading..." is looked for); the screen itself (heading, button) is already there.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get('/api/user/all', async () => {
-        await delay(300);
+        await held; // then the fake answers
       }),
     );
     renderApp('/main/users', admin);
@@ -99,6 +102,7 @@ describe('users screen (/main/users)', () => {
     expect(within(screen.getByRole('main')).getByText('Loading...')).toBeInTheDocument();
     expect(screen.queryByText('bruno@crm.test')).not.toBeInTheDocument();
 
+    answer();
     expect(await screen.findByText('bruno@crm.test')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByText('Loading...')).not.toBeInTheDocument();
   });
