@@ -47,7 +47,7 @@ const refine = (
 ): $ZodCheck<string> => _refine($ZodCustom, fn, params);
 
 /** A one-line string as sent: bounded, then free of control characters and line breaks. */
-export const singleLineChecks = (max: number): StringChecks => [
+const singleLineChecks = (max: number): StringChecks => [
   _maxLength(max, maxLength(max)),
   refine(isSingleLine, { message: FIELD_MESSAGES.notSingleLine, abort: true }),
 ];

@@ -25,7 +25,7 @@ import type { AuditEntryDoc } from './audit.model.js';
  */
 
 /** Waits before each further try of a failed insert. */
-export const RETRY_DELAYS_MS = [200, 1_000, 5_000] as const;
+const RETRY_DELAYS_MS = [200, 1_000, 5_000] as const;
 
 const calls = new AsyncLocalStorage<Request>();
 

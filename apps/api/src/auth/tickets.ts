@@ -23,13 +23,13 @@ export type TicketQuery = Readonly<Record<string, string>>;
 type TicketClaims = { sub: string; sid: string; qh: string; tid: string };
 
 /** The parameters' SHA-256, in a fixed order, so the same query hashes the same however sent. */
-export function queryHash(query: TicketQuery): string {
+function queryHash(query: TicketQuery): string {
   const entries = Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return createHash('sha256').update(JSON.stringify(entries)).digest('base64url');
 }
 
 /** A ticket for `audience`, for the caller's session and exactly `query`, working `ttlSeconds`. */
-export function signTicket(
+function signTicket(
   ctx: Pick<AppContext, 'config'>,
   caller: { userId: string; jti: string },
   audience: TicketAudience,

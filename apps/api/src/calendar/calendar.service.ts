@@ -16,7 +16,7 @@ import { userIdByCalendarSecretHash } from '../users/index.js';
  */
 
 /** A timed activity fills half an hour of the calendar: enough to see it, not to block a day. */
-export const TIMED_EVENT_MS = 30 * 60_000;
+const TIMED_EVENT_MS = 30 * 60_000;
 
 /**
  * The most events in a feed: every open activity of one person in practice (they are nearest

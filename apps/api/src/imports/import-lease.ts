@@ -108,8 +108,3 @@ export async function takeLease(
     },
   };
 }
-
-/** Drops an import's lease whoever holds it (a deleted or finished import's leftovers). */
-export async function dropLease(ctx: AppContext, importId: string): Promise<void> {
-  await leaseModel(ctx.connection).deleteOne({ _id: leaseId(importId) });
-}

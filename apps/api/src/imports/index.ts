@@ -3,4 +3,3 @@ export { importsModels } from './import.model.js';
 export { importJobRoutes } from './import-job.routes.js';
 export { startImportWorker, type ImportWorker } from './import-worker.js';
 export { importsRoutes } from './imports.routes.js';
-export { toImportSummary } from './imports.service.js';

@@ -11,7 +11,7 @@ import { refuseFile, type SheetRows } from './sheet-rows.js';
  * slices, so a 20 MB file is read in many short steps between which other calls are answered.
  */
 
-export const CSV_DELIMITERS = [';', ',', '\t'] as const;
+const CSV_DELIMITERS = [';', ',', '\t'] as const;
 export type CsvDelimiter = (typeof CSV_DELIMITERS)[number];
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -74,7 +74,7 @@ function looksBinary(bytes: Buffer): boolean {
  * dropped), else Windows-1252, unless it also holds UTF-8 sequences (or a UTF-8 byte-order
  * mark): then part of it was saved one way and part the other, and no single reading is right.
  */
-export function decodeCsv(bytes: Buffer): { text: string; encoding: ImportEncoding } {
+function decodeCsv(bytes: Buffer): { text: string; encoding: ImportEncoding } {
   const bom = bytes.subarray(0, 3).equals(UTF8_BOM);
   const body = bom ? bytes.subarray(3) : bytes;
   if (body.length === 0) throw refuseFile(IMPORT_MESSAGES.empty);
@@ -98,7 +98,7 @@ export function decodeCsv(bytes: Buffer): { text: string; encoding: ImportEncodi
  * The delimiter the header line uses most, outside quotes (`;` first on a tie, as Excel in
  * Spanish writes). A header without any is a one-column file: any delimiter reads it.
  */
-export function detectDelimiter(text: string): CsvDelimiter {
+function detectDelimiter(text: string): CsvDelimiter {
   const counts: Record<CsvDelimiter, number> = { ';': 0, ',': 0, '\t': 0 };
   let quoted = false;
   let started = false;

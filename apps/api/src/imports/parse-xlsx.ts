@@ -42,7 +42,7 @@ function numberText(value: number): string {
  * A cell as text: rich text and links by their text, a formula by its last result, an error
  * (#N/A, #¡DIV/0!) as empty, a boolean as true/false.
  */
-export function cellText(value: ExcelJS.CellValue | undefined): string {
+function cellText(value: ExcelJS.CellValue | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return numberText(value);

@@ -35,7 +35,7 @@ const endpoint = api.imports.rows;
 type RowsKind = 'rejected' | 'all';
 
 /** "Correo: Correo inválido": one error as the CSV's "Errores" (and the job's outcomes) say it. */
-export const rowErrorText = (error: ImportRowError): string =>
+const rowErrorText = (error: ImportRowError): string =>
   `${IMPORT_FIELD_LABELS[error.field]}: ${error.message}`;
 
 /** A row's errors in one cell. */

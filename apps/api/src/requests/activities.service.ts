@@ -89,7 +89,7 @@ export function toActivityJson(activity: StoredActivity): Activity {
  * The request's next step: its open activity due first, in the Actividades section's order
  * (compareActivities: due instant, then planned first), as the card shows it; null: none open.
  */
-export function nextActivityOf(activities: readonly StoredActivity[]): StoredNextActivity | null {
+function nextActivityOf(activities: readonly StoredActivity[]): StoredNextActivity | null {
   let next: StoredActivity | undefined;
   for (const activity of activities) {
     if (activity.done) continue;

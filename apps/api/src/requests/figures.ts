@@ -18,7 +18,7 @@ export type Range = { start: Date; end: Date };
 /** `{ vendor }` for one executive, nothing for the whole team. */
 export type Scope = Filter;
 
-export const within = ({ start, end }: Range) => ({ $gte: start, $lt: end });
+const within = ({ start, end }: Range) => ({ $gte: start, $lt: end });
 
 /** The requests created in a range (the funnel's, each week's and the pipeline's). */
 const createdIn = (scope: Scope, range: Range): Filter => ({ ...scope, createdAt: within(range) });

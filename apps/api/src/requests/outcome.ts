@@ -42,7 +42,7 @@ const sameOutcome = (a: Outcome | null, b: Outcome | null) =>
   a?.result === b?.result && a?.reason === b?.reason && a?.comment === b?.comment;
 
 /** The outcome as the history shows it: "won", "lost: <reason>", null for none. */
-export const outcomeText = (outcome: Outcome | null): string | null =>
+const outcomeText = (outcome: Outcome | null): string | null =>
   outcome ? (outcome.result === 'won' ? 'won' : `lost: ${outcome.reason ?? ''}`) : null;
 
 /**

@@ -3,8 +3,6 @@
 // the time zone list (apps/web/scripts/check-budgets.mjs).
 import { lazy } from 'react';
 
-export const PROFILE_PATH = '/main/profile';
-
 export const ProfilePage = lazy(() =>
   import('./profile-page').then((module) => ({ default: module.ProfilePage })),
 );

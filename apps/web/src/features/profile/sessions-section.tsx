@@ -9,7 +9,7 @@ import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';
 
 /** "Chrome 131 · Windows 10", from the user agent at sign-in. */
-export const deviceOf = (session: Pick<Session, 'browser' | 'os'>) =>
+const deviceOf = (session: Pick<Session, 'browser' | 'os'>) =>
   `${session.browser || PROFILE_LABELS.unknownBrowser} · ${session.os || PROFILE_LABELS.unknownOs}`;
 
 /**

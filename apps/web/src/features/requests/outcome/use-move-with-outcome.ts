@@ -7,7 +7,7 @@ import { askOutcome, type ClosingAnswer } from './outcome-question';
 const closingOf = ({ amoutPaid, ...outcome }: ClosingAnswer) => ({ outcome, amoutPaid });
 
 /** A move that was not sent: the closing question was cancelled. */
-export class MoveCancelled extends Error {
+class MoveCancelled extends Error {
   constructor() {
     super('Move cancelled');
     this.name = 'MoveCancelled';

@@ -7,7 +7,6 @@ export {
   MAX_NAMED_FIELDS,
   firstFillableField,
   fixableMissing,
-  missingFieldLabels,
   missingSentence,
   type MissingField,
 } from './missing-fields';
