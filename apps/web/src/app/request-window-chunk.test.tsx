@@ -10,12 +10,23 @@ import { server } from '../test/server';
 const CHUNK_URL = 'http://localhost/assets/edit-request-form-Ab12Cd34.js';
 
 // Issue 33: the window's form is a lazy chunk. Here it can't be loaded, as Chromium says it when
-// the server is away (the chunk's module answers, its form throws the browser's error).
-vi.mock('../features/requests/request-editor/edit-request-form', () => ({
-  get EditRequestForm(): never {
-    throw new TypeError(`Failed to fetch dynamically imported module: ${CHUNK_URL}`);
-  },
-}));
+// the server is away (the chunk's module answers, its form throws the browser's error). Its
+// answer waits until the test lets it go, once the window is open: the app's start (board, the
+// window's request) and the chunk's failure are then looked for each on its own, not both inside
+// one `findBy` that a busy machine's start alone could outlast.
+const chunk = vi.hoisted(() => {
+  let answer = () => {};
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  return { answer, answered: () => answered };
+});
+vi.mock('../features/requests/request-editor/edit-request-form', async () => {
+  await chunk.answered();
+  return {
+    get EditRequestForm(): never {
+      throw new TypeError(`Failed to fetch dynamically imported module: ${CHUNK_URL}`);
+    },
+  };
+});
 
 describe('the request window, whose form is a chunk of its own (issue 33)', () => {
   it('when its chunk can’t be loaded (the server away), then the outage page shows with "Reintentar", not a white page', async () => {
@@ -26,6 +37,8 @@ describe('the request window, whose form is a chunk of its own (issue 33)', () =
     const admin = addUser({ role: 'system admin' });
     const request = addRequest({ name: 'Enlazada' });
     renderApp(`/main/requests/${request._id}`, admin);
+    expect(await screen.findByRole('dialog', { name: 'Editar solicitud' })).toBeInTheDocument();
+    chunk.answer();
 
     expect(
       await screen.findByRole('heading', { level: 1, name: OUTAGE_LABELS.title }),

@@ -6,6 +6,9 @@ import { addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
 import { addAdminAna, addVendorBruno, renderUsersPage, userRows } from './users.test-kit';
+// The screen is a lazy chunk: loaded with this file, its first import (transforming it) doesn't
+// fall inside the first test's 5 s `findBy`, which a busy machine took 5.5 s of.
+import './users-page';
 
 /** An admin signed in, plus two other users, on /main/users with the list loaded. */
 async function openUsersPage() {
