@@ -295,21 +295,23 @@ describe('two API processes on one database', () => {
     for (const rep of reps) expect(mailsTo(rep.user.email)).toHaveLength(1);
   });
   it('when a run takes longer than its lock, then the lock is renewed and the other process never runs that job meanwhile', async () => {
-    const reps: SignedIn[] = [];
-    for (let i = 0; i < 15; i++) {
-      const rep = await tokenFor(t, 'vendor');
-      const id = (await createRequest(t, rep.token))._id;
-      await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
-      reps.push(rep);
-    }
+    // Made side by side: one after another, a busy machine spent most of the test's time here.
+    const reps = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const rep = await tokenFor(t, 'vendor');
+        const id = (await createRequest(t, rep.token))._id;
+        await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
+        return rep;
+      }),
+    );
     await digestsOnlyFor(...reps);
     const delivered = () => reps.filter((rep) => mailsTo(rep.user.email).length > 0).length;
-    // Fifteen digests at 200 ms each: a run of 3 s under a lock of 2 s. Each mail takes a fifth
-    // of the half lifetime a lapsing lease leaves the step under way (jobs/), as an SMTP try
-    // (50 s) does under the real lock (2 min): a busy machine that delays a renewal by most of a
-    // second still ends the mail in flight before another process may take the lock.
+    // Ten digests at 250 ms each: after the first, at least 2.25 s under a lock of 2 s. Each mail
+    // takes a quarter of the half lifetime a lapsing lease leaves the step under way (jobs/), as
+    // an SMTP try (50 s) does under the real lock (2 min): a busy machine that delays a renewal by
+    // most of a second still ends the mail in flight before another process may take the lock.
     const lockLifetimeMs = 2000;
-    smtp.state.delayMs = 200;
+    smtp.state.delayMs = 250;
     smtp.state.mostOpen = 0;
     const clock = { now: () => new Date('2026-07-06T12:05:00.000Z') };
     const options = { clock, processEvery: 100, lockLifetimeMs };
