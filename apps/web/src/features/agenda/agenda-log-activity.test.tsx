@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest, addUser, db } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './agenda-page';
 
 // Issue 33: "Registrar actividad" in the Agenda's header: which request (the board's search),
 // then a call that already happened, in one step.

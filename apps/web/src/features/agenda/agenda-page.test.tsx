@@ -6,6 +6,9 @@ import { addDays, dayOf } from '../../lib/activity-due';
 import { addActivity, addRequest, addUser, db, type StoredUser } from '../../test/fake-api';
 import { findNotice } from '../../test/notice';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './agenda-page';
 
 const today = dayOf(new Date());
 

@@ -6,6 +6,9 @@ import { dayOf } from '../../lib/activity-due';
 import { addActivity, addRequest, addUser } from '../../test/fake-api';
 import { startOutage } from '../../test/outage';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './agenda-page';
 
 const AGENDA_CALL = '/api/activities/agenda';
 

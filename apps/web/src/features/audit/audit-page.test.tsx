@@ -4,6 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTION_LABELS, AUDIT_LABELS, AUDIT_PAGE_SIZE, auditApi } from '@crm/shared';
 import { addAuditEntry, addUser, db } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './audit-page';
 
 const AUDIT = '/main/settings/audit';
 

@@ -5,6 +5,9 @@ import { DASHBOARD_LABELS } from '@crm/shared';
 import { db, type StoredUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { atNow, seedDashboard } from './dashboard.test-kit';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './home-page';
 
 // Inicio's period and executive live in the URL (issue 22): a reload (the same address rendered
 // again) shows the same figures, and each change asks the API for them.

@@ -8,6 +8,9 @@ import { addActivity, addRequest, db, type StoredUser } from '../../test/fake-ap
 import { startOutage } from '../../test/outage';
 import { renderApp } from '../../test/render';
 import { atNow, seedDashboard } from './dashboard.test-kit';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './home-page';
 
 beforeEach(atNow);
 afterEach(() => vi.useRealTimers());

@@ -5,6 +5,9 @@ import { FIELD_MESSAGES, MAX_STALE_DAYS, SETTINGS_LABELS } from '@crm/shared';
 import { answer, fieldRefusal } from '../../test/answers';
 import { addUser, db } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './settings-page';
 
 const putCalls = () =>
   db.calls.filter((call) => call.method === 'PUT' && call.path === '/api/settings');

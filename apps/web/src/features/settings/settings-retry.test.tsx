@@ -5,6 +5,9 @@ import { OUTAGE_LABELS } from '@crm/shared';
 import { addUser } from '../../test/fake-api';
 import { startOutage } from '../../test/outage';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './settings-page';
 
 describe('Ajustes while its settings can’t be read (issue 33)', () => {
   it('when the database is away, then it says so in Spanish with "Reintentar", which reads them again', async () => {

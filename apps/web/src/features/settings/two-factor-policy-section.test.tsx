@@ -8,6 +8,9 @@ import {
 } from '@crm/shared';
 import { addUser, db, twoFactorFake } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './settings-page';
 
 // Issue 32: Ajustes' "Exigir verificación en dos pasos".
 

@@ -5,6 +5,9 @@ import { OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { addUser } from '../../../test/fake-api';
 import { startOutage } from '../../../test/outage';
 import { renderApp } from '../../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './users-page';
 
 describe('/main/users: a list that failed to load can be retried (issue 25)', () => {
   it('when the users can’t be fetched, then the error shows with "Reintentar", which lists them once the server answers', async () => {

@@ -5,6 +5,9 @@ import { USERS_LABELS } from '@crm/shared';
 import { addUser } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { addAdminAna, addVendorBruno, renderUsersPage, userRows } from './users.test-kit';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './users-page';
 
 /**
  * Four people whose orders differ by column: by name Ana, Bruno, Carla, José; by email ana@,

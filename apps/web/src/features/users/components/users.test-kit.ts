@@ -5,6 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { ADMIN_ROLE } from '@crm/shared';
 import { addUser, type StoredUser } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+// The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
+// (docs/testing.md).
+import './users-page';
 
 /** A password that keeps the create-user rules. */
 export const NEW_PASSWORD = 'Nueva.Clave1';
