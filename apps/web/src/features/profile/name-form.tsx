@@ -8,7 +8,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { FormField, TextInput } from '../../components/ui/form-field';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useUpdateProfile } from './api/profile';
+import { useUpdateProfile } from '../../api/profile/profile';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';
 

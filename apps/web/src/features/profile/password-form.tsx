@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { FormField, TextInput } from '../../components/ui/form-field';
 import { PasswordToggle } from '../../components/ui/password-toggle';
 import { useZodForm } from '../../lib/use-zod-form';
-import { useChangePassword } from './api/profile';
+import { useChangePassword } from '../../api/profile/profile';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';
 

@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { UserAvatar } from '../../components/ui/user-avatar';
 import { ApiError } from '../../lib/api-client';
-import { useDeletePhoto, usePutPhoto } from './api/profile';
+import { useDeletePhoto, usePutPhoto } from '../../api/profile/profile';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';
 

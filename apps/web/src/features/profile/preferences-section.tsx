@@ -15,7 +15,7 @@ import {
   useCreateCalendarFeed,
   useRevokeCalendarFeed,
   useUpdatePreferences,
-} from './api/preferences';
+} from '../../api/profile/preferences';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';
 

@@ -1,7 +1,7 @@
 import { PROFILE_LABELS, SESSION_MESSAGES, TWO_FACTOR_LOGIN_LABELS } from '@crm/shared';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
-import { useProfile } from './api/profile';
+import { useProfile } from '../../api/profile/profile';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { formatDateTime } from '../../lib/format';
-import { useCloseOtherSessions, useCloseSession, useSessions } from './api/sessions';
+import { useCloseOtherSessions, useCloseSession, useSessions } from '../../api/profile/sessions';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { profileApi, queryKeyOf, type Session } from '@crm/shared';
-import { callEndpoint } from '../../../lib/api-client';
-import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
+import { callEndpoint } from '../../lib/api-client';
+import { preferencesQueryKey } from '../preferences/get-preferences';
 
 export const sessionsQueryKey = () => queryKeyOf(profileApi.sessions);
 

@@ -13,9 +13,9 @@ import {
   type Profile,
   type UpdateProfileBody,
 } from '@crm/shared';
-import { invalidateUsers } from '../../../api/users/get-users';
-import { callEndpoint } from '../../../lib/api-client';
-import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
+import { invalidateUsers } from '../users/get-users';
+import { callEndpoint } from '../../lib/api-client';
+import { preferencesQueryKey } from '../preferences/get-preferences';
 import { sessionsQueryKey } from './sessions';
 
 /** GET /api/me/profile: the caller as they see themselves (issue 23). */

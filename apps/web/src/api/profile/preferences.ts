@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { preferencesApi, type UpdatePreferencesBody } from '@crm/shared';
-import { preferencesQueryKey } from '../../../api/preferences/get-preferences';
-import { callEndpoint } from '../../../lib/api-client';
+import { preferencesQueryKey } from '../preferences/get-preferences';
+import { callEndpoint } from '../../lib/api-client';
 
 /**
  * The caller's days are read in their zone (the agenda, the bell, the board's "Próxima
