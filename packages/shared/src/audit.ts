@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DUE_DATE_PATTERN } from './activity.js';
 import { AUDIT_TITLE } from './audit-route.js';
 import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
+import { CLEAR_FILTERS_LABEL } from './constants.js';
 import { dateTimeSchema, objectIdOption, unknownParameter } from './fields.js';
 
 /*
@@ -271,7 +272,7 @@ export const AUDIT_LABELS = {
   anyAction: 'Todas las acciones',
   from: 'Desde',
   to: 'Hasta',
-  clear: 'Quitar filtros',
+  clear: CLEAR_FILTERS_LABEL,
   export: 'Exportar CSV',
   exporting: 'Preparando el archivo…',
   exportFailed: 'No se pudo exportar. Inténtalo de nuevo.',

@@ -371,6 +371,9 @@ export const USERS_LABELS = {
   noMatch: (query: string) => `Ningún usuario coincide con «${query}».`,
 } as const;
 
+/** Every filtered list's way back to the whole list (the board's toolbar, the audit log). */
+export const CLEAR_FILTERS_LABEL = 'Quitar filtros';
+
 /**
  * Outages (issue 25): the page shown while the app's first data can't be had (the server or
  * its database away), and the button of every list that failed to load.

@@ -1,5 +1,6 @@
 import {
   API_MESSAGES,
+  CLEAR_FILTERS_LABEL,
   CREATE_REQUEST_MESSAGES,
   LOGIN_MESSAGES,
   REQUEST_MESSAGES,
@@ -84,7 +85,7 @@ export const BOARD_MOVE_LABELS = {
   filters: 'Filtros',
   /** The phone toolbar's button: how many of the filters are on, "Filtros (2)". */
   filtersCount: (active: number) => (active > 0 ? `Filtros (${active})` : 'Filtros'),
-  clearFilters: 'Quitar filtros',
+  clearFilters: CLEAR_FILTERS_LABEL,
   done: 'Listo',
 } as const;
 
