@@ -57,9 +57,9 @@ describe('POST /api/account/forgot-password', () => {
       Date.now() + ACCOUNT_LIMITS.resetTokenMs - 60_000,
     );
     // …and the outbox keeps no usable copy of the link once sent.
-    expect(
-      await t.ctx.models.OutboxMail.countDocuments({ kind: 'account', text: /token=/ }),
-    ).toBe(0);
+    expect(await t.ctx.models.OutboxMail.countDocuments({ kind: 'account', text: /token=/ })).toBe(
+      0,
+    );
 
     expect((await tokenStatus(t, token)).body).toEqual({
       purpose: 'reset',
