@@ -20,7 +20,7 @@ import type { AppContext } from '../context.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
 import type { Caller } from '../auth/index.js';
-import { historyEntry, type StoredHistoryEntry } from './history.service.js';
+import { historyEntry, type StoredHistoryEntry } from './history/history.service.js';
 import type { StoredNextActivity } from './request.model.js';
 
 /*

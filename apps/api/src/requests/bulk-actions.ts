@@ -10,7 +10,7 @@ import { isAdmin, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { AppError, fieldError, forbidden } from '../http/app-error.js';
-import { editedFieldEntries } from './history.service.js';
+import { editedFieldEntries } from './history/history.service.js';
 import { moveOne } from './move.service.js';
 import { outcomeAfter } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';

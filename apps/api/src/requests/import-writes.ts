@@ -11,7 +11,7 @@ import {
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
-import { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
+import { editedFieldEntries, historyEntry, notesDiff } from './history/history.service.js';
 import {
   expectedValueEntries,
   outcomeChange,

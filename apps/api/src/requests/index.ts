@@ -3,7 +3,7 @@ export { activitiesRoutes } from './activities.routes.js';
 export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
 export { openActivitiesDue } from './agenda.service.js';
 export { openActivitiesDueIn, type DueWindow } from './due-activities.js';
-export { historyEntry } from './history.service.js';
+export { historyEntry } from './history/history.service.js';
 export { exportWriter, writeRows } from './export-writers.js';
 export type { ExportCell } from './export-row.js';
 export { changeNotes } from './notes.service.js';

@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { fieldError } from '../http/app-error.js';
-import { editedFieldEntries } from './history.service.js';
+import { editedFieldEntries } from './history/history.service.js';
 import { outcomeAfter, outcomeChange, toOutcomeJson, type StoredOutcome } from './outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { BUSY, GONE, requestAnswer, type RequestWrite } from './requests.service.js';

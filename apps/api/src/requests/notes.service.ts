@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../context.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
-import { noteEntry, type StoredHistoryEntry } from './history.service.js';
+import { noteEntry, type StoredHistoryEntry } from './history/history.service.js';
 import type { RequestDoc } from './request.model.js';
 import { toRequestJson } from './requests.service.js';
 

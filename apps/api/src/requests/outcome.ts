@@ -9,7 +9,7 @@ import {
 import type { AppContext } from '../context.js';
 import { fieldError } from '../http/app-error.js';
 import { lostReasons } from '../settings/index.js';
-import { historyEntry, type StoredHistoryEntry } from './history.service.js';
+import { historyEntry, type StoredHistoryEntry } from './history/history.service.js';
 
 /*
  * Value and outcomes (issue 21): the rules the move (move.service.ts) and the update

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { conflict, notFound } from '../http/app-error.js';
-import { editedFieldEntries, historyEntry, notesDiff } from './history.service.js';
+import { editedFieldEntries, historyEntry, notesDiff } from './history/history.service.js';
 import {
   expectedValueEntries,
   outcomeAfter,

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { historyEntry } from './history.service.js';
+import { historyEntry } from './history/history.service.js';
 
 /** The requests of a user, unassigned when the user is deleted (the { vendor } index). */
 export const assignedTo = (userId: string) => ({ vendor: userId });

@@ -9,8 +9,8 @@ import {
   type HistoryField,
   type RequestHistory,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { notFound } from '../http/app-error.js';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../http/app-error.js';
 
 /** A history entry as stored: who is an id; names are looked up when the history is read. */
 export type StoredHistoryEntry = {

@@ -17,7 +17,7 @@ import {
   useSignedInRoles,
   useTestApp,
   type SignedIn,
-} from '../test/test-app.js';
+} from '../../test/test-app.js';
 
 // Issue 12: moves as their own command, the history, notes saved on their own, and a stale §7
 // update that never undoes a move.
