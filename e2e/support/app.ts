@@ -254,6 +254,31 @@ export async function openAsAdminWithRequest(
   return admin;
 }
 
+/**
+ * Presses the mouse on `source` and moves it past the activation distance, until the card says it
+ * is picked up. A board that has just opened can still move its cards (the search's answer
+ * replacing the first page, a row of filters arriving above): a press read from a box taken a
+ * moment earlier then lands beside the card and nothing is picked up. So the press waits for the
+ * card to stand still under the pointer, and a press that picked nothing up is let go and made again.
+ */
+async function pickUp(page: Page, source: Locator) {
+  await expect(async () => {
+    const seen = await source.boundingBox();
+    if (!seen) throw new Error('card not on screen');
+    await source.hover({ position: { x: seen.width / 2, y: 20 } });
+    const from = await source.boundingBox();
+    if (!from) throw new Error('card not on screen');
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 12, from.y + 26, { steps: 4 });
+    try {
+      await expect(source).toHaveAttribute('data-dragging', 'true', { timeout: 3_000 });
+    } catch (missed) {
+      await page.mouse.up();
+      throw missed;
+    }
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Drags `source` onto `target` with the mouse, in small steps as a person would. */
 export async function dragWithMouse(
   page: Page,
@@ -261,14 +286,9 @@ export async function dragWithMouse(
   target: Locator,
   screenshot = 'moves-e2e-01-dragging',
 ) {
-  const from = await source.boundingBox();
+  await pickUp(page, source);
   const to = await target.boundingBox();
-  if (!from || !to) throw new Error('card or column not on screen');
-  await page.mouse.move(from.x + from.width / 2, from.y + 20);
-  await page.mouse.down();
-  // Past the activation distance first, then across once the card is picked up.
-  await page.mouse.move(from.x + from.width / 2 + 12, from.y + 26, { steps: 4 });
-  await expect(source).toHaveAttribute('data-dragging', 'true');
+  if (!to) throw new Error('column not on screen');
   const x = to.x + to.width / 2;
   const y = to.y + 160;
   await page.mouse.move(x, y, { steps: 12 });
