@@ -14,7 +14,7 @@ import {
   type RequestColumnKey,
   type SourceOfContact,
 } from '@crm/shared';
-import type { StoredOutcome } from './outcome.js';
+import type { StoredOutcome } from './outcome/outcome.js';
 import type { StoredNextActivity } from './request.model.js';
 
 /*

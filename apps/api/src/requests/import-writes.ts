@@ -17,7 +17,7 @@ import {
   outcomeChange,
   toOutcomeJson,
   type StoredOutcome,
-} from './outcome.js';
+} from './outcome/outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { nextRequestNumber } from './requests.service.js';
 import { stageFieldsAtCreation } from './stage-visits.js';

@@ -19,7 +19,7 @@ import {
   outcomeChange,
   toOutcomeJson,
   type StoredOutcome,
-} from './outcome.js';
+} from './outcome/outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc, type StoredNextActivity } from './request.model.js';
 import { stageFieldsAtCreation } from './stage-visits.js';
 import { statusMove } from './status-move.js';

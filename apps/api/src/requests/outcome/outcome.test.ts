@@ -12,7 +12,7 @@ import {
   requestSchema,
   type RequestStatus,
 } from '@crm/shared';
-import { bearer, createRequest, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
 
 // Issue 21: a request's expected value, and the outcome it reaches CERRADO with, through the two
 // ways a request changes stage (the move and the modal's update), each change in the history.

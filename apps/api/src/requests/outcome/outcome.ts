@@ -6,10 +6,10 @@ import {
   type OutcomeResult,
   type RequestStatus,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { fieldError } from '../http/app-error.js';
-import { lostReasons } from '../settings/index.js';
-import { historyEntry, type StoredHistoryEntry } from './history/history.service.js';
+import type { AppContext } from '../../context.js';
+import { fieldError } from '../../http/app-error.js';
+import { lostReasons } from '../../settings/index.js';
+import { historyEntry, type StoredHistoryEntry } from '../history/history.service.js';
 
 /*
  * Value and outcomes (issue 21): the rules the move (move.service.ts) and the update
