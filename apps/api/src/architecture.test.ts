@@ -34,7 +34,11 @@ describe('the API import boundaries', () => {
     ['http/x.ts', '../auth/index.js', 'http/ knows no feature'],
     ['config/x.ts', '../db/connect.js', 'config/ imports nothing else of the API'],
     ['context.ts', './users/index.js', 'context.ts knows no feature'],
-    ['users/x.ts', '../requests/history/history.service.js', 'through its entry point, requests/index.ts'],
+    [
+      'users/x.ts',
+      '../requests/history/history.service.js',
+      'through its entry point, requests/index.ts',
+    ],
     ['app.ts', './users/users.routes.js', 'through its entry point, users/index.ts'],
     ['users/x.ts', '../app-context.js', 'Features sit below the app composition'],
   ])('when %s imports %s, then lint says "%s"', async (file, from, expected) => {
