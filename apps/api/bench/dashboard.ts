@@ -82,7 +82,7 @@ const WEB_DIR = path.resolve(
 const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The web app's "Loading..." (LABELS.loading in apps/web/src/lib/labels.ts, not in @crm/shared). */
 const LOADING_TEXT = 'Loading...';
-/** The field "Cerradas" sums (closedTotals in closings.ts). */
+/** The field "Cerradas" sums (closedTotals in requests/figures.ts). */
 const AMOUNT_PAID = '$amoutPaid';
 
 type Row = {

@@ -13,6 +13,7 @@ export * from './outcome.js';
 export * from './empty-board-labels.js';
 export * from './settings.js';
 export * from './dashboard.js';
+export * from './dashboard-figures.js';
 export * from './preferences.js';
 export * from './board-views.js';
 export * from './account.js';

@@ -3,6 +3,7 @@ import {
   API_MESSAGES,
   DASHBOARD_VENDOR_ALL,
   DASHBOARD_VENDOR_ME,
+  dashboardFigures,
   instantsOf,
   periodDays,
   type Dashboard,
@@ -21,9 +22,8 @@ import {
   staysQuery,
   type Scope,
 } from '../requests/index.js';
-import { outcomesOf, sumOf } from './closings.js';
-import { funnelOf, pipelineFrom, stageTimesOf, weeklyOf } from './figures.js';
-import { teamOf } from './team.js';
+import { weeksOf } from './figures.js';
+import { teamRowsOf } from './team.js';
 
 /** Now, for the period and the stale counts; tests set it. */
 export const dashboardClock = { now: (): Date => new Date() };
@@ -74,40 +74,36 @@ export async function getDashboard(
   const settings = getSettings(ctx);
   // The team's rows share the period's closed read, grouped by executive.
   const closedNow = closedTotals(ctx, scope, period, withTeam);
-  const [funnel, weekly, stays, closed, closedBefore, outcomes, pipeline, team] = await Promise.all(
-    [
+  const [funnel, weeks, stays, closed, closedBefore, outcomes, pipeline, { winProbability }, team] =
+    await Promise.all([
       funnelQuery(ctx, scope, period),
-      weeklyOf(ctx, scope, now, timeZone),
+      weeksOf(ctx, scope, now, timeZone),
       supportsElemMatchOnDocuments(ctx.connection).then((elemMatch) =>
         staysQuery(ctx, scope, period, elemMatch),
       ),
       closedNow,
       closedTotals(ctx, scope, previous, false),
       outcomesQuery(ctx, scope, period),
-      Promise.all([pipelineQuery(ctx, scope, period), settings]).then(
-        ([groups, { winProbability }]) => pipelineFrom(groups, winProbability),
-      ),
+      pipelineQuery(ctx, scope, period),
+      settings,
       withTeam
-        ? settings.then(({ staleDays }) => teamOf(ctx, staleDays, now, closedNow))
+        ? settings.then(({ staleDays }) => teamRowsOf(ctx, staleDays, now, closedNow))
         : Promise.resolve(null),
-    ],
-  );
-  const closedSum = sumOf(closed);
-  const previousSum = sumOf(closedBefore);
+    ]);
+  // The rows become the panels in packages/shared (dashboard-figures.ts), as in the web tests' fake.
   return {
     period: days,
     vendor,
-    funnel: funnelOf(funnel),
-    weekly,
-    stageTimes: stageTimesOf(stays),
-    closed: {
-      count: closedSum.count,
-      amount: closedSum.amount,
-      previousCount: previousSum.count,
-      previousAmount: previousSum.amount,
-    },
-    outcomes: outcomesOf(outcomes),
-    pipeline,
-    team,
+    ...dashboardFigures({
+      funnel: funnel.map(({ _id, count }) => ({ ..._id, count })),
+      weeks,
+      stays: stays.map(({ stageVisits }) => stageVisits),
+      closed,
+      closedBefore,
+      outcomes: outcomes.map(({ _id, count }) => ({ ..._id, count })),
+      pipeline: pipeline.map(({ _id, total }) => ({ status: _id, total })),
+      winProbability,
+      team,
+    }),
   };
 }

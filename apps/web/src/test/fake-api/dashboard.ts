@@ -2,17 +2,14 @@ import {
   api,
   API_MESSAGES,
   systemTimeZone,
+  type OpenStatus,
   type Request,
   type RequestStatus,
   DASHBOARD_VENDOR_ALL,
   DASHBOARD_VENDOR_ME,
-  daysOf,
+  dashboardFigures,
   instantsOf,
-  medianOf,
-  OPEN_STATUSES,
-  percentileOf,
   periodDays,
-  pipelineOf,
   plusDays,
   REQUEST_STATUSES,
   staleDaysOf,
@@ -25,12 +22,12 @@ import { fail, fake } from './http';
 
 // Inicio's figures (dashboard-endpoints).
 
-// Inicio (issue 22), as dashboard.service.ts answers, computed from what the fake really keeps:
-// a request's creation, its status history (`record`, or `moveAt` for a move at a chosen
-// instant), stage, amounts and outcome. A request seeded in a stage without history was
-// created there (addRequest's rule), so it has no stay that ended. Days in the runtime's zone,
-// the API's APP_TIME_ZONE default. A test that needs other figures answers them itself
-// (answers.ts).
+// Inicio (issue 22), as dashboard.service.ts answers, from what the fake really keeps: a
+// request's creation, its status history (`record`, or `moveAt` for a move at a chosen instant),
+// stage, amounts and outcome. A request seeded in a stage without history was created there
+// (addRequest's rule), so it has no stay that ended. Days in the runtime's zone, the API's
+// APP_TIME_ZONE default. The fake only selects rows; every figure's rule is dashboardFigures'
+// (packages/shared/src/dashboard-figures.ts), the API's too (issue 34).
 
 /** Seeds a move of a stored request to `to` at `at` (an ISO instant), recorded as the API does. */
 export function moveAt(request: Request, to: RequestStatus, at: string, by: string | null = null) {
@@ -63,6 +60,10 @@ function endedStaysOf(request: Request) {
 
 const isOpen = (request: Request) => request.status !== 'closed';
 
+/**
+ * The rows the API's reads select (apps/api/src/requests/figures.ts), one per request, from what
+ * the fake keeps; dashboardFigures (packages/shared, the API's too) makes them the panels.
+ */
 function dashboardOf(query: ParsedDashboardQuery, vendor: string | null, now: Date): Dashboard {
   const zone = systemTimeZone();
   const period = periodDays(query, now, zone);
@@ -72,102 +73,56 @@ function dashboardOf(query: ParsedDashboardQuery, vendor: string | null, now: Da
   };
   const inPeriod = within(period.from, period.to);
   const inPrevious = within(period.previousFrom, period.previousTo);
-  const { start, end } = instantsOf(period.from, period.to, zone);
   const mine = db.requests.filter((request) => vendor === null || request.vendor === vendor);
   const created = mine.filter((request) => inPeriod(request.createdAt));
-  const closedIn = (inRange: (iso: string) => boolean) =>
-    mine.filter((request) => request.status === 'closed' && inRange(request.stageChangedAt));
-  const closed = closedIn(inPeriod);
-  const previous = closedIn(inPrevious);
-  const paid = (requests: Request[]) => requests.reduce((sum, r) => sum + r.amoutPaid, 0);
-
-  const stays = mine.flatMap(endedStaysOf).filter((stay) => {
-    return stay.end >= start.getTime() && stay.end < end.getTime();
-  });
-  const lostReasons = new Map<string, number>();
-  for (const request of closed) {
-    if (request.outcome?.result !== 'lost') continue;
-    const reason = request.outcome.reason ?? '';
-    lostReasons.set(reason, (lostReasons.get(reason) ?? 0) + 1);
-  }
-  const openValues: Partial<Record<RequestStatus, number>> = {};
-  for (const request of created.filter(isOpen)) {
-    openValues[request.status] = (openValues[request.status] ?? 0) + (request.expectedValue ?? 0);
-  }
+  const closedIn = (requests: Request[], inRange: (iso: string) => boolean) =>
+    requests.filter((request) => request.status === 'closed' && inRange(request.stageChangedAt));
+  const closed = closedIn(mine, inPeriod);
+  const one = (request: Request) => ({ vendor: request.vendor, count: 1 });
+  const paid = (request: Request) => ({ ...one(request), total: request.amoutPaid });
+  const open = db.requests.filter(isOpen);
 
   return {
     period,
     vendor,
-    funnel: REQUEST_STATUSES.map((status, index) => ({
-      status,
-      reached: created.filter((request) => furthestStageOf(request) >= index).length,
-    })),
-    weekly: weekStarts(now, zone).map((weekStart) => {
-      const inWeek = within(weekStart, plusDays(weekStart, 6));
-      const week = mine.filter((request) => inWeek(request.createdAt));
-      const website = week.filter((request) => request.sourceOfContact === 'website').length;
-      return { weekStart, website, other: week.length - website };
+    ...dashboardFigures({
+      funnel: created.map((request) => ({
+        furthest: furthestStageOf(request),
+        status: request.status,
+        count: 1,
+      })),
+      weeks: weekStarts(now, zone).map((weekStart) => {
+        const week = mine.filter((request) =>
+          within(weekStart, plusDays(weekStart, 6))(request.createdAt),
+        );
+        const website = week.filter((request) => request.sourceOfContact === 'website');
+        return { weekStart, all: week.length, website: website.length };
+      }),
+      stays: mine
+        .flatMap(endedStaysOf)
+        .filter((stay) => inPeriod(new Date(stay.end).toISOString()))
+        .map(({ status, start, end }) => ({ status, ms: end - start })),
+      closed: closed.map(paid),
+      closedBefore: closedIn(mine, inPrevious).map(paid),
+      outcomes: closed.map((request) => ({ ...request.outcome, count: 1 })),
+      pipeline: created.filter(isOpen).map((request) => ({
+        status: request.status as OpenStatus,
+        total: request.expectedValue ?? 0,
+      })),
+      winProbability: db.settings.winProbability,
+      team:
+        vendor === null
+          ? {
+              users: db.users.map((user) => ({ ...user, id: user._id })),
+              open: open.map(one),
+              stale: open
+                .filter((request) => staleDaysOf(request, db.settings.staleDays, now) !== null)
+                .map(one),
+              closed: closed.map(paid),
+            }
+          : null,
     }),
-    stageTimes: OPEN_STATUSES.map((status) => {
-      const days = stays
-        .filter((stay) => stay.status === status)
-        .map((stay) => stay.end - stay.start)
-        .sort((a, b) => a - b);
-      const median = medianOf(days);
-      const p90 = percentileOf(days, 90);
-      return {
-        status,
-        count: days.length,
-        medianDays: median === null ? null : daysOf(median),
-        p90Days: p90 === null ? null : daysOf(p90),
-      };
-    }),
-    closed: {
-      count: closed.length,
-      amount: paid(closed),
-      previousCount: previous.length,
-      previousAmount: paid(previous),
-    },
-    outcomes: {
-      won: closed.filter((request) => request.outcome?.result === 'won').length,
-      lost: closed.filter((request) => request.outcome?.result === 'lost').length,
-      none: closed.filter((request) => !request.outcome).length,
-      lostReasons: [...lostReasons]
-        .map(([reason, count]) => ({ reason, count }))
-        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
-    },
-    pipeline: pipelineOf(openValues, db.settings.winProbability),
-    team: vendor === null ? teamOf(closed, now) : null,
   };
-}
-
-/** Per executive with open requests or some closed in the period (null: unassigned). */
-function teamOf(closedInPeriod: Request[], now: Date): NonNullable<Dashboard['team']> {
-  const rows = new Map<string | null, NonNullable<Dashboard['team']>[number]>();
-  const rowOf = (vendorId: string | null) => {
-    let row = rows.get(vendorId);
-    if (!row) {
-      const user = db.users.find((u) => u._id === vendorId);
-      const vendor =
-        vendorId === null
-          ? null
-          : { _id: vendorId, name: user ? `${user.name} ${user.lastName}` : '' };
-      row = { vendor, open: 0, stale: 0, closed: 0, amount: 0 };
-      rows.set(vendorId, row);
-    }
-    return row;
-  };
-  for (const request of db.requests.filter(isOpen)) {
-    const row = rowOf(request.vendor);
-    row.open += 1;
-    if (staleDaysOf(request, db.settings.staleDays, now) !== null) row.stale += 1;
-  }
-  for (const request of closedInPeriod) {
-    const row = rowOf(request.vendor);
-    row.closed += 1;
-    row.amount += request.amoutPaid;
-  }
-  return [...rows.values()];
 }
 
 export const dashboardHandlers = [
