@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { AppError, fieldError, forbidden } from '../http/app-error.js';
 import { editedFieldEntries } from './history/history.service.js';
-import { moveOne } from './move.service.js';
+import { moveOne } from './moves/move.service.js';
 import { outcomeAfter } from './outcome/outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { assignOne, BUSY, deleteOne, GONE, type RequestWrite } from './requests.service.js';

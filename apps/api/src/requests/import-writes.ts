@@ -20,8 +20,8 @@ import {
 } from './outcome/outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 import { nextRequestNumber } from './requests.service.js';
-import { stageFieldsAtCreation } from './stage-visits.js';
-import { statusMove } from './status-move.js';
+import { stageFieldsAtCreation } from './moves/stage-visits.js';
+import { statusMove } from './moves/status-move.js';
 
 /*
  * An import's writes to the requests (issue 24; here since issue 34: the requests are this

@@ -41,5 +41,5 @@ export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest } from './requests.service.js';
-export { backfillStageChangedAt } from './stage-changed-at.js';
-export { backfillStageVisits, stageVisitsOf } from './stage-visits.js';
+export { backfillStageChangedAt } from './moves/stage-changed-at.js';
+export { backfillStageVisits, stageVisitsOf } from './moves/stage-visits.js';

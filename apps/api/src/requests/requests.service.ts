@@ -21,8 +21,8 @@ import {
   type StoredOutcome,
 } from './outcome/outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc, type StoredNextActivity } from './request.model.js';
-import { stageFieldsAtCreation } from './stage-visits.js';
-import { statusMove } from './status-move.js';
+import { stageFieldsAtCreation } from './moves/stage-visits.js';
+import { statusMove } from './moves/status-move.js';
 
 const REQUEST_NUMBER_SEQUENCE = 'requestNumber';
 

@@ -1,5 +1,5 @@
 import type { Types } from 'mongoose';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../context.js';
 
 const BATCH = 500;
 

@@ -6,18 +6,18 @@ import {
   type Request,
   type RequestStatus,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
-import { fieldError } from '../http/app-error.js';
-import { editedFieldEntries } from './history/history.service.js';
+import type { AppContext } from '../../context.js';
+import { CONFLICT, retryOnConflict } from '../../db/retry-on-conflict.js';
+import { fieldError } from '../../http/app-error.js';
+import { editedFieldEntries } from '../history/history.service.js';
 import {
   outcomeAfter,
   outcomeChange,
   toOutcomeJson,
   type StoredOutcome,
-} from './outcome/outcome.js';
-import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
-import { BUSY, GONE, requestAnswer, type RequestWrite } from './requests.service.js';
+} from '../outcome/outcome.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from '../request.model.js';
+import { BUSY, GONE, requestAnswer, type RequestWrite } from '../requests.service.js';
 import { statusMove } from './status-move.js';
 
 /** No longer in the `from` it was moved from: changed meanwhile, naming where it is now. */

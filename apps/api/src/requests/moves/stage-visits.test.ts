@@ -10,8 +10,8 @@ import {
   useSignedInRoles,
   useTestApp,
   type TestApp,
-} from '../test/test-app.js';
-import { seedDemoData } from '../seed/index.js';
+} from '../../test/test-app.js';
+import { seedDemoData } from '../../seed/index.js';
 import { backfillStageVisits, stageVisitsOf, type StageVisit } from './stage-visits.js';
 
 // Issue 22: every request keeps the furthest stage it reached and each stay it ended, written

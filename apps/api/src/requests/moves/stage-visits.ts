@@ -1,6 +1,6 @@
 import type { Types } from 'mongoose';
 import { isRequestStatus, REQUEST_STATUSES, type RequestStatus } from '@crm/shared';
-import type { AppContext } from '../context.js';
+import type { AppContext } from '../../context.js';
 import { backfillOnce } from './backfill-once.js';
 
 /*

@@ -1,5 +1,5 @@
 import type { RequestStatus } from '@crm/shared';
-import { historyEntry } from './history/history.service.js';
+import { historyEntry } from '../history/history.service.js';
 import { stageChange, type StageOf } from './stage-visits.js';
 
 /**
