@@ -1,5 +1,4 @@
 // The account feature's door: what the app and other features may use (eslint.config.js).
-export { queueAccountMail, type AccountMail } from './account-mail.js';
 export { accountModels } from './account.models.js';
 export { accountRoutes } from './account.routes.js';
 export { endPasswordTokens, pendingEmailChangeOf } from './account-tokens.js';

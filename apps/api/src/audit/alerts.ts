@@ -1,13 +1,12 @@
 import { ADMIN_ROLE, AUDIT_ALERT_MAIL, AUDIT_ALERTS, AUDIT_PATH } from '@crm/shared';
-import { queueAccountMail } from '../account/index.js';
 import type { AppContext } from '../context.js';
-import { appUrlOf } from '../mail/index.js';
+import { appUrlOf, queueMail } from '../mail/index.js';
 import type { AuditEntryDoc } from './audit.model.js';
 
 /*
- * Mails to every system admin (issue 32), through the app's one mail path (mail/'s outbox, by
- * account/'s door), keyed by the entry that crossed the line, so a retried or
- * repeated check sends nothing twice:
+ * Mails to every system admin (issue 32), through the app's one mail path (mail/'s outbox,
+ * asked directly since issue 34, as an account mail: same kind and keys as before), keyed by the
+ * entry that crossed the line, so a retried or repeated check sends nothing twice:
  *
  * - an export of more than AUDIT_ALERTS.exportRows rows: one mail per such export;
  * - more than AUDIT_ALERTS.deletedRequests requests deleted by one user within an hour: one
@@ -27,11 +26,11 @@ async function mailAdmins(
   const admins = await ctx.users.withRole(ADMIN_ROLE);
   await Promise.all(
     admins.map((admin) =>
-      queueAccountMail(ctx, {
-        key: `audit-alert:${entry._id.toHexString()}:${admin.id}`,
+      queueMail(ctx, {
+        key: `account:audit-alert:${entry._id.toHexString()}:${admin.id}`,
+        kind: 'account',
         to: admin.email,
-        subject,
-        text,
+        content: { subject, text, html: '' },
       }),
     ),
   );

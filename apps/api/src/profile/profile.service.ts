@@ -9,10 +9,11 @@ import {
   type Profile,
   type UpdateProfileBody,
 } from '@crm/shared';
-import { endPasswordTokens, pendingEmailChangeOf, queueAccountMail } from '../account/index.js';
+import { endPasswordTokens, pendingEmailChangeOf } from '../account/index.js';
 import { endSessions, verifyCurrentPassword, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { fieldError, notFound } from '../http/app-error.js';
+import { queueMail } from '../mail/index.js';
 
 /*
  * Perfil (issue 23): the caller's own name, password and pending email. Every function acts on
@@ -82,11 +83,15 @@ export async function changePassword(
     endPasswordTokens(ctx, caller.userId),
   ]);
   // The password has changed whatever becomes of the notice: a failure to queue it is logged.
-  await queueAccountMail(ctx, {
-    key: `password-changed:${randomUUID()}`,
+  await queueMail(ctx, {
+    key: `account:password-changed:${randomUUID()}`,
+    kind: 'account',
     to: user.email,
-    subject: ACCOUNT_MAIL.passwordChangedSubject,
-    text: ACCOUNT_MAIL.passwordChangedText(user.name),
+    content: {
+      subject: ACCOUNT_MAIL.passwordChangedSubject,
+      text: ACCOUNT_MAIL.passwordChangedText(user.name),
+      html: '',
+    },
   }).catch((error: unknown) =>
     ctx.logger.error({ err: error }, 'queueing the password-changed mail failed'),
   );

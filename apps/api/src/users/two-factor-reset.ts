@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { API_MESSAGES, TWO_FACTOR_MAIL, TWO_FACTOR_MESSAGES } from '@crm/shared';
-import { queueAccountMail } from '../account/index.js';
 import { hasTwoFactor, resetTwoFactor } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { conflict, notFound } from '../http/app-error.js';
+import { queueMail } from '../mail/index.js';
 
 /*
  * A system admin's side of two-factor sign-in (issue 32; the contract's access makes both
@@ -28,8 +28,8 @@ export async function userTwoFactor(
 
 /**
  * DELETE /api/user/two-factor/:id: the second factor goes, every session of the user ends
- * (auth/), and they are told by email (the account mails' outbox), as a password change is. 409
- * when they had none.
+ * (auth/), and they are told by email (an account mail through mail/'s outbox), as a password
+ * change is. 409 when they had none.
  */
 export async function adminResetTwoFactor(
   ctx: AppContext,
@@ -39,11 +39,15 @@ export async function adminResetTwoFactor(
   if (!(await resetTwoFactor(ctx, userId))) throw conflict(TWO_FACTOR_MESSAGES.notEnabled);
   ctx.logger.info({ userId }, 'two-factor: reset by an admin');
   // Reset whatever becomes of the notice: a failure to queue it is logged.
-  await queueAccountMail(ctx, {
-    key: `two-factor-reset:${randomUUID()}`,
+  await queueMail(ctx, {
+    key: `account:two-factor-reset:${randomUUID()}`,
+    kind: 'account',
     to: user.email,
-    subject: TWO_FACTOR_MAIL.resetSubject,
-    text: TWO_FACTOR_MAIL.resetText(user.name),
+    content: {
+      subject: TWO_FACTOR_MAIL.resetSubject,
+      text: TWO_FACTOR_MAIL.resetText(user.name),
+      html: '',
+    },
   }).catch((error: unknown) =>
     ctx.logger.error({ err: error }, 'queueing the two-factor reset mail failed'),
   );
