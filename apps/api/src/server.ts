@@ -7,9 +7,8 @@ import { devJwtSecret } from './config/dev-secret.js';
 import { connectForServing } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
-import { startSweeping } from './db/sweep-expired.js';
-import { startImportWorker } from './imports/index.js';
-import { startJobs } from './jobs/index.js';
+import { importsJob } from './imports/index.js';
+import { startJobs, sweepExpiredJob } from './jobs/index.js';
 import { outboxJob } from './mail/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
 import { remindersJob } from './reminders/index.js';
@@ -66,16 +65,16 @@ async function main(): Promise<void> {
     );
   }
 
-  const stopSweeping = startSweeping(connection, logger);
   // Background jobs on one scheduler (issue 34): the reminders' tick (issue 20) and the mail
-  // outbox's run, both only with SMTP_URL. A scheduler that can't start is logged and the API
-  // serves without it (the requests matter more than their mails).
-  const jobs = await startJobs(ctx, [remindersJob, outboxJob]).catch((error: unknown) => {
-    logger.error({ err: error }, 'background jobs could not start');
-    return undefined;
-  });
-  // Imports (issue 24): every process runs a worker; a lease gives each import to one of them.
-  const imports = startImportWorker(ctx);
+  // outbox's run, both only with SMTP_URL; the imports' run (issue 24: a keyed lease gives each
+  // import to one process); the sweep of expired records. A scheduler that can't start is logged
+  // and the API serves without it (the requests matter more than their background work).
+  const jobs = await startJobs(ctx, [remindersJob, outboxJob, importsJob, sweepExpiredJob]).catch(
+    (error: unknown) => {
+      logger.error({ err: error }, 'background jobs could not start');
+      return undefined;
+    },
+  );
   const app = createApp(ctx);
   // Timeouts and the per-address connection cap: operations/http-server.ts.
   const server = await listen(app, config);
@@ -93,11 +92,9 @@ async function main(): Promise<void> {
     server,
     logger,
     release: async () => {
-      stopSweeping();
-      // Unlocks its jobs, so another process takes their next runs at once.
+      // Unlocks its jobs, so another process takes their next runs at once, and waits for the
+      // runs under way: an import stops after its current chunk and gives its lease back.
       await jobs?.stop();
-      // Stops after its current chunk and gives the import's lease back for another process.
-      await imports.stop();
       // The audit entries still being written: their retries end within seconds (audit/).
       await auditSettled(ctx);
       // Last of the writers: the next process may start at once.

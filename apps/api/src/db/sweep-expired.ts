@@ -1,10 +1,10 @@
 import type { Connection } from 'mongoose';
-import type { Logger } from 'pino';
 
 /**
  * Deletes what the TTL indexes of the connection's models would have removed (sessions,
  * used captchas, login counters, the website form's counters and recent leads, locks). MongoDB's
- * TTL monitor does this by itself; FerretDB 1.x has no TTL indexes, so the server also sweeps.
+ * TTL monitor does this by itself; FerretDB 1.x has no TTL indexes, so the server also sweeps:
+ * a job on the app's scheduler (jobs/sweep-job.ts).
  */
 export async function sweepExpired(connection: Connection): Promise<void> {
   const now = Date.now();
@@ -18,18 +18,4 @@ export async function sweepExpired(connection: Connection): Promise<void> {
       }),
     ),
   );
-}
-
-export function startSweeping(
-  connection: Connection,
-  logger: Logger,
-  everyMs = 10 * 60_000,
-): () => void {
-  const timer = setInterval(() => {
-    sweepExpired(connection).catch((error: unknown) =>
-      logger.warn({ err: error }, 'sweeping expired records failed'),
-    );
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -33,13 +33,25 @@ import {
   useTestApp,
   type TestApp,
 } from '../test/test-app.js';
-import { LEASE_MS, MAX_FAILED_RUNS, takeLease } from './import-lease.js';
-import { runImport, startImportWorker } from './import-worker.js';
+import {
+  KEYED_LEASE_MS as LEASE_MS,
+  startJobs,
+  type JobsScheduler,
+  type LeaseClock,
+} from '../jobs/index.js';
+import {
+  IMPORTS_JOB,
+  importsJob,
+  importsJobWith,
+  MAX_FAILED_RUNS,
+  runImport,
+  takeImportLease,
+} from './import-run.js';
 import { uploadImport } from './imports.service.js';
 
 // Issue 24, steps 3 and 4: POST /api/imports/:id/start queues the import and the background
-// worker (import-worker.ts, driven here run by run as each API process drives it) writes the
-// rows chunk by chunk: creation dates kept, request numbers given, an "imported" history entry,
+// job (import-run.ts on the app's scheduler, jobs/; driven here run by run, or by each test
+// process's own scheduler) writes the rows chunk by chunk: creation dates kept, request numbers given, an "imported" history entry,
 // the duplicates policy applied, resumable after a crash without storing a row twice.
 
 const t = useTestApp();
@@ -61,9 +73,30 @@ function aroundOutcomesWrites(
 }
 const { admin, vendor } = useSignedInRoles(t);
 
-afterEach(() => {
+afterEach(async () => {
   vi.restoreAllMocks();
+  // The imports' job as a test's scheduler left it (its next run's time), gone for the next test.
+  await t.ctx.connection.collection('reminder_jobs').deleteMany({ name: IMPORTS_JOB });
 });
+
+/**
+ * `app`'s scheduler running the imports' job every 200 ms (looking every 100 ms), as an API
+ * process's does; its keyed leases read by `clock`.
+ */
+async function scheduled(app: TestApp, name: string, clock?: LeaseClock): Promise<JobsScheduler> {
+  const jobs = await startJobs(app.ctx, [{ ...importsJobWith({ clock }), every: 200 }], {
+    processEvery: 100,
+    name,
+  });
+  expect(jobs).toBeDefined();
+  return jobs!;
+}
+
+const untilDone = (id: string) =>
+  vi.waitFor(async () => expect((await getImport(t, admin.token, id)).status).toBe('done'), {
+    timeout: 10_000,
+    interval: 100,
+  });
 
 const row = importRow;
 
@@ -71,10 +104,10 @@ let counter = 0;
 /** An email no other test's rows use (the duplicates are by email, across the database). */
 const email = (name: string) => `${name}.${++counter}.${Date.now().toString(36)}@example.com`;
 
-/** One run of the worker as a process runs it: take the lease at the import's nextChunk, run. */
+/** One run of the job as a process runs it: take the lease at the import's nextChunk, run. */
 async function runWorker(ctx: AppContext, id: string, clock = () => new Date()) {
   const doc = await ctx.models.Import.findById(id).lean();
-  const lease = await takeLease(ctx, id, doc!.nextChunk, clock);
+  const lease = await takeImportLease(ctx, id, doc!.nextChunk, { clock });
   expect(lease, 'the lease is free').toBeDefined();
   await runImport(ctx, id, lease!);
 }
@@ -385,8 +418,12 @@ describe('POST /api/imports/:id/start', () => {
     expect((await startImport(t, admin.token, UNKNOWN_ID, plan('skip'))).status).toBe(404);
   });
 
-  it("when the app's worker runs, then a start wakes it and it finishes the import", async () => {
-    const worker = startImportWorker(t.ctx, { pollMs: 60_000 });
+  it("when the app's scheduler runs, then a start runs the imports' job at once and it finishes the import", async () => {
+    // Its own look and schedule an hour apart: only the run the start asks for can do it in time.
+    const worker = await startJobs(t.ctx, [{ ...importsJob, every: '1 hour' }], {
+      processEvery: '1 hour',
+    });
+    expect(worker).toBeDefined();
     try {
       const file = await uploaded(
         t,
@@ -400,7 +437,7 @@ describe('POST /api/imports/:id/start', () => {
       );
       expect((await getImport(t, admin.token, file._id)).progress.created).toBe(1);
     } finally {
-      await worker.stop();
+      await worker!.stop();
     }
   });
 });
@@ -457,13 +494,17 @@ describe('resuming an import', () => {
     ]);
 
     // A second API process on the same database: the dead one's lease holds it off until it
-    // expires.
+    // expires; then its scheduler's imports job takes the import over.
     const other: TestApp = await startTestApp({ dbName: t.dbName });
     try {
-      const id = file._id;
-      expect(await takeLease(other.ctx, id, 1, () => new Date())).toBeUndefined();
+      expect(await takeImportLease(other.ctx, file._id, 1)).toBeUndefined();
       const later = () => new Date(Date.now() + LEASE_MS + 1_000);
-      await runWorker(other.ctx, id, later);
+      const jobs = await scheduled(other, 'other', later);
+      try {
+        await untilDone(file._id);
+      } finally {
+        await jobs.stop();
+      }
     } finally {
       await other.close();
     }
@@ -501,10 +542,10 @@ describe('resuming an import', () => {
     expect(new Set(numbers).size).toBe(emails.length);
   });
 
-  it("when the process stops between chunks, then it gives its lease back and another process's worker goes on at once", async () => {
+  it("when the process stops between chunks, then it gives its lease back and another process's scheduler goes on at once", async () => {
     const emails = [email('s2'), email('s3'), email('s4'), email('s5'), email('s6')];
     const file = await smallChunks(emails.map((address) => row({ 0: 'S', 1: address })));
-    const worker = startImportWorker(t.ctx, { pollMs: 60_000 });
+    const worker = await scheduled(t, 'first');
     let stopped: Promise<void> | undefined;
     // The process is told to stop (SIGTERM) once the first chunk's outcomes are written.
     aroundOutcomesWrites((_write, proceed) => {
@@ -521,17 +562,14 @@ describe('resuming an import', () => {
     expect(halfway.status).toBe('running');
     expect(halfway.progress.processed).toBe(2);
     // Given back, not left to expire: taken now.
-    const lease = await takeLease(t.ctx, file._id, 1, () => new Date());
+    const lease = await takeImportLease(t.ctx, file._id, 1);
     expect(lease).toBeDefined();
     await lease!.release();
 
     const other = await startTestApp({ dbName: t.dbName });
-    const otherWorker = startImportWorker(other.ctx, { pollMs: 60_000 });
+    const otherWorker = await scheduled(other, 'other');
     try {
-      await vi.waitFor(
-        async () => expect((await getImport(t, admin.token, file._id)).status).toBe('done'),
-        { timeout: 10_000, interval: 100 },
-      );
+      await untilDone(file._id);
     } finally {
       await otherWorker.stop();
       await other.close();
@@ -575,7 +613,58 @@ describe('resuming an import', () => {
     expect(failed.error).toBe(IMPORT_MESSAGES.stoppedAt(4, 4));
     expect(failed.progress).toMatchObject({ processed: 2, created: 2 });
     // Its lease is free: nothing holds the import any more.
-    expect(await takeLease(t.ctx, file._id, 1, () => new Date())).toBeDefined();
+    expect(await takeImportLease(t.ctx, file._id, 1)).toBeDefined();
+  });
+});
+
+describe('two API processes on one database', () => {
+  it("when both run the imports' job, then every import is done once and each row is written once", async () => {
+    // Three imports of three chunks each, started at once, for two processes' schedulers.
+    const files = await Promise.all(
+      ['uno', 'dos', 'tres'].map(async (name) => {
+        const emails = Array.from({ length: 6 }, (_, i) => email(`${name}${i}`));
+        const file = await uploadImport(
+          t.ctx,
+          `${name}.csv`,
+          utf8BomCsv([IMPORT_HEADERS, ...emails.map((address) => row({ 0: name, 1: address }))]),
+          admin.user._id,
+          { chunkRows: 2 },
+        );
+        return { id: file._id, emails };
+      }),
+    );
+    const other = await startTestApp({ dbName: t.dbName });
+    const schedulers = [await scheduled(t, 'first'), await scheduled(other, 'second')];
+    try {
+      for (const file of files) await started(file.id, plan('skip'));
+      for (const file of files) await untilDone(file.id);
+    } finally {
+      for (const scheduler of schedulers) await scheduler.stop();
+      await other.close();
+    }
+
+    for (const file of files) {
+      const done = await getImport(t, admin.token, file.id);
+      // Each chunk counted once.
+      expect(done.progress).toEqual({
+        processed: 6,
+        created: 6,
+        updated: 0,
+        skipped: 0,
+        rejected: 0,
+      });
+      // Each row's request stored once, with one "imported" entry.
+      const docs = await Promise.all(file.emails.map(requestsOf));
+      expect(docs.map((found) => found.length)).toEqual([1, 1, 1, 1, 1, 1]);
+      for (const [doc] of docs) {
+        const history = await historyOf(doc!._id.toHexString());
+        expect(history.filter((entry) => entry.field === 'imported')).toHaveLength(1);
+      }
+      const results = await resultsOf(file.id);
+      expect([...results.values()].map(([result]) => result)).toEqual(
+        Array.from({ length: 6 }, () => IMPORT_ROW_RESULT_LABELS.created),
+      );
+    }
   });
 });
 
@@ -614,7 +703,7 @@ describe('POST /api/imports/:id/cancel', () => {
       { chunkRows: 2 },
     );
     await started(file._id, plan('skip'));
-    const lease = await takeLease(t.ctx, file._id, 0, () => new Date());
+    const lease = await takeImportLease(t.ctx, file._id, 0);
     // The user cancels while the first chunk is being written.
     const cancelling = {
       ...lease!,
@@ -631,7 +720,7 @@ describe('POST /api/imports/:id/cancel', () => {
     expect((await Promise.all(emails.map(requestsOf))).map((docs) => docs.length)).toEqual([
       1, 1, 0, 0,
     ]);
-    expect(await takeLease(t.ctx, file._id, 1, () => new Date())).toBeDefined();
+    expect(await takeImportLease(t.ctx, file._id, 1)).toBeDefined();
   });
 
   it('when a vendor cancels, then 403; an import not started, 409', async () => {

@@ -1,8 +1,9 @@
 import { IMPORT_MESSAGES, type ImportPlan, type ImportSummary } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
+import { runJobNow } from '../jobs/index.js';
 import type { ImportDoc } from './import.model.js';
-import { wakeImportWorker } from './import-worker.js';
+import { IMPORTS_JOB } from './import-run.js';
 import {
   checkMappingLength,
   chunksOf,
@@ -13,7 +14,7 @@ import {
 import { planRow } from './row-plan.js';
 
 /*
- * Starting and stopping an import's background job (import-worker.ts runs it). Both are one
+ * Starting and stopping an import's background job (import-run.ts runs it, on jobs/). Both are one
  * conditional write on the import's status, so two clicks start (or stop) it once.
  */
 
@@ -33,8 +34,8 @@ async function hasValidRow(ctx: AppContext, doc: ImportDoc, plan: ImportPlan): P
 }
 
 /**
- * POST /api/imports/:id/start: the plan saved and the import queued; this process's worker
- * takes it at once (another process's may, at its next look).
+ * POST /api/imports/:id/start: the plan saved and the import queued; this process's scheduler
+ * runs the imports' job at once (another process's may take it, at its next look).
  */
 export async function startImport(
   ctx: AppContext,
@@ -74,12 +75,12 @@ export async function startImport(
     target: { kind: 'import', id, label: started.fileName },
     details: { file: started.fileName, rows: started.rowCount, duplicates: plan.duplicates },
   });
-  wakeImportWorker(ctx);
+  runJobNow(ctx, IMPORTS_JOB);
   return toImportSummary(started);
 }
 
 /**
- * POST /api/imports/:id/cancel: the worker sees it before its next chunk and stops; the rows in
+ * POST /api/imports/:id/cancel: the job's run sees it before its next chunk and stops; the rows in
  * by then stay (and their outcomes are written).
  */
 export async function cancelImport(ctx: AppContext, id: string): Promise<ImportSummary> {

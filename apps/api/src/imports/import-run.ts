@@ -7,8 +7,14 @@ import {
   type ImportRowResult,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import {
+  takeKeyedLease,
+  type BackgroundJob,
+  type JobLease,
+  type KeyedLease,
+  type KeyedLeaseOptions,
+} from '../jobs/index.js';
 import { chunkId, decodeRows, type ImportDoc } from './import.model.js';
-import { MAX_FAILED_RUNS, takeLease, type Lease, type LeaseClock } from './import-lease.js';
 import {
   createImportedRows,
   requestNumbersOf,
@@ -28,31 +34,24 @@ import {
 } from './row-plan.js';
 
 /*
- * The imports' background job (issue 24). Every API process runs one worker: it looks for
- * started imports (queued, or running in a process that stopped) every few seconds, oldest
- * first, and runs one at a time under its lease (import-lease.ts), so each import runs in one
- * process at a time. A run goes chunk by chunk (IMPORT_LIMITS.chunkRows rows each) and after each
- * one writes what happened to its rows, then advances the import's `nextChunk` and counts with
- * `nextChunk` as the condition: the counts never take a chunk twice. A crash anywhere leaves the
- * chunk without its outcomes and `nextChunk` on it, so the next run does it again; the rows'
- * keys (requests/import-writes.ts) make each row land once. The work is cut in chunks with an await
- * between them, so the API keeps answering while an import runs.
+ * The imports' background job (issue 24; on the app's one scheduler since issue 34): the
+ * `imports.run` job (jobs/) looks for started imports (queued, or running in a process that
+ * stopped), oldest first, and runs each under its keyed lease (jobs/lease.ts, `import:<id>`), so
+ * each import runs in one process at a time; a start asks this process's scheduler to run it now
+ * (import-job.ts), and every process's scheduler looks again every 20 s. A run goes chunk by
+ * chunk (IMPORT_LIMITS.chunkRows rows each) and after each one writes what happened to its rows,
+ * then advances the import's `nextChunk` and counts with `nextChunk` as the condition: the
+ * counts never take a chunk twice. A crash anywhere leaves the chunk without its outcomes and
+ * `nextChunk` on it, so the next run does it again; the rows' keys (requests/import-writes.ts)
+ * make each row land once. The work is cut in chunks with an await between them, so the API
+ * keeps answering while an import runs.
  */
 
-export type ImportWorker = {
-  /** Looks for work now (a start in this process calls it). */
-  wake(): void;
-  /** Stops after the current chunk, giving the lease back so another process goes on at once. */
-  stop(): Promise<void>;
-};
+/** The job's name on the app's scheduler. */
+export const IMPORTS_JOB = 'imports.run';
 
-export type ImportWorkerOptions = {
-  /** Between two looks for work. */
-  pollMs?: number;
-  leaseMs?: number;
-  /** The clock leases are read with; a test moves it on to see a dead process's lease expire. */
-  clock?: LeaseClock;
-};
+/** Runs in a row that may end on one chunk before the import is marked failed. */
+export const MAX_FAILED_RUNS = 5;
 
 type Counts = {
   processed: number;
@@ -75,79 +74,57 @@ const decoded = (chunk: StoredChunk): Chunk => ({ ...chunk, rows: decodeRows(chu
 
 const ACTIVE = ['queued', 'running'] as const;
 
-/** Each process's worker, so a start in this process can wake it (import-job.ts). */
-const workers = new WeakMap<AppContext, ImportWorker>();
-
-export function wakeImportWorker(ctx: AppContext): void {
-  workers.get(ctx)?.wake();
-}
-
-export function startImportWorker(
+/** The lease on an import, or undefined while another run holds it. */
+export const takeImportLease = (
   ctx: AppContext,
-  options: ImportWorkerOptions = {},
-): ImportWorker {
-  const pollMs = options.pollMs ?? 3_000;
-  const clock = options.clock ?? (() => new Date());
-  let stopping = false;
-  let busy: Promise<void> | undefined;
-  let again = false;
+  importId: string,
+  nextChunk: number,
+  options?: KeyedLeaseOptions,
+): Promise<KeyedLease | undefined> => takeKeyedLease(ctx, `import:${importId}`, nextChunk, options);
 
-  const look = async () => {
-    // The oldest started import this process can take; then the next one, until none is left.
+/**
+ * One run of the job: the oldest started import whose lease is free, run to its end (or until
+ * the scheduler stops, `job` no longer held); then the next, until none is left.
+ */
+export async function runStartedImports(
+  ctx: AppContext,
+  job: JobLease,
+  options?: KeyedLeaseOptions,
+): Promise<void> {
+  const stopping = () => !job.held();
+  try {
     for (;;) {
-      if (stopping) return;
+      if (stopping()) return;
       const candidates = await ctx.models.Import.find({ status: { $in: ACTIVE } }, '_id nextChunk')
         .sort({ createdAt: 1, _id: 1 })
         .limit(20)
         .lean<{ _id: Types.ObjectId; nextChunk: number }[]>();
       let ran = false;
       for (const candidate of candidates) {
-        if (stopping) return;
+        if (stopping()) return;
         const importId = candidate._id.toHexString();
-        const lease = await takeLease(ctx, importId, candidate.nextChunk, clock, options.leaseMs);
+        const lease = await takeImportLease(ctx, importId, candidate.nextChunk, options);
         if (!lease) continue;
         ran = true;
-        await runImport(ctx, importId, lease, () => stopping);
+        await runImport(ctx, importId, lease, stopping);
         break;
       }
       if (!ran) return;
     }
-  };
-
-  const tick = () => {
-    if (stopping) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    busy = look()
-      .catch((error: unknown) =>
-        ctx.logger.warn({ err: error }, 'import worker: looking for work failed'),
-      )
-      .finally(() => {
-        busy = undefined;
-        if (again) {
-          again = false;
-          tick();
-        }
-      });
-  };
-
-  const timer = setInterval(tick, pollMs);
-  timer.unref();
-  tick();
-  const worker: ImportWorker = {
-    wake: tick,
-    stop: async () => {
-      stopping = true;
-      clearInterval(timer);
-      await busy;
-      workers.delete(ctx);
-    },
-  };
-  workers.set(ctx, worker);
-  return worker;
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'imports job: looking for work failed');
+  }
 }
+
+/** `imports.run` with its keyed leases read by `options` (a test's clock); importsJob uses none. */
+export const importsJobWith = (options?: KeyedLeaseOptions): BackgroundJob => ({
+  name: IMPORTS_JOB,
+  every: '20 seconds',
+  run: (ctx, _now, job) => runStartedImports(ctx, job, options),
+});
+
+/** The imports' job on the app's scheduler (server.ts). */
+export const importsJob = importsJobWith();
 
 /**
  * One run of an import under `lease`, from its `nextChunk` to the end, or until it is cancelled,
@@ -157,7 +134,7 @@ export function startImportWorker(
 export async function runImport(
   ctx: AppContext,
   importId: string,
-  lease: Lease,
+  lease: KeyedLease,
   stopping: () => boolean = () => false,
 ): Promise<void> {
   const { Import } = ctx.models;
@@ -204,7 +181,7 @@ export async function runImport(
 }
 
 /** The same chunk failed MAX_FAILED_RUNS runs in a row: the import stops, saying where. */
-async function giveUp(ctx: AppContext, found: ImportDoc, lease: Lease): Promise<void> {
+async function giveUp(ctx: AppContext, found: ImportDoc, lease: KeyedLease): Promise<void> {
   const chunk = await ctx.models.ImportChunk.findById(
     chunkId(found._id, found.nextChunk),
     'firstRow rows',
@@ -267,7 +244,12 @@ async function prepare(ctx: AppContext, found: ImportDoc): Promise<Job> {
  * The finished chunks' rows planned again, nothing written, so the indexes know what they did
  * (their emails, the requests they created) as if this run had done them.
  */
-async function replay(ctx: AppContext, job: Job, nextChunk: number, lease: Lease): Promise<void> {
+async function replay(
+  ctx: AppContext,
+  job: Job,
+  nextChunk: number,
+  lease: KeyedLease,
+): Promise<void> {
   if (nextChunk === 0) return;
   const cursor = ctx.models.ImportChunk.find(
     { importId: job.run.importId, index: { $lt: nextChunk } },

@@ -1,7 +1,18 @@
 // The background jobs' door (issue 34): one scheduler and lease, where features register jobs.
-export { holding, LeaseLost, unleased, type JobLease } from './lease.js';
+export {
+  holding,
+  KEYED_LEASE_MS,
+  LeaseLost,
+  takeKeyedLease,
+  unleased,
+  type JobLease,
+  type KeyedLease,
+  type KeyedLeaseOptions,
+  type LeaseClock,
+} from './lease.js';
 export {
   JOB_LOCK_MS,
+  runJobNow,
   startJobs,
   systemClock,
   type BackgroundJob,
@@ -9,3 +20,4 @@ export {
   type JobsOptions,
   type JobsScheduler,
 } from './scheduler.js';
+export { sweepExpiredJob } from './sweep-job.js';

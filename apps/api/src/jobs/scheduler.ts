@@ -1,17 +1,18 @@
 import { hostname } from 'node:os';
 import { MongoBackend } from '@agendajs/mongo-backend';
-import { Agenda, type Job } from 'agenda';
+import { Agenda, InMemoryNotificationChannel, type Job } from 'agenda';
 import type { AppContext } from '../context.js';
 import type { JobLease } from './lease.js';
 
 /*
  * The app's one scheduler for background work (issue 20, one spine since issue 34): Agenda 6 on
  * MongoDB (@agendajs/mongo-backend), in the app's own database. Each feature hands in its
- * recurring jobs (the reminders' tick, the mail outbox's run); Agenda's lock in the
- * `reminder_jobs` collection (its name from issue 20, kept so the stored jobs carry on) gives each
- * run to one process, so two API processes don't both do the work. Exactly-once delivery does not
+ * recurring jobs (the reminders' tick, the mail outbox's run, the imports' run, the sweep of
+ * expired records); Agenda's lock in the `reminder_jobs` collection (its name from issue 20,
+ * kept so the stored jobs carry on) gives each run to one process, so two API processes don't
+ * both do the work. Exactly-once delivery does not
  * rest on that lock (on FerretDB 1.x a findAndModify is not atomic across connections) but on the
- * mail outbox's keyed inserts (mail/outbox.ts).
+ * mail outbox's keyed inserts (mail/outbox.ts), and the imports' on keyed leases (lease.ts).
  *
  * The lock covers the whole run (issue 32: a tick that outlived it let a second process run it
  * at once): renewed every quarter of its lifetime while the run goes on, and a run whose
@@ -44,7 +45,28 @@ export type JobsOptions = {
   lockLifetimeMs?: number;
 };
 
-export type JobsScheduler = { stop(): Promise<void> };
+export type JobsScheduler = {
+  /** Runs `name` now in this process (a one-off run beside its schedule): a started import. */
+  runNow(name: string): Promise<void>;
+  /** Unlocks the jobs and waits for the runs under way, which stop at their next step. */
+  stop(): Promise<void>;
+};
+
+/** Each context's scheduler, so a feature's service can ask for a run now (runJobNow). */
+const schedulers = new WeakMap<AppContext, JobsScheduler>();
+
+/**
+ * Asks this process's scheduler to run `name` now (not waiting for the run); nothing when no
+ * scheduler runs here (tests, scripts): the job's next scheduled run does it then.
+ */
+export function runJobNow(ctx: AppContext, name: string): void {
+  schedulers
+    .get(ctx)
+    ?.runNow(name)
+    .catch((error: unknown) =>
+      ctx.logger.warn({ err: error, job: name }, 'job not run now; its schedule will'),
+    );
+}
 
 /**
  * A lock not renewed for this long was left by a crash: another process may take the job then.
@@ -89,6 +111,23 @@ function keepLocked(job: Job, lifetimeMs: number, ctx: AppContext, stopping: { n
 }
 
 /**
+ * Tells this process's processor of a run asked for now (runNow), so that it runs at once, not
+ * at the next look (processEvery); other processes see it at their next look. Only those: the
+ * schedules' upserts at start and the runs' state events are not passed on (passed on, they
+ * made a second process take a job whose lock the first was renewing, on FerretDB 1.x).
+ */
+class RunNowChannel extends InMemoryNotificationChannel {
+  /** Set once the schedules are upserted: from then on only runNow saves a job. */
+  open = false;
+  override publish(notification: Parameters<InMemoryNotificationChannel['publish']>[0]) {
+    return this.open ? super.publish(notification) : Promise.resolve();
+  }
+  override publishState() {
+    return Promise.resolve();
+  }
+}
+
+/**
  * Starts the jobs that are on (`offBecause`); undefined (nothing started) when none is. Errors are
  * logged, never thrown at the API: a mail server or a job that fails must not take the requests
  * down with it.
@@ -109,8 +148,11 @@ export async function startJobs(
   const clock = options.clock ?? systemClock;
   const lockLifetime = options.lockLifetimeMs ?? JOB_LOCK_MS;
   const stopping = { now: false };
+  const running = new Set<Promise<void>>();
+  const runNowChannel = new RunNowChannel();
   const agenda = new Agenda({
     backend: new MongoBackend({ mongo: db, collection: 'reminder_jobs' }),
+    notificationChannel: runNowChannel,
     name: options.name ?? `${hostname()}:${process.pid}`,
     processEvery: options.processEvery ?? '20 seconds',
     defaultLockLifetime: lockLifetime,
@@ -122,23 +164,34 @@ export async function startJobs(
       name,
       async (job: Job) => {
         const lock = keepLocked(job, lockLifetime, ctx, stopping);
+        const ran = run(ctx, clock.now(), lock.lease).finally(() => lock.end());
+        running.add(ran);
         try {
-          await run(ctx, clock.now(), lock.lease);
+          await ran;
         } finally {
-          lock.end();
+          running.delete(ran);
         }
       },
-      { concurrency: 1, lockLifetime },
+      // A run asked for now is a one-off job: its record goes once it has run.
+      { concurrency: 1, lockLifetime, removeOnComplete: true },
     );
   }
   await agenda.start();
   // "Single" jobs: every process upserts the same ones (by name), which then run once a period.
   for (const { name, every } of on) await agenda.every(every, name);
+  runNowChannel.open = true;
   ctx.logger.info({ jobs: on.map((job) => job.name) }, 'background jobs scheduled');
-  return {
-    stop: () => {
+  const scheduler: JobsScheduler = {
+    runNow: async (name) => {
+      if (!stopping.now && on.some((job) => job.name === name)) await agenda.now(name);
+    },
+    stop: async () => {
       stopping.now = true;
-      return agenda.stop();
+      schedulers.delete(ctx);
+      await agenda.stop();
+      await Promise.allSettled([...running]);
     },
   };
+  schedulers.set(ctx, scheduler);
+  return scheduler;
 }
