@@ -6,7 +6,7 @@ export { openActivitiesDueIn, type DueWindow } from './due-activities.js';
 export { historyEntry } from './history/history.service.js';
 export { exportWriter, writeRows } from './export-writers.js';
 export type { ExportCell } from './export-row.js';
-export { changeNotes } from './notes.service.js';
+export { changeNotes } from './notes/notes.service.js';
 // An import's reads and writes of the requests (imports/ decides, these write; issue 34).
 export {
   createImportedRows,

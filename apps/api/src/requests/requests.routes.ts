@@ -7,7 +7,7 @@ import { bulkAction } from './bulk-actions.js';
 import { getBoard, getColumnPage } from './board.service.js';
 import { getRequestHistory } from './history/history.service.js';
 import { moveRequest } from './moves/move.service.js';
-import { addNote, editNote } from './notes.service.js';
+import { addNote, editNote } from './notes/notes.service.js';
 import { exportLink, exportRoute } from './request-export.js';
 import {
   assignVendor,

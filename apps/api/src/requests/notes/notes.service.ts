@@ -5,12 +5,12 @@ import {
   type EditNoteBody,
   type Request,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
-import { conflict, fieldError, notFound } from '../http/app-error.js';
-import { noteEntry, type StoredHistoryEntry } from './history/history.service.js';
-import type { RequestDoc } from './request.model.js';
-import { toRequestJson } from './requests.service.js';
+import type { AppContext } from '../../context.js';
+import { CONFLICT, retryOnConflict } from '../../db/retry-on-conflict.js';
+import { conflict, fieldError, notFound } from '../../http/app-error.js';
+import { noteEntry, type StoredHistoryEntry } from '../history/history.service.js';
+import type { RequestDoc } from '../request.model.js';
+import { toRequestJson } from '../requests.service.js';
 
 type NotesDoc = Pick<RequestDoc, 'notes' | 'version' | 'status'>;
 type NotesChange = { notes: string[]; entry: StoredHistoryEntry };
