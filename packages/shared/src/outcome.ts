@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_MAX_LENGTH } from './constants.js';
+import { FIELD_MAX_LENGTH, type RequestStatus } from './constants.js';
 import { optionalText } from './fields.js';
 import { FIELD_MESSAGES } from './messages.js';
 
@@ -65,3 +65,60 @@ export type Outcome = z.infer<typeof outcomeSchema>;
 /** `outcome=` on the board ("Resultado"): narrows CERRADO only; open columns are unaffected. */
 export const OUTCOME_FILTERS = ['won', 'lost', 'none'] as const;
 export type OutcomeFilter = (typeof OUTCOME_FILTERS)[number];
+
+// ---------------------------------------------------------------------------------------------
+// The rules a move and an update share (issue 21), once for the API and the web tests' fake
+// (issue 34): the API's requests/outcome/outcome.ts and fake-api/requests.ts both call these.
+
+/** What was sent, as it will be stored: a won outcome has no reason, a blank comment none. */
+export const outcomeOf = (sent: OutcomeBody): Outcome => ({
+  result: sent.result,
+  reason: sent.result === 'lost' ? (sent.reason ?? null) : null,
+  comment: sent.comment || null,
+});
+
+export const sameOutcome = (a: Outcome | null, b: Outcome | null) =>
+  a?.result === b?.result && a?.reason === b?.reason && a?.comment === b?.comment;
+
+/** The outcome as the history shows it: "won", "lost: <reason>", null for none. */
+export const outcomeText = (outcome: Outcome | null): string | null =>
+  outcome ? (outcome.result === 'won' ? 'won' : `lost: ${outcome.reason ?? ''}`) : null;
+
+/**
+ * The outcome a request ends with when a move or an update leaves it in `status`, from `stored`
+ * (its status and outcome before): `refused` names the field and the message of a 400, else
+ * `outcome`, and `reasonToCheck`, the lost reason the caller must find in the settings' list
+ * (null when there is none to check). Entering CERRADO needs an outcome; any other stage refuses
+ * one and leaving CERRADO clears it; a closed request keeps its own unless another is sent. A
+ * lost reason must be in the list now, or be the one the request already has: a reason removed
+ * from the list stays readable, and re-sendable, where used. The outcome a request already has,
+ * sent back with the whole request, is no outcome sent.
+ */
+export function outcomeAfter(
+  stored: { status: RequestStatus; outcome: Outcome | null },
+  status: RequestStatus,
+  sentBody: OutcomeBody | null | undefined,
+):
+  | { outcome: Outcome | null; reasonToCheck: string | null }
+  | { refused: { path: 'outcome' | 'outcome.reason'; message: string } } {
+  const sent =
+    sentBody && !sameOutcome(outcomeOf(sentBody), stored.outcome) ? outcomeOf(sentBody) : null;
+  if (status !== 'closed') {
+    if (sent) return { refused: { path: 'outcome', message: FIELD_MESSAGES.outcomeOnOpenRequest } };
+    return { outcome: null, reasonToCheck: null };
+  }
+  if (!sent) {
+    if (stored.status !== 'closed') {
+      return { refused: { path: 'outcome', message: FIELD_MESSAGES.outcomeRequired } };
+    }
+    return { outcome: stored.outcome, reasonToCheck: null };
+  }
+  const kept = stored.outcome?.result === 'lost' && stored.outcome.reason === sent.reason;
+  return { outcome: sent, reasonToCheck: kept ? null : sent.reason };
+}
+
+/** `refused` for a lost reason not in the settings' list. */
+export const unknownLostReason = {
+  path: 'outcome.reason',
+  message: FIELD_MESSAGES.lostReasonUnknown,
+} as const;

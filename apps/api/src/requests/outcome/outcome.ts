@@ -1,6 +1,9 @@
 import { Types } from 'mongoose';
 import {
-  FIELD_MESSAGES,
+  outcomeAfter as outcomeDecision,
+  outcomeText,
+  sameOutcome,
+  unknownLostReason,
   type Outcome,
   type OutcomeBody,
   type OutcomeResult,
@@ -31,20 +34,6 @@ export const toOutcomeJson = (stored: StoredOutcome | null | undefined): Outcome
     ? { result: stored.result, reason: stored.reason ?? null, comment: stored.comment ?? null }
     : null;
 
-/** What was sent, as it will be stored: a won outcome has no reason, a blank comment none. */
-const outcomeOf = (sent: OutcomeBody): Outcome => ({
-  result: sent.result,
-  reason: sent.result === 'lost' ? (sent.reason ?? null) : null,
-  comment: sent.comment || null,
-});
-
-const sameOutcome = (a: Outcome | null, b: Outcome | null) =>
-  a?.result === b?.result && a?.reason === b?.reason && a?.comment === b?.comment;
-
-/** The outcome as the history shows it: "won", "lost: <reason>", null for none. */
-const outcomeText = (outcome: Outcome | null): string | null =>
-  outcome ? (outcome.result === 'won' ? 'won' : `lost: ${outcome.reason ?? ''}`) : null;
-
 /**
  * The outcome a request ends with when a move or an update leaves it in `status`, from
  * `stored` (its status and outcome before). Entering CERRADO needs one (400 `outcome`); any other
@@ -59,22 +48,14 @@ export async function outcomeAfter(
   status: RequestStatus,
   sentBody: OutcomeBody | null | undefined,
 ): Promise<Outcome | null> {
-  const sent =
-    sentBody && !sameOutcome(outcomeOf(sentBody), stored.outcome) ? outcomeOf(sentBody) : null;
-  if (status !== 'closed') {
-    if (sent) throw fieldError('outcome', FIELD_MESSAGES.outcomeOnOpenRequest);
-    return null;
+  // The rules are packages/shared's (outcome.ts), the web tests' fake's too; the list is ours.
+  const decided = outcomeDecision(stored, status, sentBody);
+  if ('refused' in decided) throw fieldError(decided.refused.path, decided.refused.message);
+  const { outcome, reasonToCheck } = decided;
+  if (reasonToCheck !== null && !(await lostReasons(ctx)).includes(reasonToCheck)) {
+    throw fieldError(unknownLostReason.path, unknownLostReason.message);
   }
-  if (!sent) {
-    if (stored.status !== 'closed') throw fieldError('outcome', FIELD_MESSAGES.outcomeRequired);
-    return stored.outcome;
-  }
-  const { reason } = sent;
-  const kept = stored.outcome?.result === 'lost' && stored.outcome.reason === reason;
-  if (reason !== null && !kept && !(await lostReasons(ctx)).includes(reason)) {
-    throw fieldError('outcome.reason', FIELD_MESSAGES.lostReasonUnknown);
-  }
-  return sent;
+  return outcome;
 }
 
 /**

@@ -16,6 +16,9 @@ import {
   HISTORY_EDITED_FIELDS,
   historyValueText,
   notesSchema,
+  outcomeAfter as outcomeDecision,
+  outcomeText,
+  unknownLostReason,
   shortenHistoryText,
   systemTimeZone,
   VENDOR_FILTER_ME,
@@ -90,50 +93,22 @@ function stampOneSave(requestId: string, firstEntry: number) {
   if (at) for (const entry of entries.slice(firstEntry)) entry.at = at;
 }
 
-// Value and outcomes (issue 21), as apps/api/src/requests/outcome.ts decides them.
-const refuseOutcome = (path: string, message: string) => fail(400, message, [{ path, message }]);
-
-/** The outcome as the history shows it: "won", "lost: <reason>", null. */
-const outcomeText = (outcome: Outcome | null) =>
-  outcome ? (outcome.result === 'won' ? 'won' : `lost: ${outcome.reason ?? ''}`) : null;
-
-const outcomeOf = (sent: OutcomeBody): Outcome => ({
-  result: sent.result,
-  reason: sent.result === 'lost' ? (sent.reason ?? null) : null,
-  comment: sent.comment || null,
-});
-
-const sameOutcome = (a: Outcome | null, b: Outcome | null) =>
-  a?.result === b?.result && a?.reason === b?.reason && a?.comment === b?.comment;
-
-/**
- * The outcome a request ends with when a move or an update leaves it in `status`: required
- * entering CERRADO, refused elsewhere, cleared leaving it; a lost reason from the settings'
- * list (or the one it already has, kept though removed from the list since). The outcome it
- * has, sent back with the whole request, is no outcome sent.
- */
+// Value and outcomes (issue 21): the rules are packages/shared's (outcome.ts), the API's too
+// (issue 34); the fake only checks the reason against its settings.
 function outcomeAfter(
   stored: Pick<Request, 'status' | 'outcome'>,
   status: RequestStatus,
   sentBody: OutcomeBody | null | undefined,
 ): Outcome | null | Failure {
-  const sent = sentBody && !sameOutcome(outcomeOf(sentBody), stored.outcome) ? sentBody : null;
-  if (status !== 'closed') {
-    return sent ? refuseOutcome('outcome', FIELD_MESSAGES.outcomeOnOpenRequest) : null;
-  }
-  if (!sent) {
-    return stored.status === 'closed'
-      ? stored.outcome
-      : refuseOutcome('outcome', FIELD_MESSAGES.outcomeRequired);
-  }
-  const outcome = outcomeOf(sent);
-  const { reason } = outcome;
-  const known =
-    reason === null ||
-    db.settings.lostReasons.includes(reason) ||
-    (stored.outcome?.result === 'lost' && stored.outcome.reason === reason);
-  if (!known) return refuseOutcome('outcome.reason', FIELD_MESSAGES.lostReasonUnknown);
-  return outcome;
+  const decided = outcomeDecision(stored, status, sentBody);
+  const refused =
+    'refused' in decided
+      ? decided.refused
+      : decided.reasonToCheck !== null && !db.settings.lostReasons.includes(decided.reasonToCheck)
+        ? unknownLostReason
+        : null;
+  if (refused) return fail(400, refused.message, [refused]);
+  return 'outcome' in decided ? decided.outcome : null;
 }
 
 /** Records the outcome's and the expected value's changes, as the API does in the same write. */
