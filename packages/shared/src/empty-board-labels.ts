@@ -1,6 +1,6 @@
 /*
  * Issue 33 item 11: the words of an empty board's guide (features/requests/board), apart from
- * the web app's labels.ts so they travel in the guide's lazy chunk, as the other lazy parts'
+ * the board's request-labels.ts so they travel in the guide's lazy chunk, as the other lazy parts'
  * words do (log-activity-dialog-labels.ts).
  */
 

@@ -1,5 +1,5 @@
-import { OUTAGE_LABELS } from '@crm/shared';
-import { EN, LABELS } from '../lib/labels';
+import { OUTAGE_LABELS, APP_LABELS } from '@crm/shared';
+import { EN } from '../lib/lang';
 import { el } from '../lib/dom/el';
 import { failedChunkUrl, isChunkLoadError, probeChunk, reloadOnceFor } from './chunk-failure';
 import { getSession, subscribeSession } from '../lib/session-store';
@@ -16,7 +16,7 @@ function loadingScreen(): HTMLElement {
       ...EN,
       class: 'flex h-dvh items-center justify-center text-sm text-slate-600',
     },
-    LABELS.loading,
+    APP_LABELS.loading,
   );
 }
 

@@ -5,9 +5,9 @@ import {
   AUDIT_TITLE,
   PROFILE_LABELS,
   SETTINGS_LABELS,
+  APP_LABELS,
 } from '@crm/shared';
 import { FORGOT_PASSWORD_PATH } from '../features/auth';
-import { LABELS } from '../lib/labels';
 
 const PRODUCT_TITLE = 'CRM';
 
@@ -21,8 +21,8 @@ export const PROFILE_PATH = '/main/profile';
  * the router so the login screen can name itself without loading it (app.tsx).
  */
 const ROUTE_TITLES: readonly { path: string; title: string }[] = [
-  { path: LOGIN_PATH, title: `${LABELS.login} · ${PRODUCT_TITLE}` },
-  { path: '/main/home', title: `${LABELS.home} · ${PRODUCT_TITLE}` },
+  { path: LOGIN_PATH, title: `${APP_LABELS.login} · ${PRODUCT_TITLE}` },
+  { path: '/main/home', title: `${APP_LABELS.home} · ${PRODUCT_TITLE}` },
   // The public account pages (issue 23), signed out or in.
   { path: FORGOT_PASSWORD_PATH, title: `${PROFILE_LABELS.forgotHeading} · ${PRODUCT_TITLE}` },
   { path: ACCOUNT_LINK_PATHS.reset, title: `${PROFILE_LABELS.resetHeading} · ${PRODUCT_TITLE}` },
@@ -31,9 +31,9 @@ const ROUTE_TITLES: readonly { path: string; title: string }[] = [
     path: ACCOUNT_LINK_PATHS.email,
     title: `${PROFILE_LABELS.confirmEmailHeading} · ${PRODUCT_TITLE}`,
   },
-  { path: PROFILE_PATH, title: `${LABELS.profile} · ${PRODUCT_TITLE}` },
-  { path: '/main/requests', title: `${LABELS.requests} · ${PRODUCT_TITLE}` },
-  { path: '/main/users', title: `${LABELS.users} · ${PRODUCT_TITLE}` },
+  { path: PROFILE_PATH, title: `${APP_LABELS.profile} · ${PRODUCT_TITLE}` },
+  { path: '/main/requests', title: `${APP_LABELS.requests} · ${PRODUCT_TITLE}` },
+  { path: '/main/users', title: `${APP_LABELS.users} · ${PRODUCT_TITLE}` },
   { path: '/main/agenda', title: `${AGENDA_LABELS.title} · ${PRODUCT_TITLE}` },
   // Before Ajustes, which it is under: the first path that matches names the screen.
   { path: AUDIT_PATH, title: `${AUDIT_TITLE} · ${PRODUCT_TITLE}` },

@@ -1,4 +1,5 @@
-import { EN, LABELS } from '../lib/labels';
+import { APP_LABELS } from '@crm/shared';
+import { EN } from '../lib/lang';
 
 /** "Loading..." while the stored session is read (§2 start-up) or a screen loads. */
 export function FullPageLoading() {
@@ -8,7 +9,7 @@ export function FullPageLoading() {
       {...EN}
       className="flex h-dvh items-center justify-center text-sm text-slate-600"
     >
-      {LABELS.loading}
+      {APP_LABELS.loading}
     </div>
   );
 }

@@ -9,24 +9,24 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { AGENDA_LABELS, SETTINGS_LABELS, type User } from '@crm/shared';
+import { AGENDA_LABELS, SETTINGS_LABELS, type User, APP_LABELS } from '@crm/shared';
 import { useLogout } from '../api/session/logout';
 import { Logo } from '../components/ui/logo';
 import { Spinner } from '../components/ui/spinner';
 import { UserAvatar } from '../components/ui/user-avatar';
 import { AGENDA_PATH } from '../features/agenda';
 import { SETTINGS_PATH } from '../features/settings';
-import { EN, LABELS } from '../lib/labels';
+import { EN } from '../lib/lang';
 import { AgendaBell } from './agenda-bell';
 
 type NavItem = { to: string; label: string; icon: LucideIcon; adminOnly?: boolean };
 
 /** Sidebar links of §2, in its order, then issue 20's agenda (everyone) and settings (admin). */
 const NAV_ITEMS: readonly NavItem[] = [
-  { to: '/main/home', label: LABELS.home, icon: House },
-  { to: '/main/profile', label: LABELS.profile, icon: UserRound },
-  { to: '/main/users', label: LABELS.users, icon: Users, adminOnly: true },
-  { to: '/main/requests', label: LABELS.requests, icon: KanbanSquare },
+  { to: '/main/home', label: APP_LABELS.home, icon: House },
+  { to: '/main/profile', label: APP_LABELS.profile, icon: UserRound },
+  { to: '/main/users', label: APP_LABELS.users, icon: Users, adminOnly: true },
+  { to: '/main/requests', label: APP_LABELS.requests, icon: KanbanSquare },
   { to: AGENDA_PATH, label: AGENDA_LABELS.title, icon: CalendarDays },
   { to: SETTINGS_PATH, label: SETTINGS_LABELS.title, icon: Settings, adminOnly: true },
 ];

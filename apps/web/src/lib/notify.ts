@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { toast } from 'react-toastify';
 import { NOTICE_OPTIONS } from '@crm/shared';
-import { langOf } from './labels';
+import { langOf } from './lang';
 
 /** The message, marked lang="en" when the spec words it in English (the page is Spanish). */
 const content = (message: string) => createElement('span', { lang: langOf(message) }, message);

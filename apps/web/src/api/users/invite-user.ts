@@ -1,7 +1,6 @@
-import { invitationsApi, USER_MESSAGES, type InviteUserBody } from '@crm/shared';
+import { invitationsApi, USER_MESSAGES, type InviteUserBody, ACCOUNT_LABELS } from '@crm/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callEndpoint } from '../../lib/api-client';
-import { ACCOUNT_LABELS } from '../../lib/labels';
 import { notify } from '../../lib/notify';
 import { invalidateUsers } from './get-users';
 

@@ -1,7 +1,7 @@
+import { APP_LABELS } from '@crm/shared';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode, type RefObject } from 'react';
-import { LABELS } from '../../lib/labels';
 
 export type DialogProps = {
   open: boolean;
@@ -89,7 +89,7 @@ export function Dialog({
   title,
   children,
   size = 'max-w-lg',
-  closeLabel = LABELS.close,
+  closeLabel = APP_LABELS.close,
   returnFocus,
   textOnly = false,
   initialFocus,

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { langOf } from '../../lib/labels';
+import { langOf } from '../../lib/lang';
 
 export const inputClass =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 disabled:bg-slate-100 disabled:text-slate-500 aria-invalid:ring-red-500';

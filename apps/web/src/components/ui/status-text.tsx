@@ -1,5 +1,5 @@
-import { OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
-import { EN, LABELS } from '../../lib/labels';
+import { OUTAGE_LABELS, SESSION_MESSAGES, APP_LABELS } from '@crm/shared';
+import { EN } from '../../lib/lang';
 
 export type StatusTextProps = { className?: string };
 
@@ -10,7 +10,7 @@ export type StatusTextProps = { className?: string };
 export function LoadingText({ className = 'text-sm' }: StatusTextProps) {
   return (
     <p {...EN} className={`text-slate-600 ${className}`}>
-      {LABELS.loading}
+      {APP_LABELS.loading}
     </p>
   );
 }

@@ -2,9 +2,9 @@
 // the one-time links (reset, invitation, email change), in plain DOM like the login screen. This
 // door is small and loads no page: each page's code is its own chunk, fetched when one is opened
 // (the login page's budget, apps/web/scripts/check-budgets.mjs).
-import { ACCOUNT_LINK_PATHS } from '@crm/shared';
+import { ACCOUNT_LINK_PATHS, ACCOUNT_LABELS, APP_LABELS } from '@crm/shared';
 import { el } from '../../lib/dom/el';
-import { ACCOUNT_LABELS, EN, LABELS } from '../../lib/labels';
+import { EN } from '../../lib/lang';
 import { FORGOT_PASSWORD_PATH } from '../auth';
 import type { AccountPageOptions } from './components/account-page-options';
 
@@ -30,7 +30,7 @@ export function mountAccountPage(
   let unmount: (() => void) | undefined;
   let stopped = false;
   root.replaceChildren(
-    el('p', { role: 'status', ...EN, class: 'p-6 text-sm text-slate-600' }, LABELS.loading),
+    el('p', { role: 'status', ...EN, class: 'p-6 text-sm text-slate-600' }, APP_LABELS.loading),
   );
   import('./components/account-pages')
     .then(({ mountPage }) => {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { DASHBOARD_LABELS, type DashboardTeamRow } from '@crm/shared';
-import { LABELS } from '../../lib/labels';
+import { DASHBOARD_LABELS, type DashboardTeamRow, APP_LABELS } from '@crm/shared';
 import { formatMoney } from '../../lib/money';
 import { BoardNumber, boardVendorOf } from './board-link';
 import { formatCount } from './format';
@@ -24,7 +23,7 @@ const COLUMNS: readonly { column: Column; label: string }[] = [
   { column: 'amount', label: DASHBOARD_LABELS.amountPaid },
 ];
 
-const nameOf = (row: DashboardTeamRow) => row.vendor?.name ?? LABELS.noVendor;
+const nameOf = (row: DashboardTeamRow) => row.vendor?.name ?? APP_LABELS.noVendor;
 const NAME_ORDER = new Intl.Collator('es-CL', { sensitivity: 'base' });
 
 /** Rows in a column's order; ties by name, so the order never depends on the answer's. */

@@ -3,12 +3,13 @@ import {
   LOGIN_MESSAGES,
   PROFILE_LABELS,
   type ForgotPasswordBody,
+  ACCOUNT_LABELS,
+  APP_LABELS,
 } from '@crm/shared';
 import { forgotPassword } from '../../../api/account/account-links';
 import { ApiError } from '../../../lib/api-client';
 import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
-import { ACCOUNT_LABELS, LABELS } from '../../../lib/labels';
 import { captchaField, primaryButton, textField, textInput } from '../../auth';
 import type { AccountPageOptions } from './account-page-options';
 import { linkLine, messageBox, mountPageFrame, textLine } from './page-frame';
@@ -100,7 +101,7 @@ export function mountForgotPage(
     render();
     forgotPassword(check.data)
       .then(({ message }) =>
-        frame.show(messageBox('status', message), linkLine(loginPath, LABELS.login, navigate)),
+        frame.show(messageBox('status', message), linkLine(loginPath, APP_LABELS.login, navigate)),
       )
       .catch(onError)
       .finally(() => {

@@ -6,12 +6,13 @@ import {
   type AccountTokenStatus,
   type SetPasswordForm,
   type TokenPurpose,
+  ACCOUNT_LABELS,
+  APP_LABELS,
 } from '@crm/shared';
 import { confirmEmail, setPassword, tokenStatus } from '../../../api/account/account-links';
 import { ApiError } from '../../../lib/api-client';
 import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
-import { ACCOUNT_LABELS, LABELS } from '../../../lib/labels';
 import {
   FORGOT_PASSWORD_PATH,
   passwordToggle,
@@ -58,7 +59,7 @@ function showOutcome({ frame, options }: Step, purpose: TokenPurpose | undefined
     messageBox('status', message),
     toProfile
       ? linkLine(options.profilePath, ACCOUNT_LABELS.backToProfile, options.navigate)
-      : linkLine(options.loginPath, LABELS.login, options.navigate),
+      : linkLine(options.loginPath, APP_LABELS.login, options.navigate),
   );
 }
 

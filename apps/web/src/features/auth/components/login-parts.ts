@@ -1,4 +1,4 @@
-import { langOf } from '../../../lib/labels';
+import { langOf } from '../../../lib/lang';
 import { el, setAttr, svgEl } from '../../../lib/dom/el';
 
 /*

@@ -1,8 +1,14 @@
-import { LOGIN_MESSAGES, loginFormSchema, PROFILE_LABELS, type LoginForm } from '@crm/shared';
+import {
+  LOGIN_MESSAGES,
+  loginFormSchema,
+  PROFILE_LABELS,
+  type LoginForm,
+  APP_LABELS,
+} from '@crm/shared';
 import { login, LoginError } from '../../../api/session/login';
 import { el } from '../../../lib/dom/el';
 import { createFormStore } from '../../../lib/form/form-store';
-import { EN, LABELS } from '../../../lib/labels';
+import { EN } from '../../../lib/lang';
 import { captchaField, loadCaptcha } from './captcha-widget';
 import { twoFactorStep } from './two-factor-step';
 import {
@@ -93,7 +99,7 @@ export function mountLoginScreen(
   const formElement = el(
     'form',
     { novalidate: '', class: 'w-full max-w-sm space-y-5' },
-    el('h1', { class: 'text-2xl font-bold tracking-tight text-slate-900' }, LABELS.login),
+    el('h1', { class: 'text-2xl font-bold tracking-tight text-slate-900' }, APP_LABELS.login),
     email.element,
     password.element,
     submit,

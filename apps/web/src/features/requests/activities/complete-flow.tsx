@@ -1,12 +1,17 @@
 import { toast } from 'react-toastify';
 import type { QueryClient } from '@tanstack/react-query';
-import { ACTIVITY_LABELS, ACTIVITY_MESSAGES, NOTICE_OPTIONS, type Activity } from '@crm/shared';
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_MESSAGES,
+  NOTICE_OPTIONS,
+  type Activity,
+  COMPLETE_LABELS,
+} from '@crm/shared';
 import { activityChanged, currentActivityOf } from '../../../api/activities/activities-cache';
 import { completeActivity } from '../../../api/activities/complete-activity';
 import { activitiesQueryOptions } from '../../../api/activities/get-activities';
 import { allAgendaQueryKey, removeFromAgenda } from '../../../api/activities/get-agenda';
 import { reopenActivity } from '../../../api/activities/reopen-activity';
-import { COMPLETE_LABELS } from '../../../lib/labels';
 import { notify } from '../../../lib/notify';
 import { ACTION_NOTICE_MS, NoticeAction } from '../shared';
 import { COMPLETE_CONTROL, type CompleteCall } from './complete-control';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { columnTitleOf, type RequestStatus } from '@crm/shared';
+import { columnTitleOf, type RequestStatus, BOARD_MOVE_LABELS } from '@crm/shared';
 import { useRequestRecord } from '../../../api/requests/get-request';
-import { BOARD_MOVE_LABELS } from '../../../lib/labels';
 import { ACTION_NOTICE_MS } from './drag/moved-notice';
 
 export type DepartedLineProps = {

@@ -1,8 +1,8 @@
+import { HIDDEN_MATCHES_LABELS } from '@crm/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest, addUser } from '../../../test/fake-api';
-import { HIDDEN_MATCHES_LABELS } from '../../../lib/labels';
 import { renderApp } from '../../../test/render';
 
 // Issue 33 item 2: a search whose matches the filters hide says so and offers them.

@@ -1,6 +1,10 @@
-import { HIDING_FILTER_KEYS, VENDOR_FILTER_NONE, type BoardFilters } from '@crm/shared';
+import {
+  HIDING_FILTER_KEYS,
+  VENDOR_FILTER_NONE,
+  type BoardFilters,
+  HIDDEN_MATCHES_LABELS,
+} from '@crm/shared';
 import { useBoard } from '../../../api/requests/get-board';
-import { HIDDEN_MATCHES_LABELS } from '../../../lib/labels';
 import type { BoardFilterKey } from '../../../lib/board-search-params';
 
 export type HiddenMatchesNoticeProps = {

@@ -1,5 +1,5 @@
+import { APP_LABELS } from '@crm/shared';
 import { ErrorText } from '../../../components/ui/status-text';
-import { LABELS } from '../../../lib/labels';
 import { formatNumber } from '../../../lib/money';
 
 export type LoadMoreRowProps = {
@@ -30,7 +30,7 @@ export function LoadMoreRow({ remaining, loading, errorMessage, onLoadMore }: Lo
         lang={loading ? 'en' : undefined}
         className="rounded-md px-2 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-wait disabled:text-slate-500 disabled:hover:bg-transparent"
       >
-        {loading ? LABELS.loading : `Cargar más (${formatNumber(remaining)})`}
+        {loading ? APP_LABELS.loading : `Cargar más (${formatNumber(remaining)})`}
       </button>
     </div>
   );

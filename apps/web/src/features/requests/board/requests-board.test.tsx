@@ -11,8 +11,8 @@ import {
   SESSION_MESSAGES,
   type Priority,
   type Request,
+  APP_LABELS,
 } from '@crm/shared';
-import { LABELS } from '../../../lib/labels';
 import { addRequest, addUser, db, type Call, rememberBoardFilters } from '../../../test/fake-api';
 import { optionTexts } from '../../../test/options';
 import { BOARD_HEIGHT_PX, CARD_ROW_PX } from '../../../test/layout';
@@ -109,14 +109,14 @@ describe('requests board (/main/requests): columns and loading', () => {
 
     await screen.findByRole('region', { name: NEW_REQUEST_TITLE });
     for (const title of TITLES) {
-      expect(within(column(title)).getByText(LABELS.loading)).toBeInTheDocument();
+      expect(within(column(title)).getByText(APP_LABELS.loading)).toBeInTheDocument();
       expect(within(column(title)).queryByRole('article')).not.toBeInTheDocument();
     }
 
     release();
     expect(await findCard('Zeta')).toBeInTheDocument();
     for (const title of TITLES) {
-      expect(within(column(title)).queryByText(LABELS.loading)).not.toBeInTheDocument();
+      expect(within(column(title)).queryByText(APP_LABELS.loading)).not.toBeInTheDocument();
     }
   });
 
@@ -196,7 +196,7 @@ describe('requests board: a card', () => {
     renderApp(BOARD, admin());
 
     const card = await findCard('Libre');
-    const avatar = within(card).getByRole('button', { name: `${LABELS.noVendor}: asignar` });
+    const avatar = within(card).getByRole('button', { name: `${APP_LABELS.noVendor}: asignar` });
     expect(avatar).toHaveTextContent('');
     expect(avatar.querySelector('svg')).not.toBeNull();
   });
@@ -211,7 +211,7 @@ describe('requests board: a card', () => {
     const avatar = await within(card).findByRole('button', { name: 'LP, Ejecutivo: Luis Pérez' });
     expect(avatar).toHaveTextContent(/^LP$/);
     expect(
-      within(card).queryByRole('button', { name: `${LABELS.noVendor}: asignar` }),
+      within(card).queryByRole('button', { name: `${APP_LABELS.noVendor}: asignar` }),
     ).not.toBeInTheDocument();
   });
 
@@ -222,7 +222,7 @@ describe('requests board: a card', () => {
 
     await userEvent
       .setup()
-      .click(within(card).getByRole('button', { name: `${LABELS.noVendor}: asignar` }));
+      .click(within(card).getByRole('button', { name: `${APP_LABELS.noVendor}: asignar` }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
     // The window's form is a chunk of its own (issue 33): it comes after the dialog.
@@ -460,17 +460,14 @@ describe('requests board: pages, counts and virtualised columns', () => {
     const seen = new Set<string>();
     for (let top = 0; top <= 130 * CARD_ROW_PX; top += BOARD_HEIGHT_PX) {
       scrollBoard(top);
-      // The cards by tag, not by role: a role query works out the accessibility tree of the whole
-      // column on every screen, which was half of this test's time.
-      await waitFor(() => expect(closed.querySelectorAll('article').length).toBeGreaterThan(0));
-      for (const card of closed.querySelectorAll('article')) {
+      await waitFor(() => expect(within(closed).getAllByRole('article').length).toBeGreaterThan(0));
+      for (const card of within(closed).getAllByRole('article')) {
         seen.add(lineValue(card, 'Nombre:') ?? '');
       }
     }
     expect(seen.size).toBe(120);
     expect(seen).toContain('Cerrado 119');
-    // Draws 120 cards a screen at a time, React's development build in jsdom: 2–3 s alone, 8–14 s
-    // on a loaded 2-core machine, over the default 15 s once both cores are taken.
+    // Draws 120 cards a screen at a time: 2–4 s alone, over 15 s on a loaded 2-core machine.
   }, 45_000);
 
   it('when a further page fails, the column says so and "Cargar más" tries again', async () => {

@@ -1,7 +1,7 @@
+import { APP_LABELS } from '@crm/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LABELS } from '../../../lib/labels';
 import { addRequest, addUser, rememberBoardFilters } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 
@@ -24,7 +24,7 @@ describe('card avatar, shown honestly per role', () => {
       renderApp(BOARD, rememberBoardFilters(addUser({ role })));
 
       const free = await findCard('Libre');
-      const plain = within(free).getByRole('img', { name: LABELS.noVendor });
+      const plain = within(free).getByRole('img', { name: APP_LABELS.noVendor });
       expect(plain.querySelector('svg')).not.toBeNull();
       expect(within(free).queryByRole('button', { name: /Sin ejecutivo/ })).not.toBeInTheDocument();
 
@@ -42,7 +42,7 @@ describe('card avatar, shown honestly per role', () => {
     renderApp(BOARD, rememberBoardFilters(addUser({ role: 'vendor' })));
     const free = await findCard('Libre');
 
-    await userEvent.setup().click(within(free).getByRole('img', { name: LABELS.noVendor }));
+    await userEvent.setup().click(within(free).getByRole('img', { name: APP_LABELS.noVendor }));
 
     expect(await screen.findByRole('dialog', { name: 'Editar solicitud' })).toBeInTheDocument();
   });
@@ -53,7 +53,7 @@ describe('card avatar, shown honestly per role', () => {
 
     const free = await findCard('Libre');
     expect(
-      within(free).getByRole('button', { name: `${LABELS.noVendor}: asignar` }),
+      within(free).getByRole('button', { name: `${APP_LABELS.noVendor}: asignar` }),
     ).toBeInTheDocument();
 
     const assigned = await findCard('Asignada');

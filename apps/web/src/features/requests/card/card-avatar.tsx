@@ -1,5 +1,5 @@
+import { APP_LABELS } from '@crm/shared';
 import { UserPlus } from 'lucide-react';
-import { LABELS } from '../../../lib/labels';
 
 export type CardAvatarProps = {
   /** The assigned user, or null when the request has no vendor. */
@@ -44,7 +44,7 @@ export function CardAvatar({ owner, assigned, canAssign, onClick }: CardAvatarPr
   const executive = owner ? `Ejecutivo: ${owner.fullName}` : 'Ejecutivo asignado';
 
   if (!canAssign) {
-    const name = assigned ? executive : LABELS.noVendor;
+    const name = assigned ? executive : APP_LABELS.noVendor;
     return (
       <span role="img" aria-label={name} title={name} onClick={onClick} className={TARGET}>
         <span className={assigned ? ASSIGNED : UNASSIGNED_PLAIN}>
@@ -59,8 +59,8 @@ export function CardAvatar({ owner, assigned, canAssign, onClick }: CardAvatarPr
       <button
         type="button"
         onClick={onClick}
-        aria-label={`${LABELS.noVendor}: asignar`}
-        title={LABELS.noVendor}
+        aria-label={`${APP_LABELS.noVendor}: asignar`}
+        title={APP_LABELS.noVendor}
         className={TARGET}
       >
         <span className={UNASSIGNED}>

@@ -5,10 +5,10 @@ import {
   NEXT_ACTION_LABELS,
   type ActivityType,
   type Request,
+  COMPLETE_LABELS,
 } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { formatDue } from '../../../lib/activity-due';
-import { COMPLETE_LABELS } from '../../../lib/labels';
 import { COMPLETE_CONTROL } from '../activities';
 import { useCardCompletion } from './card-complete';
 import { useCardTime } from './card-time';

@@ -18,7 +18,7 @@ import {
 import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { formatCardDate } from '../../../lib/format';
-import { EN } from '../../../lib/labels';
+import { EN } from '../../../lib/lang';
 import { LogActivityDialog } from '../activities';
 import { CARD_EDIT_ATTRIBUTE } from '../shared';
 import { CardAvatar } from './card-avatar';

@@ -1,11 +1,16 @@
 import { useState } from 'react';
-import { SESSION_MESSAGES, type HistoryEntry, type RequestHistory, type User } from '@crm/shared';
+import {
+  SESSION_MESSAGES,
+  type HistoryEntry,
+  type RequestHistory,
+  type User,
+  REQUEST_SECTION_LABELS,
+} from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSettings } from '../../../api/settings/get-settings';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
-import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
 import { CollapsibleSection } from '../shared';
 import {
   describeEntry,

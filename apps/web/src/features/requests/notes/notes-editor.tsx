@@ -1,14 +1,13 @@
 import { useLayoutEffect, useState, type ComponentProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, Plus } from 'lucide-react';
-import { addNoteBodySchema, editNoteBodySchema } from '@crm/shared';
+import { addNoteBodySchema, editNoteBodySchema, REQUEST_SECTION_LABELS } from '@crm/shared';
 import { useAddNote } from '../../../api/requests/add-note';
 import { currentNoteOf, useEditNote } from '../../../api/requests/edit-note';
 import { requestQueryOptions } from '../../../api/requests/get-request';
 import { Button, IconButton } from '../../../components/ui/button';
 import { TextArea, TextInput } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
-import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { CollapsibleSection } from '../shared';
 

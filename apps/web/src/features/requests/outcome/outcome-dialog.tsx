@@ -1,11 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { moveRequestBodySchema, OUTCOME_LABELS, outcomeBodySchema } from '@crm/shared';
+import {
+  moveRequestBodySchema,
+  OUTCOME_LABELS,
+  outcomeBodySchema,
+  CLOSING_LABELS,
+} from '@crm/shared';
 import { useSettings } from '../../../api/settings/get-settings';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { FormField } from '../../../components/ui/form-field';
 import { MoneyInput } from '../../../components/ui/money-input';
-import { CLOSING_LABELS } from '../../../lib/labels';
 import { OutcomeFields, type OutcomeDraft } from './outcome-fields';
 import { bodyOfDraft } from './outcome-draft';
 import type { ClosingAnswer } from './outcome-question';

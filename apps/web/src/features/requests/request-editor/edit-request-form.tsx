@@ -17,6 +17,7 @@ import {
   MORE_FIELDS_LABEL,
   type ActivityType,
   type Request,
+  APP_LABELS,
 } from '@crm/shared';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { useRequestHistory } from '../../../api/requests/get-request-history';
@@ -27,7 +28,6 @@ import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { fullName } from '../../../lib/format';
-import { LABELS } from '../../../lib/labels';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ActivitiesSection, LogActivityDialog } from '../activities';
 import { noteAuthors } from '../history';
@@ -153,9 +153,9 @@ export function EditRequestForm({
   );
 
   const vendorName = (() => {
-    if (draft.vendor === null) return LABELS.noVendor;
+    if (draft.vendor === null) return APP_LABELS.noVendor;
     const vendor = users.data?.find((user) => user._id === draft.vendor);
-    return vendor ? fullName(vendor) : LABELS.noVendor;
+    return vendor ? fullName(vendor) : APP_LABELS.noVendor;
   })();
 
   const textField = (name: FieldName, label: string, type = 'text') => {
@@ -290,7 +290,7 @@ export function EditRequestForm({
                   // "Sin ejecutivo" is the empty option: no vendor.
                   onChange={(event) => form.setValue('vendor', event.target.value || null)}
                 >
-                  <option value="">{LABELS.noVendor}</option>
+                  <option value="">{APP_LABELS.noVendor}</option>
                   <ExecutiveOptions users={people} />
                 </Select>
               </FormField>

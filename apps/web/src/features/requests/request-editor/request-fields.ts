@@ -7,9 +7,9 @@ import {
   SOURCE_OF_CONTACT_LABELS,
   type Request,
   type User,
+  APP_LABELS,
 } from '@crm/shared';
 import { eventDateToText, fullName } from '../../../lib/format';
-import { LABELS } from '../../../lib/labels';
 import { formatNumber } from '../../../lib/money';
 import { outcomeText } from '../outcome';
 import { isStoredDay } from './event-fields';
@@ -44,7 +44,7 @@ export function formatFieldValue(
   if (field === 'outcome') return outcomeText(fieldValue as Request['outcome']);
   const value = fieldValue as Exclude<Request[RequestField], Request['outcome']>;
   if (value === null || value === undefined || value === '') {
-    if (field === 'vendor') return LABELS.noVendor;
+    if (field === 'vendor') return APP_LABELS.noVendor;
     if (field === 'requestNumber') return MISSING_REQUEST_NUMBER;
     return EMPTY_VALUE;
   }

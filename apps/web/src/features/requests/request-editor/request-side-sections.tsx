@@ -1,7 +1,7 @@
+import { REQUEST_SECTION_LABELS } from '@crm/shared';
 import { useState, type ReactNode } from 'react';
 import type { RequestHistory, User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { REQUEST_SECTION_LABELS } from '../../../lib/labels';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { HistoryTimeline } from '../history';
 import { NotesEditor } from '../notes';

@@ -1,7 +1,7 @@
+import { CLOSING_LABELS } from '@crm/shared';
 import { useEffect, useState } from 'react';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import type { Request } from '@crm/shared';
-import { CLOSING_LABELS } from '../../../lib/labels';
 import {
   markStageWarned,
   MAX_NAMED_FIELDS,

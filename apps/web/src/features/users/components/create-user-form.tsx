@@ -7,13 +7,14 @@ import {
   inviteUserBodySchema,
   PROFILE_LABELS,
   type CreateUserForm as CreateUserValues,
+  ACCOUNT_LABELS,
 } from '@crm/shared';
 import { useCreateUser } from '../../../api/users/create-user';
 import { useInviteUser } from '../../../api/users/invite-user';
 import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
 import { PasswordToggle } from '../../../components/ui/password-toggle';
-import { ACCOUNT_LABELS, EN } from '../../../lib/labels';
+import { EN } from '../../../lib/lang';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { InvitationLinkDialog } from './invitation-link-dialog';
 

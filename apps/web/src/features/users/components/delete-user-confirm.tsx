@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { DELETE_USER_CONFIRM_OPTIONS, USER_MESSAGES, type User } from '@crm/shared';
 import { fullName } from '../../../lib/format';
-import { EN } from '../../../lib/labels';
+import { EN } from '../../../lib/lang';
 
 export type DeleteUserConfirmProps = {
   /** The user about to be deleted; null while no confirmation is open. */

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { ACCOUNT_MESSAGES } from '@crm/shared';
+import { ACCOUNT_MESSAGES, ACCOUNT_LABELS } from '@crm/shared';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
 import { TextInput } from '../../../components/ui/form-field';
-import { ACCOUNT_LABELS } from '../../../lib/labels';
 
 /**
  * An invitation's link when the server sends no email (issue 23): shown this once, to copy and

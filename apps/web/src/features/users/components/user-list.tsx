@@ -3,7 +3,7 @@ import { PROFILE_LABELS, USERS_LABELS, type User } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { fullName } from '../../../lib/format';
-import { EN } from '../../../lib/labels';
+import { EN } from '../../../lib/lang';
 import { SortHeader } from './sort-header';
 import type { SortDirection, UserSortKey } from './users-view';
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { UserPlus, X } from 'lucide-react';
-import { SESSION_MESSAGES, USERS_LABELS, type User } from '@crm/shared';
+import { SESSION_MESSAGES, USERS_LABELS, type User, APP_LABELS } from '@crm/shared';
 import { useDeleteUser } from '../../../api/users/delete-user';
 import { useResendInvitation } from '../../../api/users/invite-user';
 import { useUsers } from '../../../api/users/get-users';
@@ -8,7 +8,6 @@ import { Button } from '../../../components/ui/button';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
 import { keepClearBelow } from '../../../lib/keep-clear';
-import { LABELS } from '../../../lib/labels';
 import { useSession } from '../../../lib/session';
 import { CreateUserForm } from './create-user-form';
 import { DeleteUserConfirm } from './delete-user-confirm';
@@ -51,7 +50,7 @@ export function UsersPage() {
       {clearance > 0 ? <div aria-hidden style={{ height: clearance }} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={headingId} className="text-2xl font-bold tracking-tight text-slate-900">
-          {LABELS.users}
+          {APP_LABELS.users}
         </h1>
         <Button
           variant={creating ? 'secondary' : 'primary'}

@@ -11,12 +11,13 @@ import {
   type BulkActionBody,
   type Request,
   type User,
+  BULK_BAR_LABELS,
+  APP_LABELS,
 } from '@crm/shared';
 import { applyBulkResult, bulkRequests } from '../../../../api/requests/bulk-requests';
 import { readRecord } from '../../../../api/requests/request-records';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { fullName } from '../../../../lib/format';
-import { BULK_BAR_LABELS, LABELS } from '../../../../lib/labels';
 import { notify } from '../../../../lib/notify';
 import { cardLabel } from '../../card';
 import { askOutcome } from '../../outcome';
@@ -162,7 +163,7 @@ export function BulkBar({ isAdmin, users }: { isAdmin: boolean; users: readonly 
             disabled={busy}
             onPick={(v) => pick('assign', v)}
           >
-            <option value="none">{LABELS.noVendor}</option>
+            <option value="none">{APP_LABELS.noVendor}</option>
             {users.map((user) => (
               <option key={user._id} value={user._id}>
                 {fullName(user)}

@@ -1,6 +1,5 @@
 import { toast, type ToastOptions } from 'react-toastify';
-import { columnTitleOf, NOTICE_OPTIONS, type Request } from '@crm/shared';
-import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
+import { columnTitleOf, NOTICE_OPTIONS, type Request, BOARD_MOVE_LABELS } from '@crm/shared';
 import { cardLabel } from '../../card';
 import { ACTION_NOTICE_MS, missingSentence, NoticeAction, type MissingField } from '../../shared';
 

@@ -7,9 +7,9 @@ import {
   VENDOR_FILTER_NONE,
   type BoardFilters,
   type User,
+  APP_LABELS,
 } from '@crm/shared';
 import { fullName } from '../../../../lib/format';
-import { LABELS } from '../../../../lib/labels';
 import { PRIORITY_OPTIONS, REQUEST_TYPE_OPTIONS, type SelectOption } from '../../shared';
 
 /** "Próxima acción": vencida, hoy, esta semana, sin acción (issue 20). */
@@ -41,7 +41,7 @@ export type FilterField = {
 export function boardFilterFields(users: readonly User[]): FilterField[] {
   const vendorOptions: SelectOption[] = [
     { value: VENDOR_FILTER_ME, label: 'Mis solicitudes' },
-    { value: VENDOR_FILTER_NONE, label: LABELS.noVendor },
+    { value: VENDOR_FILTER_NONE, label: APP_LABELS.noVendor },
     ...users.map((user) => ({ value: user._id, label: fullName(user) })),
   ];
   return [

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BOARD_VIEW_LABELS, BOARD_VIEW_MESSAGES } from '@crm/shared';
+import { BOARD_VIEW_LABELS, BOARD_VIEW_MESSAGES, BOARD_MOVE_LABELS } from '@crm/shared';
 import {
   addBoardView,
   addRequest,
@@ -10,7 +10,6 @@ import {
   rememberBoardFilters,
   storedBoardFilters,
 } from '../../../../test/fake-api';
-import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { renderApp } from '../../../../test/render';
 
 // Issue 25 item 1: the board opens as its user left it, on any visit; a link's filters win.

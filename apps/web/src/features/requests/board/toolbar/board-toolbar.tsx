@@ -1,13 +1,12 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Download, FilterX, Keyboard, SlidersHorizontal } from 'lucide-react';
-import { EXPORT_LABELS, type BoardFilters, type User } from '@crm/shared';
+import { EXPORT_LABELS, type BoardFilters, type User, BOARD_MOVE_LABELS } from '@crm/shared';
 import {
   changesTo,
   hasBoardFilters,
   type BoardFilterKey,
 } from '../../../../lib/board-search-params';
 import { useCurrentUser } from '../../../../api/session/get-current-user';
-import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { useMediaQuery } from '../../../../lib/use-media-query';
 import { activeFilterCount, boardFilterFields } from './board-filter-fields';
 import { FilterSelect } from './filter-select';

@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { BOARD_VIEW_LABELS, type BoardFilters } from '@crm/shared';
+import { BOARD_VIEW_LABELS, type BoardFilters, BOARD_MOVE_LABELS } from '@crm/shared';
 import { changesTo, type BoardFilterKey } from '../../../../lib/board-search-params';
-import { BOARD_MOVE_LABELS } from '../../../../lib/labels';
 import { Button } from '../../../../components/ui/button';
 import { Dialog } from '../../../../components/ui/dialog';
 import { FormField, Select } from '../../../../components/ui/form-field';

@@ -1,0 +1,23 @@
+/*
+ * The web app's own words that no single feature owns (issue 34 item 5: every feature's words in
+ * a catalogue of shared, docs/web.md "Words"): the shell's links and titles, the loading line,
+ * a dialog's X, the skip link.
+ */
+
+/**
+ * Interface labels of the spec that appear in more than one screen, quoted exactly (§2, §4).
+ * "Loading..." is the spec's English.
+ */
+export const APP_LABELS = {
+  loading: 'Loading...',
+  noVendor: 'Sin ejecutivo',
+  /** The login screen's heading (§2), also its document title. */
+  login: 'Iniciar sesión',
+  /** Sidebar links (§2), also the document titles of their screens. */
+  home: 'Inicio',
+  profile: 'Perfil',
+  users: 'Usuarios',
+  requests: 'Solicitudes',
+  /** A dialog's X button (issue 33: Spanish, not "Close"). */
+  close: 'Cerrar',
+} as const;
