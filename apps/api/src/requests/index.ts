@@ -41,5 +41,7 @@ export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest } from './requests.service.js';
+// The demo seed's requests (seed/, issue 34).
+export { replaceWithDemoRequests } from './demo-requests.js';
 export { backfillStageChangedAt } from './moves/stage-changed-at.js';
 export { backfillStageVisits, stageVisitsOf } from './moves/stage-visits.js';
