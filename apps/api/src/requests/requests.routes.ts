@@ -3,7 +3,7 @@ import { api } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { currentUser } from '../auth/index.js';
 import { implement } from '../http/endpoint.js';
-import { bulkAction } from './bulk-actions.js';
+import { bulkAction } from './bulk/bulk-actions.js';
 import { getBoard, getColumnPage } from './board.service.js';
 import { getRequestHistory } from './history/history.service.js';
 import { moveRequest } from './moves/move.service.js';

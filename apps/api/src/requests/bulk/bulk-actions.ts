@@ -6,15 +6,15 @@ import {
   type BulkResult,
   type Priority,
 } from '@crm/shared';
-import { isAdmin, type AuthUser } from '../auth/index.js';
-import type { AppContext } from '../context.js';
-import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
-import { AppError, fieldError, forbidden } from '../http/app-error.js';
-import { editedFieldEntries } from './history/history.service.js';
-import { moveOne } from './moves/move.service.js';
-import { outcomeAfter } from './outcome/outcome.js';
-import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
-import { assignOne, BUSY, deleteOne, GONE, type RequestWrite } from './requests.service.js';
+import { isAdmin, type AuthUser } from '../../auth/index.js';
+import type { AppContext } from '../../context.js';
+import { CONFLICT, retryOnConflict } from '../../db/retry-on-conflict.js';
+import { AppError, fieldError, forbidden } from '../../http/app-error.js';
+import { editedFieldEntries } from '../history/history.service.js';
+import { moveOne } from '../moves/move.service.js';
+import { outcomeAfter } from '../outcome/outcome.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from '../request.model.js';
+import { assignOne, BUSY, deleteOne, GONE, type RequestWrite } from '../requests.service.js';
 
 /*
  * POST /api/form-contact/bulk (issue 24): the one-request move, assignment and delete applied to

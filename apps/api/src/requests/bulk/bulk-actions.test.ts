@@ -21,7 +21,7 @@ import {
   UNKNOWN_ID,
   useSignedInRoles,
   useTestApp,
-} from '../test/test-app.js';
+} from '../../test/test-app.js';
 
 // Issue 24: POST /api/form-contact/bulk, each request in its own conditional write and history
 // entry, as the one-request move, assignment and delete do it; a priority as a save records it.
