@@ -22,7 +22,7 @@ import {
   dueActivitiesQuery,
   openActivitiesDueIn,
   type DueWindow,
-} from '../src/requests/due-activities.js';
+} from '../src/requests/activities/due-activities.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';
 import { timed, type Timing } from './measure.js';
 

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../context.js';
 import { supportsElemMatchOnDocuments } from '../db/server-features.js';
 import type { Caller } from '../auth/index.js';
-import { toActivityJson, type StoredActivity } from './activities.service.js';
+import { toActivityJson, type StoredActivity } from './activities/activities.service.js';
 import { dueConditions } from './due-filter.js';
 
 /*

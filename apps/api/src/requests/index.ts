@@ -1,8 +1,8 @@
 // The requests feature's door: what the app and other features may use (eslint.config.js).
-export { activitiesRoutes } from './activities.routes.js';
-export { releaseActivitiesOf, type StoredActivity } from './activities.service.js';
+export { activitiesRoutes } from './activities/activities.routes.js';
+export { releaseActivitiesOf, type StoredActivity } from './activities/activities.service.js';
 export { openActivitiesDue } from './agenda.service.js';
-export { openActivitiesDueIn, type DueWindow } from './due-activities.js';
+export { openActivitiesDueIn, type DueWindow } from './activities/due-activities.js';
 export { historyEntry } from './history/history.service.js';
 export { exportWriter, writeRows } from './export-writers.js';
 export type { ExportCell } from './export-row.js';

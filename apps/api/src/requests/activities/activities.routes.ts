@@ -1,8 +1,8 @@
 import type { Router } from 'express';
 import { api } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { currentUser } from '../auth/index.js';
-import { implement } from '../http/endpoint.js';
+import type { AppContext } from '../../context.js';
+import { currentUser } from '../../auth/index.js';
+import { implement } from '../../http/endpoint.js';
 import {
   addActivity,
   changeActivity,
@@ -11,7 +11,7 @@ import {
   logActivity,
   setActivityDone,
 } from './activities.service.js';
-import { getAgenda, getDueCount } from './agenda.service.js';
+import { getAgenda, getDueCount } from '../agenda.service.js';
 
 /** A request's activities, and anyone's agenda and bell (issue 20): any signed-in role, as with notes. */
 export function activitiesRoutes(ctx: AppContext): Router {

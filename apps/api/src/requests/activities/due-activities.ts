@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { AgendaItem, RequestStatus } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { supportsElemMatchOnDocuments } from '../db/server-features.js';
+import type { AppContext } from '../../context.js';
+import { supportsElemMatchOnDocuments } from '../../db/server-features.js';
 import { toActivityJson, type StoredActivity } from './activities.service.js';
 
 /*

@@ -25,7 +25,7 @@ import {
   UNKNOWN_ID,
   type SignedIn,
   type TestApp,
-} from '../test/test-app.js';
+} from '../../test/test-app.js';
 
 // Issue 20, first slice: activities on a request, kept inside it, each change recorded in its
 // history in the same write.

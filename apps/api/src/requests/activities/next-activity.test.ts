@@ -8,8 +8,8 @@ import {
   type NextActivity,
   type Request,
 } from '@crm/shared';
-import { bearer, createRequest, useSignedInRoles, useTestApp } from '../test/test-app.js';
-import { backfillStageChangedAt } from './moves/stage-changed-at.js';
+import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
+import { backfillStageChangedAt } from '../moves/stage-changed-at.js';
 
 // Issue 20: what a card shows beside its request: the next activity (written in the same update
 // as the activities) and when the request entered its stage (written with every status change).

@@ -16,12 +16,12 @@ import {
   type ChangeActivityBody,
   type LogActivityBody,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
-import { AppError, conflict, fieldError, notFound } from '../http/app-error.js';
-import type { Caller } from '../auth/index.js';
-import { historyEntry, type StoredHistoryEntry } from './history/history.service.js';
-import type { StoredNextActivity } from './request.model.js';
+import type { AppContext } from '../../context.js';
+import { CONFLICT, retryOnConflict } from '../../db/retry-on-conflict.js';
+import { AppError, conflict, fieldError, notFound } from '../../http/app-error.js';
+import type { Caller } from '../../auth/index.js';
+import { historyEntry, type StoredHistoryEntry } from '../history/history.service.js';
+import type { StoredNextActivity } from '../request.model.js';
 
 /*
  * Activities on a request (issue 20). They live inside the request document, so a change and
