@@ -52,6 +52,23 @@ const apiLayers = [
   },
 ];
 const apiLayerPaths = apiLayers.map((layer) => layer.path);
+
+// One formatter (issue 34): amounts, numbers, dates and times are written only by
+// packages/shared/src/format.ts (es-CL, in a zone the caller names). Anywhere else these are
+// errors, so a second formatter (an es-ES total, a date in the browser's zone) can't creep back.
+const FORMAT_MODULE = 'packages/shared/src/format.ts';
+const FORMAT_MESSAGE = `Format amounts, numbers, dates and times with ${FORMAT_MODULE} (@crm/shared: formatMoney, formatNumber, formatDateTime...), es-CL and the person's zone.`;
+const ENV_SYNTAX = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read the environment only in config/env.ts (or a script entry point).',
+};
+const FORMAT_SYNTAX = ['NewExpression', 'CallExpression'].map((node) => ({
+  selector: `${node}[callee.object.name='Intl'][callee.property.name=/^(NumberFormat|DateTimeFormat)$/]`,
+  message: FORMAT_MESSAGE,
+}));
+const FORMAT_PROPERTIES = ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map(
+  (property) => ({ property, message: FORMAT_MESSAGE }),
+);
 const apiEntries = readdirSync(apiSrc, { withFileTypes: true }).filter(
   (entry) => entry.name !== 'test' && !entry.name.endsWith('.test.ts'),
 );
@@ -99,13 +116,16 @@ export default tseslint.config(
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read the environment only in config/env.ts (or a script entry point).',
-        },
-      ],
+      'no-restricted-syntax': ['error', ENV_SYNTAX, ...FORMAT_SYNTAX],
+      'no-restricted-properties': ['error', ...FORMAT_PROPERTIES],
+    },
+  },
+  {
+    // The one formatter may build Intl's formatters; the environment is still not its to read.
+    files: [FORMAT_MODULE],
+    rules: {
+      'no-restricted-syntax': ['error', ENV_SYNTAX],
+      'no-restricted-properties': 'off',
     },
   },
   {

@@ -78,7 +78,7 @@ function row(i: number): string[] {
     STAGES[i % STAGES.length]!,
     PRIORITIES[i % PRIORITIES.length]!,
     `${day}/${month}/2025 ${String(9 + (i % 9)).padStart(2, '0')}:30`,
-    `${((i % 90) + 10).toLocaleString('es-CL')}.000`,
+    `${(i % 90) + 10}.000`,
     i % 3 === 0 ? `"Llamar el lunes\r\nEnviar la propuesta"` : '',
   ];
 }

@@ -4,10 +4,9 @@ import {
   changeActivityBodySchema,
   compareActivities,
   dueText,
-  isTimeZone,
-  zonedDueAt,
   type Activity,
 } from './activity.js';
+import { isTimeZone, zonedDueAt } from './format.js';
 import { FIELD_MAX_LENGTH } from './constants.js';
 import { FIELD_MESSAGES } from './messages.js';
 

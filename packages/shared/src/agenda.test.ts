@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zonedDueAt } from './activity.js';
+import { zonedDueAt } from './format.js';
 import {
   AGENDA_BUCKETS,
   agendaBounds,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { activitySchema, dayIn, zonedDueAt, type Activity } from './activity.js';
+import { activitySchema, type Activity } from './activity.js';
+import { dayIn, zonedDueAt } from './format.js';
 import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
 import { objectIdOption, unknownParameter } from './fields.js';
 import { API_MESSAGES } from './messages.js';

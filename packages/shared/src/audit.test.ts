@@ -14,7 +14,7 @@ describe('the audit log’s words and query (issue 32)', () => {
       'campos: rol, contraseña · antes: vendor · después: driver',
     );
     expect(auditDetailsText({ rows: 1200, format: 'csv', complete: true })).toBe(
-      'filas: 1200 · formato: csv · completa: sí',
+      'filas: 1.200 · formato: csv · completa: sí',
     );
     expect(auditDetailsText({ kind: 'delete', changed: 3 })).toBe(
       'acción: eliminar · cambiadas: 3',

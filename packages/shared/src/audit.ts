@@ -4,6 +4,7 @@ import { AUDIT_TITLE } from './audit-route.js';
 import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
 import { CLEAR_FILTERS_LABEL } from './constants.js';
 import { dateTimeSchema, objectIdOption, unknownParameter } from './fields.js';
+import { formatNumber } from './format.js';
 
 /*
  * The audit log (issue 32): who did what, when and from where, for sign-ins, account and user
@@ -247,9 +248,11 @@ export const AUDIT_VALUE_LABELS: Record<string, string> = {
 };
 
 const detailValueText = (value: string | number | boolean) =>
-  AUDIT_VALUE_LABELS[String(value)] ?? String(value);
+  typeof value === 'number'
+    ? formatNumber(value)
+    : (AUDIT_VALUE_LABELS[String(value)] ?? String(value));
 
-/** `filas: 1200 · formato: csv`: an entry's details in one line, in Spanish words. */
+/** `filas: 1.200 · formato: csv`: an entry's details in one line, in Spanish words. */
 export function auditDetailsText(details: AuditDetails): string {
   return Object.entries(details)
     .map(([key, value]) => {
@@ -293,8 +296,8 @@ export const AUDIT_LABELS = {
 export const AUDIT_ALERT_MAIL = {
   alertExportSubject: 'Alerta: exportación grande de solicitudes',
   alertExportText: (who: string, rows: number, url: string) =>
-    `${who} exportó ${rows} solicitudes.\n\nRevísalo en el registro de auditoría: ${url}`,
+    `${who} exportó ${formatNumber(rows)} solicitudes.\n\nRevísalo en el registro de auditoría: ${url}`,
   alertDeletionSubject: 'Alerta: muchas solicitudes eliminadas',
   alertDeletionText: (who: string, count: number, url: string) =>
-    `${who} eliminó ${count} solicitudes en la última hora.\n\nRevísalo en el registro de auditoría: ${url}`,
+    `${who} eliminó ${formatNumber(count)} solicitudes en la última hora.\n\nRevísalo en el registro de auditoría: ${url}`,
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dayIn, DUE_DATE_PATTERN, zonedDueAt } from './activity.js';
+import { DUE_DATE_PATTERN } from './activity.js';
+import { dayIn, zonedDueAt } from './format.js';
 import { plusDays } from './agenda.js';
 import { REQUEST_STATUSES } from './constants.js';
 import { objectIdOption, unknownParameter } from './fields.js';

@@ -1,3 +1,4 @@
+import { formatNumber } from './format.js';
 import { importedHistoryText } from './request-history.js';
 import {
   IMPORT_LIMITS,
@@ -29,7 +30,7 @@ export const IMPORT_ROW_RESULT_LABELS: Record<ImportRowResult, string> = {
 
 type RowCounts = { created: number; updated: number; skipped: number; rejected: number };
 const countsText = (counts: RowCounts) =>
-  `${counts.created.toLocaleString('es-CL')} creadas, ${counts.updated.toLocaleString('es-CL')} actualizadas, ${counts.skipped.toLocaleString('es-CL')} omitidas, ${counts.rejected.toLocaleString('es-CL')} rechazadas`;
+  `${formatNumber(counts.created)} creadas, ${formatNumber(counts.updated)} actualizadas, ${formatNumber(counts.skipped)} omitidas, ${formatNumber(counts.rejected)} rechazadas`;
 
 /** What the dialog says (the board's "Importar"). */
 export const IMPORT_LABELS = {
@@ -37,7 +38,7 @@ export const IMPORT_LABELS = {
   title: 'Importar solicitudes',
   steps: ['Archivo', 'Columnas', 'Revisión', 'Importación'] as const,
   pickFile: 'Elegir archivo CSV o XLSX',
-  fileHint: `CSV (UTF-8 o Windows-1252, separado por comas o punto y coma) o XLSX, hasta ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB y ${IMPORT_LIMITS.maxRows.toLocaleString('es-CL')} filas`,
+  fileHint: `CSV (UTF-8 o Windows-1252, separado por comas o punto y coma) o XLSX, hasta ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB y ${formatNumber(IMPORT_LIMITS.maxRows)} filas`,
   uploading: 'Subiendo…',
   columnHeader: 'Columna del archivo',
   /** A column whose header cell is empty, by its position (1, 2…). */
@@ -57,8 +58,8 @@ export const IMPORT_LABELS = {
    */
   errorsTitle: (rows: number, errors: number) =>
     rows === errors
-      ? `Filas con errores (${rows.toLocaleString('es-CL')})`
-      : `Filas con errores (${rows.toLocaleString('es-CL')}) · ${errors.toLocaleString('es-CL')} errores`,
+      ? `Filas con errores (${formatNumber(rows)})`
+      : `Filas con errores (${formatNumber(rows)}) · ${formatNumber(errors)} errores`,
   rowHeader: 'Fila',
   fieldHeader: 'Campo',
   valueHeader: 'Valor',
@@ -66,18 +67,18 @@ export const IMPORT_LABELS = {
   downloadRejected: 'Descargar filas rechazadas (CSV)',
   downloadReport: 'Descargar el resultado por fila (CSV)',
   start: (count: number) =>
-    count === 1 ? 'Importar 1 solicitud' : `Importar ${count.toLocaleString('es-CL')} solicitudes`,
+    count === 1 ? 'Importar 1 solicitud' : `Importar ${formatNumber(count)} solicitudes`,
   progress: (processed: number, total: number) =>
-    `${processed.toLocaleString('es-CL')} de ${total.toLocaleString('es-CL')} filas`,
+    `${formatNumber(processed)} de ${formatNumber(total)} filas`,
   runsInBackground:
     'Puedes cerrar esta ventana: la importación sigue y la verás al volver a «Importar».',
   cancel: 'Detener la importación',
   close: 'Cerrar',
   newImport: 'Importar otro archivo',
   summary: (counts: { rows: number; valid: number; rejected: number }) =>
-    `${counts.rows.toLocaleString('es-CL')} filas: ${counts.valid.toLocaleString('es-CL')} válidas, ${counts.rejected.toLocaleString('es-CL')} con errores`,
+    `${formatNumber(counts.rows)} filas: ${formatNumber(counts.valid)} válidas, ${formatNumber(counts.rejected)} con errores`,
   duplicatesFound: (inFile: number, existing: number) =>
-    `${existing.toLocaleString('es-CL')} con un correo que ya existe, ${inFile.toLocaleString('es-CL')} repetidas en el archivo`,
+    `${formatNumber(existing)} con un correo que ya existe, ${formatNumber(inFile)} repetidas en el archivo`,
   /** What the job did so far (the progress step, while it runs). */
   counts: (counts: RowCounts) => countsText(counts),
   done: (counts: RowCounts) => `Importación terminada: ${countsText(counts)}`,

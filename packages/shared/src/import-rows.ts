@@ -9,7 +9,7 @@ import {
   type RequestStatus,
   type RequestType,
 } from './constants.js';
-import { zonedDueAt } from './activity.js';
+import { zonedDueAt } from './format.js';
 import { expectedValueSchema, MAX_EXPECTED_VALUE } from './outcome.js';
 import { REQUEST_COLUMNS, type RequestColumnKey } from './request-columns.js';
 import {

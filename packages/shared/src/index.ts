@@ -11,6 +11,7 @@ export * from './user.js';
 export * from './request.js';
 export * from './request-history.js';
 export * from './activity.js';
+export * from './format.js';
 export * from './board.js';
 export * from './agenda.js';
 export * from './outcome.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from './activity.js';
+import { isTimeZone } from './format.js';
 import { FIELD_MESSAGES } from './messages.js';
 
 /*

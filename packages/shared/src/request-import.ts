@@ -1,3 +1,4 @@
+import { formatNumber } from './format.js';
 import { z } from 'zod';
 import {
   BOARD_COLUMNS,
@@ -155,11 +156,11 @@ export const IMPORT_MESSAGES = {
   empty: 'El archivo está vacío',
   headerOnly: 'El archivo solo tiene la fila de encabezados: no hay solicitudes que importar',
   tooLarge: `El archivo supera los ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB`,
-  tooManyRows: `El archivo tiene más de ${IMPORT_LIMITS.maxRows.toLocaleString('es-CL')} filas`,
+  tooManyRows: `El archivo tiene más de ${formatNumber(IMPORT_LIMITS.maxRows)} filas`,
   tooManyColumns: (count: number) =>
-    `El archivo tiene ${count.toLocaleString('es-CL')} columnas; el máximo es ${IMPORT_LIMITS.maxColumns}`,
+    `El archivo tiene ${formatNumber(count)} columnas; el máximo es ${IMPORT_LIMITS.maxColumns}`,
   cellTooLong: (row: number, column: number) =>
-    `La celda de la fila ${row}, columna ${column} supera los ${IMPORT_LIMITS.maxCellChars.toLocaleString('es-CL')} caracteres`,
+    `La celda de la fila ${row}, columna ${column} supera los ${formatNumber(IMPORT_LIMITS.maxCellChars)} caracteres`,
   mixedEncodings:
     'El archivo mezcla codificaciones (UTF-8 y Windows-1252): guárdalo de nuevo como «CSV UTF-8» y vuelve a subirlo',
   badCsv: (row: number) => `El CSV está mal formado cerca de la fila ${row} (revisa las comillas)`,

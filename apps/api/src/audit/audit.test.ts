@@ -596,7 +596,7 @@ describe('alerts to system admins', () => {
     expect(entry.details.rows).toBe(1001);
     const mails = await alertsTo(admin.user.email, AUDIT_ALERT_MAIL.alertExportSubject);
     expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)!.text).toContain('exportó 1001 solicitudes');
+    expect(mails.at(-1)!.text).toContain('exportó 1.001 solicitudes');
     expect(mails.at(-1)!.text).toContain(`${APP_URL}/main/settings/audit`);
     // The vendor is no admin: no alert for them.
     expect(await alertsTo(vendor.user.email, AUDIT_ALERT_MAIL.alertExportSubject)).toEqual([]);

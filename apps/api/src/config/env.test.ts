@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemTimeZone } from '@crm/shared';
 import { loadConfig } from './env.js';
 
 describe('loadConfig', () => {
@@ -149,7 +150,7 @@ describe('loadConfig: the public surface (issue 18)', () => {
 
 describe('APP_TIME_ZONE (issue 20)', () => {
   it('when unset or empty, then activities are read in the server’s own zone', () => {
-    const own = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const own = systemTimeZone();
     expect(loadConfig({}).timeZone).toBe(own);
     expect(loadConfig({ APP_TIME_ZONE: '' }).timeZone).toBe(own);
   });

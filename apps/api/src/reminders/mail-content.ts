@@ -1,13 +1,22 @@
-import { ACTIVITY_TYPE_LABELS, dueText, requestPageUrl, type AgendaItem } from '@crm/shared';
+import {
+  ACTIVITY_TYPE_LABELS,
+  formatDue,
+  formatTime,
+  requestPageUrl,
+  type AgendaItem,
+} from '@crm/shared';
 
 /*
  * The words of the reminder emails (issue 20), in text and HTML. Everything a user typed (titles,
  * names, companies) is escaped in the HTML; subjects are single lines (a title is one already,
- * but a header must never carry a line break).
+ * but a header must never carry a line break). Due moments read in the recipient's zone, as the
+ * agenda shows them (@crm/shared's formatDue: "Hoy 15:00", "9 jun").
  */
 
 export type MailContent = { subject: string; text: string; html: string };
 type Recipient = { name: string };
+/** The recipient's zone and the moment the mail is written: "Hoy" is today there. */
+type Seen = { timeZone: string; now: Date };
 
 const HTML_ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -27,26 +36,29 @@ const label = (item: AgendaItem) =>
 const requestName = ({ request }: AgendaItem) =>
   request.company ? `${request.name} (${request.company})` : request.name;
 
-function textLine(item: AgendaItem, appUrl: string): string {
+const dueOf = (item: AgendaItem, seen: Seen) =>
+  formatDue(item.activity, seen.timeZone, seen.now).text;
+
+function textLine(item: AgendaItem, appUrl: string, seen: Seen): string {
   return (
-    `- ${label(item)} · ${dueText(item.activity)} · ${requestName(item)}\n` +
+    `- ${label(item)} · ${dueOf(item, seen)} · ${requestName(item)}\n` +
     `  ${requestPageUrl(appUrl, item.request._id)}`
   );
 }
 
-function htmlLine(item: AgendaItem, appUrl: string): string {
+function htmlLine(item: AgendaItem, appUrl: string, seen: Seen): string {
   const link = escapeHtml(requestPageUrl(appUrl, item.request._id));
   return (
-    `<li><strong>${escapeHtml(label(item))}</strong> · ${escapeHtml(dueText(item.activity))} · ` +
+    `<li><strong>${escapeHtml(label(item))}</strong> · ${escapeHtml(dueOf(item, seen))} · ` +
     `<a href="${link}">${escapeHtml(requestName(item))}</a></li>`
   );
 }
 
-function section(title: string, items: AgendaItem[], appUrl: string) {
+function section(title: string, items: AgendaItem[], appUrl: string, seen: Seen) {
   if (items.length === 0) return { text: '', html: '' };
   return {
-    text: `${title}:\n${items.map((item) => textLine(item, appUrl)).join('\n')}\n\n`,
-    html: `<h3>${escapeHtml(title)}</h3><ul>${items.map((item) => htmlLine(item, appUrl)).join('')}</ul>`,
+    text: `${title}:\n${items.map((item) => textLine(item, appUrl, seen)).join('\n')}\n\n`,
+    html: `<h3>${escapeHtml(title)}</h3><ul>${items.map((item) => htmlLine(item, appUrl, seen)).join('')}</ul>`,
   };
 }
 
@@ -58,13 +70,14 @@ export function digestMail(
   overdue: AgendaItem[],
   today: AgendaItem[],
   appUrl: string,
+  seen: Seen,
 ): MailContent {
   const parts = [
     ...(overdue.length ? [count(overdue.length, 'vencida', 'vencidas')] : []),
     ...(today.length ? [count(today.length, 'para hoy', 'para hoy')] : []),
   ];
-  const late = section('Vencidas', overdue, appUrl);
-  const now = section('Para hoy', today, appUrl);
+  const late = section('Vencidas', overdue, appUrl, seen);
+  const now = section('Para hoy', today, appUrl, seen);
   const agenda = `${appUrl}/main/agenda`;
   return {
     subject: oneLine(`Tu agenda de hoy: ${parts.join(', ')}`),
@@ -78,10 +91,15 @@ export function digestMail(
   };
 }
 
-/** The reminder 15 minutes before a timed activity. */
-export function reminderMail(user: Recipient, item: AgendaItem, appUrl: string): MailContent {
+/** The reminder 15 minutes before a timed activity, its time read in the recipient's zone. */
+export function reminderMail(
+  user: Recipient,
+  item: AgendaItem,
+  appUrl: string,
+  timeZone: string,
+): MailContent {
   const link = requestPageUrl(appUrl, item.request._id);
-  const when = item.activity.dueTime ?? '';
+  const when = formatTime(new Date(item.activity.dueAt), timeZone);
   return {
     subject: oneLine(`Recordatorio ${when}: ${label(item)}`),
     text:

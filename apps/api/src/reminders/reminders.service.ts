@@ -164,7 +164,14 @@ async function planMails(ctx: AppContext, now: Date, lease: JobLease): Promise<v
         ctx,
         overdue.length + today.length === 0
           ? { ...base, empty: true }
-          : { ...base, to: user.email, content: digestMail(user, overdue, today, appUrlOf(ctx)) },
+          : {
+              ...base,
+              to: user.email,
+              content: digestMail(user, overdue, today, appUrlOf(ctx), {
+                timeZone: zoneOf(ctx, user),
+                now,
+              }),
+            },
         now,
       );
     } catch (error) {
@@ -183,7 +190,7 @@ async function planMails(ctx: AppContext, now: Date, lease: JobLease): Promise<v
             kind: 'reminder',
             userId,
             to: user.email,
-            content: reminderMail(user, item, appUrlOf(ctx)),
+            content: reminderMail(user, item, appUrlOf(ctx), zoneOf(ctx, user)),
           },
           now,
         );

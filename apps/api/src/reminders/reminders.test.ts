@@ -100,6 +100,9 @@ describe('the 08:00 digest', () => {
     const body = textOf(mail?.raw ?? '');
     expect(body).toContain(`https://crm.example.com/main/requests/${requestId}`);
     expect(body).toContain('Llamada: Demo');
+    // Due moments as the agenda says them (issue 34's one format), not as stored ("2026-06-10 16:00").
+    expect(body).toContain('Llamada: Demo · Hoy 16:00 ·');
+    expect(body).toContain('· 9 jun ·');
     expect(body).not.toContain('Mañana');
     // The HTML part carries the title escaped, never as markup.
     const html = htmlOf(mail?.raw ?? '');
@@ -172,6 +175,21 @@ describe('the reminder 15 minutes before a timed activity', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await tick('2026-06-15T19:45:00.000Z'); // 15:45
     expect(mailsTo(rep.user.email)).toHaveLength(2);
+  });
+
+  it('when the user’s zone is not the one the activity was planned in, then the reminder says the time in theirs', async () => {
+    const rep = await tokenFor(t, 'vendor');
+    await t.ctx.models.User.updateOne({ _id: rep.user._id }, { emailDigest: false });
+    const id = (await createRequest(t, rep.token))._id;
+    // 15:00 in Santiago (-04) on the 17th: 19:00Z, 21:00 in Madrid (+02).
+    await plan(id, { title: 'Cierre', dueDate: '2026-06-17', dueTime: '15:00' }, rep);
+    await t.ctx.models.User.updateOne({ _id: rep.user._id }, { timeZone: 'Europe/Madrid' });
+    await tick('2026-06-17T18:45:00.000Z');
+    const mails = mailsTo(rep.user.email);
+    expect(mails.map((mail) => subjectOf(mail.raw))).toEqual([
+      'Recordatorio 21:00: Llamada: Cierre',
+    ]);
+    expect(textOf(mails[0]?.raw ?? '')).toContain('a las 21:00');
   });
 
   it('when a user turned reminders off, then they get none', async () => {

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   API_MESSAGES,
+  dayIn,
   EXPORT_LABELS,
   EXPORT_MEDIA_TYPES,
   REQUEST_COLUMNS,
@@ -166,7 +167,7 @@ describe('GET /api/form-contact/export: the CSV', () => {
     const res = await exportCall({ q: company });
 
     expect(res.headers['content-type']).toBe(EXPORT_MEDIA_TYPES.csv);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+    const today = dayIn(new Date(), ZONE);
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="solicitudes-${today}.csv"`,
     );

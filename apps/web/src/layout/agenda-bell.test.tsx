@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AGENDA_LABELS, OUTCOME_LABELS } from '@crm/shared';
-import { addDays, dayOf } from '../lib/activity-due';
-import { formatMoney } from '../lib/money';
+import { AGENDA_LABELS, OUTCOME_LABELS, addDays, formatMoney } from '@crm/shared';
+import { dayOf } from '../lib/activity-due';
 import { BELL_QUIET_MS } from '../api/activities/get-due-count';
 import { addActivity, addRequest, addUser, db } from '../test/fake-api';
 import { findCard } from '../test/board';

@@ -3,8 +3,6 @@ import {
   detectedTimeZone,
   eventDateToInput,
   eventDateToText,
-  formatCardDate,
-  formatDateTime,
   initials,
   shortName,
   textToEventDate,
@@ -31,30 +29,6 @@ function inZone(zone: string) {
 
 afterEach(() => {
   vi.unstubAllEnvs();
-});
-
-describe('formatCardDate (card "Fecha:", dd/mm/yy)', () => {
-  it('formats as dd/mm/yy with zero padding', () => {
-    expect(formatCardDate('2026-03-05T15:00:00.000Z', 'UTC')).toBe('05/03/26');
-    expect(formatCardDate('2009-12-31T10:00:00.000Z', 'UTC')).toBe('31/12/09');
-    expect(formatCardDate('2000-01-01T10:00:00.000Z', 'UTC')).toBe('01/01/00');
-  });
-
-  it.each(ZONES)("reads the day in the person's zone, whatever the browser's (%s)", (browser) => {
-    inZone(browser);
-    const iso = '2026-03-05T02:00:00.000Z';
-    expect(formatCardDate(iso, 'UTC')).toBe('05/03/26');
-    expect(formatCardDate(iso, 'America/New_York')).toBe('04/03/26');
-    expect(formatCardDate(iso, 'Asia/Tokyo')).toBe('05/03/26');
-  });
-
-  it('accepts an ISO date with an offset', () => {
-    expect(formatCardDate('2026-07-20T23:30:00.000-03:00', 'UTC')).toBe('21/07/26');
-  });
-
-  it('shows nothing for a date it cannot read', () => {
-    expect(formatCardDate('not a date', 'UTC')).toBe('');
-  });
 });
 
 describe('eventDateToInput (eventDate shown as its UTC day)', () => {
@@ -110,26 +84,6 @@ describe('initials (avatars)', () => {
     expect(initials({ name: 'Ana', lastName: '' })).toBe('A');
     expect(initials({ name: '', lastName: '' })).toBe('');
   });
-});
-
-describe('formatDateTime (history, notes, sessions: "dd/mm/yy HH:mm")', () => {
-  it('formats to the minute, zero padded', () => {
-    expect(formatDateTime('2026-11-23T10:42:59.000Z', 'UTC')).toBe('23/11/26 10:42');
-    expect(formatDateTime('2026-01-02T03:04:00.000Z', 'UTC')).toBe('02/01/26 03:04');
-    expect(formatDateTime('no es fecha', 'UTC')).toBe('');
-  });
-
-  it.each(ZONES)(
-    "reads day and time in the person's zone, whatever the browser's (%s)",
-    (browser) => {
-      inZone(browser);
-      expect(formatDateTime('2026-11-23T10:42:00.000Z', 'America/Santiago')).toBe('23/11/26 07:42');
-      expect(formatDateTime('2026-11-23T22:30:00.000Z', 'Asia/Kolkata')).toBe('24/11/26 04:00');
-      // Clocks set back in Madrid: 02:30 happens twice; each instant keeps its own offset.
-      expect(formatDateTime('2026-10-25T00:30:00.000Z', 'Europe/Madrid')).toBe('25/10/26 02:30');
-      expect(formatDateTime('2026-10-25T01:30:00.000Z', 'Europe/Madrid')).toBe('25/10/26 02:30');
-    },
-  );
 });
 
 describe("detectedTimeZone (the browser's zone, offered and set on the first sign-in)", () => {

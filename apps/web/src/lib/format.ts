@@ -1,56 +1,15 @@
-import { dayIn, TIME_ZONES, wallClockOf } from '@crm/shared';
+import { formatDay, systemTimeZone, TIME_ZONES } from '@crm/shared';
 
-// Every date and time the web shows is read in the person's zone (issue 33): their preference's
-// effective zone (api/preferences' useTimeZone), never the browser's by accident. The functions
-// here take that zone; calendar days (eventDate, a due day) have no zone and never move.
-
-/** The browser's own zone (the detected one, offered first in Perfil). */
-export const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+// Every amount, number, date and time the web shows is written by @crm/shared's format.ts (issue
+// 34), in the person's zone: their preference's effective zone (api/preferences' useTimeZone),
+// never the browser's by accident. Here: the browser's zone as detected, the event date's field
+// (a calendar day, no zone) and how people are named.
 
 /** The browser's zone when it is one a user may choose (TIME_ZONES), else null. */
 export function detectedTimeZone(): string | null {
-  const zone = browserTimeZone();
+  const zone = systemTimeZone();
   return TIME_ZONES.includes(zone) ? zone : null;
 }
-
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** The time of day an instant shows in a zone: "15:04". */
-export function timeIn(date: Date, timeZone: string): string {
-  const wall = wallClockOf(date, timeZone);
-  return `${twoDigits(wall.getUTCHours())}:${twoDigits(wall.getUTCMinutes())}`;
-}
-
-/** createdAt on a card: dd/mm/yy, the day it was in `timeZone` (§2, §9). */
-export function formatCardDate(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const [year = '', mm = '', dd = ''] = dayIn(date, timeZone).split('-');
-  return `${dd}/${mm}/${twoDigits(Number(year) % 100)}`;
-}
-
-// Calendar days (`YYYY-MM-DD`: a due day, a dashboard's period) have no zone: read at UTC
-// midnight in UTC, they never shift with the person's or the browser's.
-const calendarDay = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('es-CL', { ...options, timeZone: 'UTC' });
-const LONG_DAY = calendarDay({ day: 'numeric', month: 'long', year: 'numeric' });
-const SHORT_DAY = calendarDay({ day: 'numeric', month: 'short' });
-const SHORT_DAY_YEAR = calendarDay({ day: 'numeric', month: 'short', year: 'numeric' });
-const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
-
-/** A day in short: "2 nov", or "3 ene 2027" `withYear` (without the "." or "de" some browsers add). */
-export const formatShortDay = (day: string, withYear = false) =>
-  (withYear ? SHORT_DAY_YEAR : SHORT_DAY)
-    .format(dateOf(day))
-    .replace(/\./g, '')
-    .replace(/ de /g, ' ');
-
-/** A day in full: "2 de noviembre de 2026". */
-export const formatLongDay = (day: string) => LONG_DAY.format(dateOf(day));
-
-/** A run of days: "1–30 de noviembre de 2026", "29 de diciembre de 2025 – 4 de enero de 2026". */
-export const formatDayRange = (from: string, to: string) =>
-  from === to ? formatLongDay(from) : LONG_DAY.formatRange(dateOf(from), dateOf(to));
 
 /**
  * eventDate is a calendar day stored as midnight UTC. §3 displays it "shifted by the timezone
@@ -67,7 +26,7 @@ export function eventDateToInput(iso: string | null): string {
 /** eventDate as the product writes every date: dd/mm/yyyy (its UTC day); empty when unset. */
 export function eventDateToText(iso: string | null): string {
   const day = eventDateToInput(iso);
-  return day ? day.split('-').reverse().join('/') : '';
+  return day ? formatDay(day) : '';
 }
 
 /**
@@ -94,13 +53,6 @@ export function initials(person: { name: string; lastName: string }): string {
 
 export function fullName(person: { name: string; lastName: string }): string {
   return `${person.name} ${person.lastName}`;
-}
-
-/** When something happened, to the minute (history, notes, sessions): "23/11/26 10:42" in `timeZone`. */
-export function formatDateTime(iso: string, timeZone: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${formatCardDate(iso, timeZone)} ${timeIn(date, timeZone)}`;
 }
 
 /** A person in one glance (history, notes): "Ana C." from name and last name. */

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { preferencesApi, queryKeyOf } from '@crm/shared';
+import { preferencesApi, queryKeyOf, systemTimeZone } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
-import { browserTimeZone } from '../../lib/format';
 
 export const preferencesQueryKey = () => queryKeyOf(preferencesApi.get);
 
@@ -28,5 +27,5 @@ export function useTimeZone(): string {
     ...preferencesQueryOptions(),
     select: (preferences) => preferences.effectiveTimeZone,
   });
-  return data ?? browserTimeZone();
+  return data ?? systemTimeZone();
 }

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { formatNumber, parseAmount } from '../../lib/money';
+import { formatNumber, parseAmount } from '@crm/shared';
 import { TextInput } from './form-field';
 import { useTypedText } from './use-typed-text';
 
@@ -38,7 +38,7 @@ function regroup(input: HTMLInputElement, amount: number) {
 /**
  * An amount of money (issue 21's "Monto estimado", issue 33): a text input (a number input drops
  * what it can't read, so a wrong amount would silently become none) that groups the digits by
- * dots as they are typed ("4.500.000", lib/money.ts's format) and reads "$ 1.500.000" as well.
+ * dots as they are typed ("4.500.000", @crm/shared's formatNumber) and reads "$ 1.500.000" as well.
  * Empty is none; anything else that is not an amount stays as typed and gives NaN, which the
  * shared rules refuse with their message under the field. It follows the value when it changes
  * from outside (a reset, a newer copy).

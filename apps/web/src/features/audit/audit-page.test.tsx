@@ -52,7 +52,7 @@ describe('/main/settings/audit "Registro de auditoría" (issue 32)', () => {
     expect(failed).toHaveTextContent(AUDIT_LABELS.nobody);
     expect(failed).toHaveTextContent('intruso@example.com');
     expect(exported).toHaveTextContent('Beto Soto');
-    expect(exported).toHaveTextContent('filas: 1200 · formato: csv');
+    expect(exported).toHaveTextContent('filas: 1.200 · formato: csv');
     expect(signedIn).toHaveTextContent('203.0.113.7');
     expect(signedIn).toHaveTextContent('Firefox 133 · Windows 10');
   });

@@ -8,6 +8,7 @@ import {
   type AuditAction,
   type AuditEntry,
   type AuditFilters,
+  formatDateTime,
 } from '@crm/shared';
 import { auditExportLink } from '../../api/audit/export-audit';
 import { useAuditLog } from '../../api/audit/get-audit';
@@ -17,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { FormField, Select, TextInput } from '../../components/ui/form-field';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
 import { followDownload } from '../../lib/follow-download';
-import { formatDateTime, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { notify } from '../../lib/notify';
 
 const SETTINGS_PATH = '/main/settings';

@@ -1,8 +1,13 @@
-import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
-import { formatDayRange } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
+import {
+  DASHBOARD_LABELS,
+  type Dashboard,
+  formatDayRange,
+  formatMoney,
+  formatNumber,
+  formatPercentChange,
+  formatSignedNumber,
+} from '@crm/shared';
 import { BoardNumber, type BoardTarget } from './board-link';
-import { formatChange, formatCount, formatPercentChange } from './format';
 import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type ClosedPanelProps = {
@@ -41,12 +46,12 @@ export function ClosedPanel({ closed, period, currency, board }: ClosedPanelProp
               </th>
               <td className={`${NUMBER_CELL_CLASS} text-base`}>
                 <BoardNumber target={board} what={DASHBOARD_LABELS.closedCount}>
-                  {formatCount(closed.count)}
+                  {formatNumber(closed.count)}
                 </BoardNumber>
               </td>
-              <td className={NUMBER_CELL_CLASS}>{formatCount(closed.previousCount)}</td>
+              <td className={NUMBER_CELL_CLASS}>{formatNumber(closed.previousCount)}</td>
               <td className={NUMBER_CELL_CLASS}>
-                {formatChange(closed.count, closed.previousCount)}
+                {formatSignedNumber(closed.count - closed.previousCount)}
               </td>
             </tr>
             <tr>

@@ -4,9 +4,10 @@ import {
   DASHBOARD_PERIODS,
   type DashboardPeriodName,
   type User,
+  formatDayRange,
 } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { formatDayRange, fullName } from '../../lib/format';
+import { fullName } from '../../lib/format';
 import { customPeriodOf, type DashboardParams } from './dashboard-params';
 
 export type DashboardFiltersProps = {

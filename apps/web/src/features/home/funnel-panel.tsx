@@ -1,6 +1,12 @@
-import { columnTitleOf, DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
+import {
+  columnTitleOf,
+  DASHBOARD_LABELS,
+  type Dashboard,
+  NO_VALUE,
+  formatNumber,
+  formatShare,
+} from '@crm/shared';
 import { BoardNumber, type BoardTarget } from './board-link';
-import { formatCount, formatShare, NO_VALUE } from './format';
 import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type FunnelPanelProps = {
@@ -42,7 +48,7 @@ export function FunnelPanel({ funnel, board }: FunnelPanelProps) {
                   </th>
                   <td className={NUMBER_CELL_CLASS}>
                     <BoardNumber target={board} what={title}>
-                      {formatCount(reached)}
+                      {formatNumber(reached)}
                     </BoardNumber>
                   </td>
                   <td className={NUMBER_CELL_CLASS}>

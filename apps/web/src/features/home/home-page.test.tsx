@@ -1,8 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AGENDA_LABELS, DASHBOARD_LABELS, OUTAGE_LABELS, type Dashboard } from '@crm/shared';
-import { addDays, dayOf } from '../../lib/activity-due';
+import {
+  AGENDA_LABELS,
+  DASHBOARD_LABELS,
+  OUTAGE_LABELS,
+  type Dashboard,
+  addDays,
+} from '@crm/shared';
+import { dayOf } from '../../lib/activity-due';
 import { answer } from '../../test/answers';
 import { addActivity, addRequest, db, type StoredUser } from '../../test/fake-api';
 import { startOutage } from '../../test/outage';

@@ -1,7 +1,12 @@
-import { DASHBOARD_LABELS, OUTCOME_LABELS, type Dashboard } from '@crm/shared';
-import { formatMoney } from '../../lib/money';
+import {
+  DASHBOARD_LABELS,
+  OUTCOME_LABELS,
+  type Dashboard,
+  formatMoney,
+  formatNumber,
+  formatShare,
+} from '@crm/shared';
 import { BoardNumber, type BoardTarget } from './board-link';
-import { formatCount, formatShare } from './format';
 
 import { Panel } from './panel';
 
@@ -39,7 +44,7 @@ export function OutcomesPanel({ outcomes, pipeline, currency, board }: OutcomesP
             <dt className={TERM_CLASS}>{label}</dt>
             <dd className="text-lg">
               <BoardNumber target={{ ...board, outcome }} what={label}>
-                {formatCount(count)}
+                {formatNumber(count)}
               </BoardNumber>
             </dd>
           </div>
@@ -57,7 +62,7 @@ export function OutcomesPanel({ outcomes, pipeline, currency, board }: OutcomesP
           {lostReasons.map(({ reason, count }) => (
             <li key={reason} className="flex justify-between gap-3 border-b border-slate-100 pb-1">
               <span className="min-w-0 break-words">{reason}</span>
-              <span className="tabular-nums">{formatCount(count)}</span>
+              <span className="tabular-nums">{formatNumber(count)}</span>
             </li>
           ))}
         </ol>

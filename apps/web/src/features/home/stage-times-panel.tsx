@@ -1,5 +1,10 @@
-import { columnTitleOf, DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
-import { formatCount, formatDays } from './format';
+import {
+  columnTitleOf,
+  DASHBOARD_LABELS,
+  type Dashboard,
+  formatDecimal,
+  formatNumber,
+} from '@crm/shared';
 import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 
 export type StageTimesPanelProps = { stageTimes: Dashboard['stageTimes'] };
@@ -23,9 +28,9 @@ export function StageTimesPanel({ stageTimes }: StageTimesPanelProps) {
               <th scope="row" className={`${CELL_CLASS} text-xs font-medium`}>
                 {columnTitleOf(status)}
               </th>
-              <td className={NUMBER_CELL_CLASS}>{formatCount(count)}</td>
-              <td className={NUMBER_CELL_CLASS}>{formatDays(medianDays)}</td>
-              <td className={NUMBER_CELL_CLASS}>{formatDays(p90Days)}</td>
+              <td className={NUMBER_CELL_CLASS}>{formatNumber(count)}</td>
+              <td className={NUMBER_CELL_CLASS}>{formatDecimal(medianDays)}</td>
+              <td className={NUMBER_CELL_CLASS}>{formatDecimal(p90Days)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,8 +1,12 @@
 import { useState } from 'react';
-import { DASHBOARD_LABELS, type DashboardTeamRow, APP_LABELS } from '@crm/shared';
-import { formatMoney } from '../../lib/money';
+import {
+  DASHBOARD_LABELS,
+  type DashboardTeamRow,
+  APP_LABELS,
+  formatMoney,
+  formatNumber,
+} from '@crm/shared';
 import { BoardNumber, boardVendorOf } from './board-link';
-import { formatCount } from './format';
 import {
   CELL_CLASS,
   HEAD_CELL_CLASS,
@@ -100,13 +104,13 @@ export function TeamPanel({ team, currency }: TeamPanelProps) {
                     </th>
                     <td className={NUMBER_CELL_CLASS}>
                       <BoardNumber target={{ vendor }} what={`${name}, ${DASHBOARD_LABELS.open}`}>
-                        {formatCount(row.open)}
+                        {formatNumber(row.open)}
                       </BoardNumber>
                     </td>
-                    <td className={NUMBER_CELL_CLASS}>{formatCount(row.stale)}</td>
+                    <td className={NUMBER_CELL_CLASS}>{formatNumber(row.stale)}</td>
                     <td className={NUMBER_CELL_CLASS}>
                       <BoardNumber target={{ vendor }} what={`${name}, ${DASHBOARD_LABELS.closed}`}>
-                        {formatCount(row.closed)}
+                        {formatNumber(row.closed)}
                       </BoardNumber>
                     </td>
                     <td className={NUMBER_CELL_CLASS}>

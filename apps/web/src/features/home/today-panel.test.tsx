@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AGENDA_LABELS, DASHBOARD_LABELS } from '@crm/shared';
-import { addDays, dayOf } from '../../lib/activity-due';
+import { AGENDA_LABELS, DASHBOARD_LABELS, addDays } from '@crm/shared';
+import { dayOf } from '../../lib/activity-due';
 import { addActivity, addRequest, addUser, db } from '../../test/fake-api';
 import { findNotice } from '../../test/notice';
 import { renderApp } from '../../test/render';

@@ -3,9 +3,7 @@ import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
-import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
-import { formatShortDay } from '../../lib/format';
-import { formatCount } from './format';
+import { DASHBOARD_LABELS, type Dashboard, formatNumber, formatShortDay } from '@crm/shared';
 import { useElementWidth } from './use-element-width';
 
 type Week = Dashboard['weekly'][number];
@@ -161,14 +159,14 @@ export function WeeklyChart({ weekly }: WeeklyChartProps) {
                 fontSize={11}
                 fill="#334155"
               >
-                {formatCount(totals[index] ?? 0)}
+                {formatNumber(totals[index] ?? 0)}
               </text>
             ) : null,
           )}
           <AxisLeft
             scale={yScale}
             tickValues={yTicks}
-            tickFormat={(value) => formatCount(Number(value))}
+            tickFormat={(value) => formatNumber(Number(value))}
             stroke={AXIS_COLOUR}
             tickStroke={AXIS_COLOUR}
             tickLabelProps={{ fill: AXIS_COLOUR, fontSize: 11, textAnchor: 'end', dx: -2, dy: 3 }}

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { DASHBOARD_LABELS, type Dashboard } from '@crm/shared';
+import { DASHBOARD_LABELS, type Dashboard, formatLongDay, formatNumber } from '@crm/shared';
 import { Button } from '../../components/ui/button';
-import { formatLongDay } from '../../lib/format';
-import { formatCount } from './format';
 import { CELL_CLASS, NUMBER_CELL_CLASS, Panel, TableHead, TABLE_CLASS } from './panel';
 import { WeeklyChart } from './weekly-chart';
 
@@ -47,9 +45,11 @@ function WeeklyTable({ weekly }: WeeklyPanelProps) {
             <th scope="row" className={`${CELL_CLASS} font-normal`}>
               {formatLongDay(weekStart)}
             </th>
-            <td className={NUMBER_CELL_CLASS}>{formatCount(website)}</td>
-            <td className={NUMBER_CELL_CLASS}>{formatCount(other)}</td>
-            <td className={`${NUMBER_CELL_CLASS} font-semibold`}>{formatCount(website + other)}</td>
+            <td className={NUMBER_CELL_CLASS}>{formatNumber(website)}</td>
+            <td className={NUMBER_CELL_CLASS}>{formatNumber(other)}</td>
+            <td className={`${NUMBER_CELL_CLASS} font-semibold`}>
+              {formatNumber(website + other)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -9,13 +9,13 @@ import {
   type ImportPlan,
   type ImportReport,
   type ImportSummary,
+  formatDateTime,
+  formatMoney,
 } from '@crm/shared';
 import { useStartImport } from '../../api/imports/start-import';
 import { useTimeZone } from '../../api/preferences/get-preferences';
 import { useSettings } from '../../api/settings/get-settings';
 import { Button } from '../../components/ui/button';
-import { formatDateTime } from '../../lib/format';
-import { formatMoney } from '../../lib/money';
 import { CELL_CLASS, ImportTable, StepAlert, STEP_ACTIONS_CLASS } from './import-table';
 import { useRowsDownload } from './save-file';
 

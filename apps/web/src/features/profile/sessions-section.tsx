@@ -1,9 +1,14 @@
-import { ACCOUNT_MESSAGES, PROFILE_LABELS, SESSION_MESSAGES, type Session } from '@crm/shared';
+import {
+  ACCOUNT_MESSAGES,
+  PROFILE_LABELS,
+  SESSION_MESSAGES,
+  type Session,
+  formatDateTime,
+} from '@crm/shared';
 import { useTimeZone } from '../../api/preferences/get-preferences';
 import { Button } from '../../components/ui/button';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
-import { formatDateTime } from '../../lib/format';
 import { useCloseOtherSessions, useCloseSession, useSessions } from '../../api/profile/sessions';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';

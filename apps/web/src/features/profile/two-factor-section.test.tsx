@@ -7,8 +7,8 @@ import {
   TWO_FACTOR_LABELS,
   TWO_FACTOR_LOGIN_LABELS,
   TWO_FACTOR_MESSAGES,
+  formatDateTime,
 } from '@crm/shared';
-import { formatDateTime } from '../../lib/format';
 import { addSession, twoFactorFake } from '../../test/fake-api';
 import { addVendorAna, callsTo, openProfile, section } from './profile.test-kit';
 

@@ -8,6 +8,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
   TWO_FACTOR_LOGIN_LABELS,
+  formatDateTime,
 } from '@crm/shared';
 import {
   useDisableTwoFactor,
@@ -19,7 +20,6 @@ import { useTimeZone } from '../../api/preferences/get-preferences';
 import { Button } from '../../components/ui/button';
 import { FormField, TextInput } from '../../components/ui/form-field';
 import { ErrorText, LoadingText } from '../../components/ui/status-text';
-import { formatDateTime } from '../../lib/format';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useFormOutcome } from './form-outcome';
 import { FormOutcome } from './profile-section';

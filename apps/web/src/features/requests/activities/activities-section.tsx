@@ -1,7 +1,13 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ChangeEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { useLocation } from 'react-router-dom';
-import { ACTIVITY_LABELS, ACTIVITY_MESSAGES, type Activity, type User } from '@crm/shared';
+import {
+  ACTIVITY_LABELS,
+  ACTIVITY_MESSAGES,
+  type Activity,
+  type User,
+  formatDue,
+} from '@crm/shared';
 import { currentActivityOf } from '../../../api/activities/activities-cache';
 import { useAddActivity } from '../../../api/activities/add-activity';
 import { useChangeActivity } from '../../../api/activities/change-activity';
@@ -13,7 +19,6 @@ import { IconButton } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
-import { formatDue } from '../../../lib/activity-due';
 import { ApiError } from '../../../lib/api-client';
 import { fullName } from '../../../lib/format';
 import { notify } from '../../../lib/notify';

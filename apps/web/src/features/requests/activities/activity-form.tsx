@@ -6,11 +6,12 @@ import {
   addActivityBodySchema,
   type Activity,
   type ActivityType,
+  dueIn,
 } from '@crm/shared';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextInput } from '../../../components/ui/form-field';
-import { dueIn, quickDueDays } from '../../../lib/activity-due';
+import { quickDueDays } from '../../../lib/activity-due';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 /** What a person types for an activity: the add body's fields (the owner is the server's). */

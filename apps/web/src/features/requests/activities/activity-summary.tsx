@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { ACTIVITY_LABELS, ACTIVITY_TYPE_LABELS, type Activity } from '@crm/shared';
+import { ACTIVITY_LABELS, ACTIVITY_TYPE_LABELS, type Activity, formatDue } from '@crm/shared';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
-import { formatDue } from '../../../lib/activity-due';
 
 export type ActivitySummaryProps = {
   activity: Activity;

@@ -1,7 +1,6 @@
 import { Plus } from 'lucide-react';
-import { BULK_LABELS, OUTCOME_LABELS } from '@crm/shared';
+import { BULK_LABELS, OUTCOME_LABELS, formatMoney, formatNumber } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
-import { formatMoney, formatNumber } from '../../../lib/money';
 
 export type ColumnHeaderProps = {
   headingId: string;

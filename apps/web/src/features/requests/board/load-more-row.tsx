@@ -1,6 +1,5 @@
-import { APP_LABELS } from '@crm/shared';
+import { APP_LABELS, formatNumber } from '@crm/shared';
 import { ErrorText } from '../../../components/ui/status-text';
-import { formatNumber } from '../../../lib/money';
 
 export type LoadMoreRowProps = {
   /** Cards the server holds beyond those loaded. */

@@ -1,6 +1,11 @@
-import { OUTCOME_LABELS, pipelineOf, type BoardFilters, type WinProbability } from '@crm/shared';
+import {
+  OUTCOME_LABELS,
+  pipelineOf,
+  type BoardFilters,
+  type WinProbability,
+  formatMoney,
+} from '@crm/shared';
 import { useColumnTotals } from '../../../api/requests/get-column';
-import { formatMoney } from '../../../lib/money';
 
 export type PipelineSummaryProps = {
   filters: BoardFilters;

@@ -1,6 +1,6 @@
 import type { BoardFilters, RequestStatus } from '@crm/shared';
+import { formatNumber } from '@crm/shared';
 import { useColumnCount } from '../../../api/requests/get-column';
-import { formatNumber } from '../../../lib/money';
 
 export type StageOptionProps = {
   status: RequestStatus;

@@ -1,8 +1,8 @@
 import { createContext, use, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { StaleDays } from '@crm/shared';
+import { systemTimeZone } from '@crm/shared';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { useSettings } from '../../../api/settings/get-settings';
-import { browserTimeZone } from '../../../lib/format';
 
 /** What every card reads to say "Hoy", "vencida" and "Estancada N días". */
 export type CardTime = {
@@ -51,7 +51,7 @@ export function useCardTime(): CardTime {
       now: new Date(),
       staleDays: undefined,
       currency: undefined,
-      timeZone: browserTimeZone(),
+      timeZone: systemTimeZone(),
     }
   );
 }

@@ -1,5 +1,4 @@
-import { OUTCOME_LABELS, type Request } from '@crm/shared';
-import { formatMoney } from '../../../lib/money';
+import { OUTCOME_LABELS, type Request, formatMoney } from '@crm/shared';
 import { outcomeText } from '../outcome';
 import { CardLine } from './card-line';
 import { useCardTime } from './card-time';

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf } from '../../../lib/activity-due';
+import { addDays } from '@crm/shared';
+import { dayOf } from '../../../lib/activity-due';
 import { findCard } from '../../../test/board';
 import { addActivity, addRequest, addUser, db } from '../../../test/fake-api';
 import { findNotice } from '../../../test/notice';

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, dayOf } from '../../../lib/activity-due';
+import { addDays } from '@crm/shared';
+import { dayOf } from '../../../lib/activity-due';
 import { addActivity, addRequest, addUser, db } from '../../../test/fake-api';
 import { findCard } from '../../../test/board';
 import { renderApp } from '../../../test/render';

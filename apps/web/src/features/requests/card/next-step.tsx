@@ -6,9 +6,9 @@ import {
   type ActivityType,
   type Request,
   COMPLETE_LABELS,
+  formatDue,
 } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
-import { formatDue } from '../../../lib/activity-due';
 import { COMPLETE_CONTROL } from '../activities';
 import { useCardCompletion } from './card-complete';
 import { useCardTime } from './card-time';

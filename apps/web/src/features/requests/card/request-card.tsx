@@ -14,10 +14,10 @@ import {
   type PriorityColor,
   type Request,
   type RequestStatus,
+  formatShortDate,
 } from '@crm/shared';
 import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
-import { formatCardDate } from '../../../lib/format';
 import { EN } from '../../../lib/lang';
 import { LogActivityDialog } from '../activities';
 import { CARD_EDIT_ATTRIBUTE } from '../shared';
@@ -260,7 +260,7 @@ export const RequestCard = memo(function RequestCard({
             icon={<Building2 className="size-3 shrink-0 self-center text-slate-400" aria-hidden />}
           />
         ) : null}
-        <CardLine label="Fecha:" value={formatCardDate(request.createdAt, timeZone)} />
+        <CardLine label="Fecha:" value={formatShortDate(request.createdAt, timeZone)} />
         <CardLine label="Tipo:" value={request.requestType} />
         <CardValue request={request} />
         <NextStep request={request} completable={dragState !== 'preview'} />

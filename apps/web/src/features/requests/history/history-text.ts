@@ -12,9 +12,10 @@ import {
   type HistoryEntry,
   type Priority,
   type User,
+  formatDateTime,
+  formatMoney,
 } from '@crm/shared';
-import { eventDateToText, formatDateTime, shortName } from '../../../lib/format';
-import { formatMoney } from '../../../lib/money';
+import { eventDateToText, shortName } from '../../../lib/format';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
@@ -189,7 +190,7 @@ export function groupBySave(entries: readonly HistoryEntry[]): HistoryEntry[][] 
   return groups;
 }
 
-/** The amount as the history stores it (its digits), in the product's money format (lib/money.ts). */
+/** The amount as the history stores it (its digits), in the product's money format (@crm/shared's formatMoney). */
 const amountText = (text: string, currency: string | undefined) =>
   Number.isFinite(Number(text)) ? formatMoney(Number(text), currency) : text;
 

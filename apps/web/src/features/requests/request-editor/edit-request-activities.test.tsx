@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, systemTimeZone, type Activity } from '@crm/shared';
-import { addDays, dayOf, quickDueDays } from '../../../lib/activity-due';
+import { FIELD_MESSAGES, systemTimeZone, type Activity, addDays } from '@crm/shared';
+import { dayOf, quickDueDays } from '../../../lib/activity-due';
 import { findDiscardPrompt } from '../../../test/discard-prompt';
 import { addActivity, addRequest, db } from '../../../test/fake-api';
 import { findNotice } from '../../../test/notice';

@@ -8,9 +8,9 @@ import {
   type Request,
   type User,
   APP_LABELS,
+  formatNumber,
 } from '@crm/shared';
 import { eventDateToText, fullName } from '../../../lib/format';
-import { formatNumber } from '../../../lib/money';
 import { outcomeText } from '../outcome';
 import { isStoredDay } from './event-fields';
 import type { RequestField } from './merge-request';
@@ -67,7 +67,7 @@ export function formatFieldValue(
     case 'notes':
       return (value as string[]).filter((note) => note !== '').join(' · ') || EMPTY_VALUE;
     case 'expectedValue':
-      // As the amount field shows it (lib/money.ts): "4.500.000".
+      // As the amount field shows it (formatNumber): "4.500.000".
       return formatNumber(value as number);
     default:
       return String(value);

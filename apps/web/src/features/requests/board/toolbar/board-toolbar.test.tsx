@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { addDays, dayOf } from '../../../../lib/activity-due';
-import { BOARD_VIEW_LABELS } from '@crm/shared';
+import { dayOf } from '../../../../lib/activity-due';
+import { BOARD_VIEW_LABELS, addDays } from '@crm/shared';
 import {
   addActivity,
   addBoardView,
