@@ -20,4 +20,16 @@ export const APP_LABELS = {
   requests: 'Solicitudes',
   /** A dialog's X button (issue 33: Spanish, not "Close"). */
   close: 'Cerrar',
+  /** The first Tab stop of /main (issue 14). */
+  skipToContent: 'Saltar al contenido',
+  /** The sidebar: the person's greeting ("Hi, " is the spec's English), its links, "Logout". */
+  hi: (name: string) => `Hi, ${name}`,
+  mainNav: 'Principal',
+  logout: 'Logout',
+  logo: 'CRM logo',
+  /** The notice area (issue 25) and a notice's own close button. */
+  notices: 'Avisos (Alt+T)',
+  closeNotice: 'Cerrar aviso',
+  /** A password field's show/hide control (§2), named by what it does now. */
+  passwordToggle: (visible: boolean) => (visible ? 'Ocultar contraseña' : 'Mostrar contraseña'),
 } as const;

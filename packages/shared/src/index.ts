@@ -4,6 +4,7 @@ export * from './app-labels.js';
 export * from './request-labels.js';
 export * from './activity-labels.js';
 export * from './account-labels.js';
+export * from './users-labels.js';
 export * from './fields.js';
 export * from './error.js';
 export * from './auth.js';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { APP_LABELS } from '@crm/shared';
 import { useRememberedBoardFilters } from '../api/board-views/board-filters';
 import { useAdoptedTimeZone } from '../api/preferences/adopt-time-zone';
 import { boardQueryOptions } from '../api/requests/get-board';
@@ -67,7 +68,7 @@ export function MainLayout() {
         }}
         className="fixed top-2 left-2 z-[60] -translate-y-[200%] rounded-md bg-indigo-700 px-3 py-2 text-sm font-semibold text-white shadow-lg focus:translate-y-0 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-700"
       >
-        Saltar al contenido
+        {APP_LABELS.skipToContent}
       </a>
       <Sidebar user={currentUser.user} isAdmin={currentUser.isAdmin} />
       <main

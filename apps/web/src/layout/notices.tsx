@@ -1,13 +1,13 @@
 import { X } from 'lucide-react';
 import { Slide, ToastContainer, type CloseButtonProps } from 'react-toastify';
-import { NOTICE_OPTIONS } from '@crm/shared';
+import { APP_LABELS, NOTICE_OPTIONS } from '@crm/shared';
 
 /** The notice's own close button, named in the product's language. */
 function NoticeCloseButton({ closeToast }: CloseButtonProps) {
   return (
     <button
       type="button"
-      aria-label="Cerrar aviso"
+      aria-label={APP_LABELS.closeNotice}
       onClick={(event) => {
         event.stopPropagation();
         closeToast(true);
@@ -34,7 +34,7 @@ export function Notices() {
       transition={Slide}
       newestOnTop
       role="status"
-      aria-label="Avisos (Alt+T)"
+      aria-label={APP_LABELS.notices}
       closeButton={NoticeCloseButton}
       className="crm-notices"
       // A modal dialog turns pointer events off on <body>; notices must stay clickable (§9).

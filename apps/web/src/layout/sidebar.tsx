@@ -57,14 +57,14 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
             <div className="hidden items-center gap-2 md:flex">
               {user.photo ? <UserAvatar person={user} className="size-8" /> : null}
               <p {...EN} className="text-sm font-medium text-slate-700">
-                Hi, {user.name} {user.lastName.charAt(0)}
+                {APP_LABELS.hi(user.name)} {user.lastName.charAt(0)}
               </p>
             </div>
             {/* An image named "Hi, …" (a <p> may not carry a name: axe's aria-prohibited-attr). */}
             <p
               {...EN}
               role="img"
-              aria-label={`Hi, ${user.name}`}
+              aria-label={APP_LABELS.hi(user.name)}
               className="flex size-9 items-center justify-center overflow-hidden rounded-full bg-indigo-100 text-sm font-semibold text-indigo-700 md:hidden"
             >
               {user.photo ? (
@@ -77,7 +77,7 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
         ) : null}
       </div>
 
-      <nav aria-label="Principal" className="flex-1 px-1 py-3 md:px-3">
+      <nav aria-label={APP_LABELS.mainNav} className="flex-1 px-1 py-3 md:px-3">
         <ul className="space-y-1">
           {NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin).map(
             ({ to, label, icon: Icon }) => (
@@ -107,13 +107,13 @@ export function Sidebar({ user, isAdmin }: SidebarProps) {
           type="button"
           onClick={() => logout.mutate()}
           disabled={logout.isPending}
-          aria-label="Logout"
-          title="Logout"
+          aria-label={APP_LABELS.logout}
+          title={APP_LABELS.logout}
           {...EN}
           className="flex w-full items-center justify-center gap-3 rounded-md px-2 py-2 text-sm font-medium text-slate-600 hover:bg-red-50 hover:text-red-700 disabled:opacity-60 md:justify-start md:px-3"
         >
           {logout.isPending ? <Spinner /> : <LogOut className="size-5 shrink-0" aria-hidden />}
-          <span className="hidden md:inline">Logout</span>
+          <span className="hidden md:inline">{APP_LABELS.logout}</span>
         </button>
       </div>
     </aside>

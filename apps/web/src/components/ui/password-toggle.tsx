@@ -1,4 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
+import { APP_LABELS } from '@crm/shared';
 
 export type PasswordToggleProps = {
   visible: boolean;
@@ -8,7 +9,7 @@ export type PasswordToggleProps = {
 
 /** The show/hide control of a password field (§2); one may serve two fields. */
 export function PasswordToggle({ visible, onToggle, className = '' }: PasswordToggleProps) {
-  const label = visible ? 'Ocultar contraseña' : 'Mostrar contraseña';
+  const label = APP_LABELS.passwordToggle(visible);
   return (
     <button
       type="button"

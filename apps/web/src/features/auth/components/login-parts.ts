@@ -1,3 +1,4 @@
+import { APP_LABELS } from '@crm/shared';
 import { langOf } from '../../../lib/lang';
 import { el, setAttr, svgEl } from '../../../lib/dom/el';
 
@@ -20,7 +21,7 @@ const PRIMARY_BUTTON_CLASS =
 export function logo(className: string): SVGSVGElement {
   return svgEl(
     'svg',
-    { viewBox: '0 0 32 32', class: className, role: 'img', 'aria-label': 'CRM logo' },
+    { viewBox: '0 0 32 32', class: className, role: 'img', 'aria-label': APP_LABELS.logo },
     svgEl('rect', { width: '32', height: '32', rx: '8', fill: '#4f46e5' }),
     svgEl('path', { d: 'M8 9h5v14H8zM14.5 9h5v9h-5zM21 9h3v5h-3z', fill: '#fff' }),
   );
@@ -148,7 +149,7 @@ export function passwordToggle(className: string): PasswordToggle {
     class: `rounded-md p-1.5 text-slate-500 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600 ${className}`,
   });
   const setVisible = (visible: boolean) => {
-    const label = visible ? 'Ocultar contraseña' : 'Mostrar contraseña';
+    const label = APP_LABELS.passwordToggle(visible);
     element.setAttribute('aria-label', label);
     element.setAttribute('aria-pressed', String(visible));
     element.title = label;

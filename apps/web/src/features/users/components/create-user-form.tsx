@@ -8,6 +8,7 @@ import {
   PROFILE_LABELS,
   type CreateUserForm as CreateUserValues,
   ACCOUNT_LABELS,
+  USER_FORM_LABELS,
 } from '@crm/shared';
 import { useCreateUser } from '../../../api/users/create-user';
 import { useInviteUser } from '../../../api/users/invite-user';
@@ -90,10 +91,15 @@ export function CreateUserForm() {
         className="max-w-2xl rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
       >
         <h2 id="create-user-title" {...EN} className="text-base font-semibold text-slate-900">
-          Create new user
+          {USER_FORM_LABELS.createTitle}
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <FormField id={role.id} label="Rol*" error={form.errors.role} className="sm:col-span-2">
+          <FormField
+            id={role.id}
+            label={USER_FORM_LABELS.role}
+            error={form.errors.role}
+            className="sm:col-span-2"
+          >
             <Select {...role}>
               {CREATE_USER_ROLE_OPTIONS.map((option) => (
                 // The spec's role labels are English (System Admin, Vendor, Driver).
@@ -103,15 +109,19 @@ export function CreateUserForm() {
               ))}
             </Select>
           </FormField>
-          <FormField id={name.id} label="Nombre*" error={form.errors.name}>
+          <FormField id={name.id} label={USER_FORM_LABELS.name} error={form.errors.name}>
             <TextInput {...name} autoComplete="off" />
           </FormField>
-          <FormField id={lastName.id} label="Apellido*" error={form.errors.lastName}>
+          <FormField
+            id={lastName.id}
+            label={USER_FORM_LABELS.lastName}
+            error={form.errors.lastName}
+          >
             <TextInput {...lastName} autoComplete="off" />
           </FormField>
           <FormField
             id={email.id}
-            label="Correo*"
+            label={USER_FORM_LABELS.email}
             error={form.errors.email}
             className="sm:col-span-2"
           >
@@ -142,7 +152,11 @@ export function CreateUserForm() {
           </fieldset>
           {inviting ? null : (
             <>
-              <FormField id={password.id} label="Contraseña*" error={form.errors.password}>
+              <FormField
+                id={password.id}
+                label={USER_FORM_LABELS.password}
+                error={form.errors.password}
+              >
                 <TextInput
                   {...password}
                   type={showPasswords ? 'text' : 'password'}
@@ -151,7 +165,7 @@ export function CreateUserForm() {
               </FormField>
               <FormField
                 id={confirmPassword.id}
-                label="Confirmar Contraseña*"
+                label={USER_FORM_LABELS.confirmPassword}
                 error={form.errors.confirmPassword}
               >
                 <div className="flex items-center gap-1">
@@ -175,11 +189,15 @@ export function CreateUserForm() {
               role="alert"
               className="rounded-md bg-red-600 px-4 py-2 text-center text-sm font-semibold text-white"
             >
-              Corregir Errores
+              {USER_FORM_LABELS.fixErrors}
             </p>
           ) : (
             <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-              {pending ? 'Cargando...' : inviting ? PROFILE_LABELS.sendInvitation : 'Crear'}
+              {pending
+                ? USER_FORM_LABELS.creating
+                : inviting
+                  ? PROFILE_LABELS.sendInvitation
+                  : USER_FORM_LABELS.create}
             </Button>
           )}
         </div>

@@ -1,6 +1,11 @@
 import { useRef } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { DELETE_USER_CONFIRM_OPTIONS, USER_MESSAGES, type User } from '@crm/shared';
+import {
+  DELETE_USER_CONFIRM_OPTIONS,
+  EDIT_USER_LABELS,
+  USER_MESSAGES,
+  type User,
+} from '@crm/shared';
 import { fullName } from '../../../lib/format';
 import { EN } from '../../../lib/lang';
 
@@ -57,7 +62,7 @@ export function DeleteUserConfirm({ user, onConfirm, onCancel, onShown }: Delete
           ) : null}
           <div className="mt-4 flex justify-end gap-2" {...EN}>
             <AlertDialog.Cancel className="rounded-md bg-white px-3 py-1.5 text-sm font-semibold text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
-              Cancel
+              {EDIT_USER_LABELS.cancel}
             </AlertDialog.Cancel>
             <AlertDialog.Action
               onClick={() => {
@@ -65,7 +70,7 @@ export function DeleteUserConfirm({ user, onConfirm, onCancel, onShown }: Delete
               }}
               className="rounded-md bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-500"
             >
-              Yes
+              {EDIT_USER_LABELS.confirmDelete}
             </AlertDialog.Action>
           </div>
         </AlertDialog.Content>

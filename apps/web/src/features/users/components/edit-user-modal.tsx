@@ -4,6 +4,7 @@ import {
   editUserWithPasswordFormSchema,
   type Role,
   type User,
+  EDIT_USER_LABELS,
 } from '@crm/shared';
 import { useUpdateUser } from '../../../api/users/update-user';
 import { Button } from '../../../components/ui/button';
@@ -79,19 +80,23 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const changePasswordId = form.inputId('changePassword');
 
   return (
-    <Dialog open onOpenChange={(open) => !open && discard.requestClose()} title="Edit User">
+    <Dialog
+      open
+      onOpenChange={(open) => !open && discard.requestClose()}
+      title={EDIT_USER_LABELS.title}
+    >
       {discard.prompt}
       <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">
-        <FormField id={name.id} label="Name" error={form.errors.name}>
+        <FormField id={name.id} label={EDIT_USER_LABELS.name} error={form.errors.name}>
           <TextInput {...name} />
         </FormField>
-        <FormField id={lastName.id} label="Last Name" error={form.errors.lastName}>
+        <FormField id={lastName.id} label={EDIT_USER_LABELS.lastName} error={form.errors.lastName}>
           <TextInput {...lastName} />
         </FormField>
-        <FormField id={email.id} label="Email" error={form.errors.email}>
+        <FormField id={email.id} label={EDIT_USER_LABELS.email} error={form.errors.email}>
           <TextInput {...email} type="email" />
         </FormField>
-        <FormField id={role.id} label="Role" error={form.errors.role}>
+        <FormField id={role.id} label={EDIT_USER_LABELS.role} error={form.errors.role}>
           <Select {...role}>
             {EDIT_USER_ROLE_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -109,17 +114,21 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
             onChange={(event) => form.setValue('changePassword', event.target.checked)}
           />
           <label htmlFor={changePasswordId} className="text-sm text-slate-700">
-            Change Password?
+            {EDIT_USER_LABELS.changePassword}
           </label>
         </div>
         {form.values.changePassword ? (
           <>
-            <FormField id={password.id} label="Password" error={form.errors.password}>
+            <FormField
+              id={password.id}
+              label={EDIT_USER_LABELS.password}
+              error={form.errors.password}
+            >
               <TextInput {...password} type="password" autoComplete="new-password" />
             </FormField>
             <FormField
               id={confirmPassword.id}
-              label="Confirm password"
+              label={EDIT_USER_LABELS.confirmPassword}
               error={form.errors.confirmPassword}
             >
               <TextInput {...confirmPassword} type="password" autoComplete="new-password" />
@@ -129,15 +138,15 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
         <UserTwoFactor userId={user._id} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="secondary" onClick={discard.requestClose}>
-            Cancel
+            {EDIT_USER_LABELS.cancel}
           </Button>
           {form.hasErrors ? (
             <Button variant="danger" onClick={focusFirstError}>
-              Fix errors
+              {EDIT_USER_LABELS.fixErrors}
             </Button>
           ) : (
             <Button type="submit" disabled={update.isPending}>
-              Update
+              {EDIT_USER_LABELS.update}
             </Button>
           )}
         </div>

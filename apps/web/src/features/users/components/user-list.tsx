@@ -1,5 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { PROFILE_LABELS, USERS_LABELS, type User } from '@crm/shared';
+import { PROFILE_LABELS, USER_FORM_LABELS, USERS_LABELS, type User } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 import { UserAvatar } from '../../../components/ui/user-avatar';
 import { fullName } from '../../../lib/format';
@@ -115,12 +115,15 @@ export function UserList({
                 className="col-start-2 row-span-3 row-start-1 flex gap-1 sm:col-start-auto sm:row-span-1 sm:row-start-auto sm:justify-end"
                 onClick={(event) => event.stopPropagation()}
               >
-                <IconButton label={`Editar ${fullName(user)}`} onClick={() => onEdit(user)}>
+                <IconButton
+                  label={USER_FORM_LABELS.edit(fullName(user))}
+                  onClick={() => onEdit(user)}
+                >
                   <Pencil className="size-4" aria-hidden />
                 </IconButton>
                 {user._id === ownId ? null : (
                   <IconButton
-                    label={`Eliminar ${fullName(user)}`}
+                    label={USER_FORM_LABELS.remove(fullName(user))}
                     onClick={() => onDelete(user)}
                     className="hover:bg-red-50 hover:text-red-600"
                   >

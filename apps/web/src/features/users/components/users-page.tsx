@@ -1,6 +1,12 @@
 import { useId, useMemo, useRef, useState } from 'react';
 import { UserPlus, X } from 'lucide-react';
-import { SESSION_MESSAGES, USERS_LABELS, type User, APP_LABELS } from '@crm/shared';
+import {
+  SESSION_MESSAGES,
+  USER_FORM_LABELS,
+  USERS_LABELS,
+  type User,
+  APP_LABELS,
+} from '@crm/shared';
 import { useDeleteUser } from '../../../api/users/delete-user';
 import { useResendInvitation } from '../../../api/users/invite-user';
 import { useUsers } from '../../../api/users/get-users';
@@ -62,7 +68,7 @@ export function UsersPage() {
           ) : (
             <UserPlus className="size-4" aria-hidden />
           )}
-          {creating ? 'Cancelar' : 'Crear Usuario'}
+          {creating ? USER_FORM_LABELS.cancelCreate : USER_FORM_LABELS.openCreate}
         </Button>
       </div>
 
