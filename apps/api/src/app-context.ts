@@ -51,12 +51,12 @@ export async function createContext(
 ): Promise<AppContext> {
   const models = registerModels(connection);
   await ensureIndexes(connection, logger);
-  const ctx = { config, connection, models, logger };
+  // The users first: auth/'s checks read a session's user through them.
+  const ctx = { config, connection, models, logger, users: userDirectory(models) };
   const context: AppContext = {
     ...ctx,
     access: accessGuards(ctx),
     audit: { record: (entry) => recordAudit(context, entry) },
-    users: userDirectory(models),
   };
   await backfillStageChangedAt(context);
   // From the same history: a request's last ended stay ends where its stageChangedAt begins.

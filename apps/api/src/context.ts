@@ -41,11 +41,23 @@ export type AuditRecorder = { record(entry: AuditRecord): void };
 /** A user as other features list them (issue 34). */
 export type UserCard = { id: string; name: string; lastName: string; email: string; role: Role };
 
+/** A user with their bcrypt hash: only auth/'s password checks read it. */
+export type UserWithPassword = UserCard & { passwordHash: string };
+
+/** What a session's calls need of its user, read with each call (auth/). */
+export type SessionUser = { id: string; role: Role; timeZone: string | null };
+
+/** A user as Perfil shows them: their card and photo URL ('' for none). */
+export type UserProfile = UserCard & { photo: string };
+
+/** An invited user's card, and whether they still have to set their password. */
+export type InvitedUser = { id: string; name: string; email: string; invitationPending: boolean };
+
 /**
- * What other features read of the users, supplied by users/ (see app-context.ts): the users are
- * that feature's data (docs/api.md), and users/ itself uses features (requests/, auth/, ...),
- * which therefore reach it here rather than by import. Each call is one read, whatever the
- * number of users asked: never one read per user or per row.
+ * What other features read and write of the users, supplied by users/ (see app-context.ts): the
+ * users are that feature's data (docs/api.md), and users/ itself uses features (requests/, auth/,
+ * account/, profile/, ...), which therefore reach it here rather than by import. Each call is one
+ * read or one write, whatever the number of users asked: never one per user or per row.
  */
 export type UserDirectory = {
   /** Whether a user with this id exists (an id that is no ObjectId is nobody). */
@@ -58,6 +70,53 @@ export type UserDirectory = {
   byId(id: string): Promise<UserCard | null>;
   /** The users with this role (the system admins an alert mails). */
   withRole(role: Role): Promise<UserCard[]>;
+  /** The user with this (normalised) email, or null. */
+  byEmail(email: string): Promise<UserCard | null>;
+  /** Whether some user has this (normalised) email. */
+  emailTaken(email: string): Promise<boolean>;
+
+  // What auth/, account/ and profile/ read and write of a user's own record (issue 34). Each is
+  // one read or one write; an update answers whether the user was there (matched).
+
+  /** Sign-in: the user with this email, with their password's hash, or null. */
+  withPasswordByEmail(email: string): Promise<UserWithPassword | null>;
+  /** A current-password check: the user, with their password's hash, or null. */
+  withPasswordById(id: string): Promise<UserWithPassword | null>;
+  /** A session's user: role and preferred zone, or null when gone. */
+  forSession(id: string): Promise<SessionUser | null>;
+  /** Perfil's view of the user, or null. */
+  profileOf(id: string): Promise<UserProfile | null>;
+  /** An invitation's user, or null. */
+  invitedById(id: string): Promise<InvitedUser | null>;
+  /**
+   * A new invited user (`invitationPending`, no photo), with a hash of a password nobody knows.
+   * A taken email throws the database's duplicate-key error.
+   */
+  createInvited(user: Omit<UserCard, 'id'> & { passwordHash: string }): Promise<UserCard>;
+  /**
+   * A new password's hash; `acceptInvitation`: in the same write, no invitation is pending any
+   * more (a reset or invitation link).
+   */
+  setPasswordHash(
+    id: string,
+    passwordHash: string,
+    options?: { acceptInvitation?: boolean },
+  ): Promise<boolean>;
+  /** No invitation is pending any more (after any password change). */
+  endInvitation(id: string): Promise<void>;
+  /** A confirmed new email; one another user has throws the database's duplicate-key error. */
+  setEmail(id: string, email: string): Promise<boolean>;
+  /** Perfil's name and last name. */
+  setName(id: string, name: { name: string; lastName: string }): Promise<boolean>;
+  /** The user's photo URL as stored (absent, null or ''), or null when there is no such user. */
+  photoOf(id: string): Promise<{ photo?: string | null } | null>;
+  /**
+   * Sets the photo URL only while the stored one is still `from` (a compare-and-set: of two
+   * changes at once one wins); false when it was not (or the user is gone).
+   */
+  swapPhoto(id: string, from: string | null, to: string): Promise<boolean>;
+  /** The calendar feed's secret ends (the user makes a new address in Perfil). */
+  endCalendarFeed(id: string): Promise<void>;
 };
 
 /** What every route and service gets: config, the models on one connection, a logger. */
@@ -70,6 +129,6 @@ export type AppContext = {
   access: AccessGuards;
   /** Records an action in the audit log, supplied by audit/ (see app-context.ts). */
   audit: AuditRecorder;
-  /** What features read of the users, supplied by users/ (see app-context.ts). */
+  /** What features read and write of the users, supplied by users/ (see app-context.ts). */
   users: UserDirectory;
 };

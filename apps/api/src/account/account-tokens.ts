@@ -106,7 +106,7 @@ export async function consumeToken(
 export async function endPasswordTokens(ctx: AppContext, userId: string): Promise<void> {
   await Promise.all([
     ctx.models.AccountToken.deleteMany({ userId, purpose: { $in: PASSWORD_PURPOSES } }),
-    ctx.models.User.updateOne({ _id: userId }, { $unset: { invitationPending: 1 } }),
+    ctx.users.endInvitation(userId),
   ]);
 }
 

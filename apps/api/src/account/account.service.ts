@@ -1,5 +1,4 @@
 import bcrypt from 'bcrypt';
-import type { Types } from 'mongoose';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MAIL,
@@ -36,7 +35,6 @@ import { afterAnswer } from './after-answer.js';
  */
 
 type Message = { message: string };
-type Person = { _id: Types.ObjectId; name: string; email: string };
 
 const mailUnavailable = () => new AppError(503, ACCOUNT_MESSAGES.mailUnavailable);
 
@@ -66,9 +64,9 @@ export async function forgotPassword(
 async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
   // Without a mail server a link could reach nobody: no token either.
   if (!ctx.config.mail.smtpUrl) return;
-  const user = await ctx.models.User.findOne({ email }, { name: 1, email: 1 }).lean<Person>();
+  const user = await ctx.users.byEmail(email);
   if (!user) return;
-  const { hash, link } = await issueToken(ctx, user._id.toHexString(), 'reset');
+  const { hash, link } = await issueToken(ctx, user.id, 'reset');
   await queueAccountMail(ctx, {
     key: `reset:${hash}`,
     to: user.email,
@@ -80,7 +78,7 @@ async function sendResetLink(ctx: AppContext, email: string): Promise<void> {
 /** POST /api/account/token: whose link it is and what for, without using it up. */
 export async function tokenStatus(ctx: AppContext, token: string): Promise<AccountTokenStatus> {
   const found = await readToken(ctx, token, TOKEN_PURPOSES);
-  const user = await ctx.models.User.findById(found.userId, { name: 1, email: 1 }).lean<Person>();
+  const user = await ctx.users.byId(found.userId);
   if (!user) throw tokenInvalid();
   return {
     purpose: found.purpose,
@@ -98,11 +96,10 @@ export async function tokenStatus(ctx: AppContext, token: string): Promise<Accou
 export async function setPassword(ctx: AppContext, body: SetPasswordBody): Promise<Message> {
   const token = await consumeToken(ctx, body.token, ['reset', 'invite']);
   const passwordHash = await bcrypt.hash(body.password, ctx.config.bcryptRounds);
-  const { matchedCount } = await ctx.models.User.updateOne(
-    { _id: token.userId },
-    { $set: { passwordHash }, $unset: { invitationPending: 1 } },
-  );
-  if (matchedCount === 0) throw tokenInvalid();
+  const matched = await ctx.users.setPasswordHash(token.userId, passwordHash, {
+    acceptInvitation: true,
+  });
+  if (!matched) throw tokenInvalid();
   ctx.audit.record({
     action: token.purpose === 'invite' ? 'account.invitationAccepted' : 'account.passwordReset',
     actor: { userId: token.userId.toString() },
@@ -127,15 +124,12 @@ export async function confirmEmail(ctx: AppContext, token: string): Promise<Mess
   const found = await consumeToken(ctx, token, ['email']);
   const email = normaliseEmail(found.newEmail ?? '');
   if (!email) throw tokenInvalid();
-  const user = await ctx.models.User.findById(found.userId, { name: 1, email: 1 }).lean<Person>();
+  const user = await ctx.users.byId(found.userId);
   if (!user) throw tokenInvalid();
-  const { matchedCount } = await ctx.models.User.updateOne(
-    { _id: found.userId },
-    { $set: { email } },
-  ).catch((error: unknown) => {
+  const matched = await ctx.users.setEmail(found.userId, email).catch((error: unknown) => {
     throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
   });
-  if (matchedCount === 0) throw tokenInvalid();
+  if (!matched) throw tokenInvalid();
   ctx.audit.record({
     action: 'account.emailChanged',
     actor: { userId: found.userId.toString() },
@@ -161,7 +155,7 @@ export async function requestEmailChange(
   const user = await verifyCurrentPassword(ctx, userId, body.currentPassword, ip);
   const newEmail = normaliseEmail(body.newEmail);
   if (newEmail === user.email) throw fieldError('newEmail', ACCOUNT_MESSAGES.sameEmail);
-  if (await ctx.models.User.exists({ email: newEmail })) throw emailTakenOn('newEmail');
+  if (await ctx.users.emailTaken(newEmail)) throw emailTakenOn('newEmail');
   await reserveEmails(ctx, [emailChangesBy(userId, ACCOUNT_LIMITS.emailChangePerUserPerHour)]);
   const { hash, link } = await issueToken(ctx, userId, 'email', newEmail);
   await queueAccountMail(ctx, {

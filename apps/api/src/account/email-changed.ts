@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Types } from 'mongoose';
 import { ACCOUNT_MAIL } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { queueAccountMail } from './account-mail.js';
@@ -7,7 +6,7 @@ import { endEmailLinks } from './account-tokens.js';
 import { deliverInvitation } from './invitations.service.js';
 
 export type EmailChangedUser = {
-  _id: Types.ObjectId;
+  id: string;
   name: string;
   /** The address before the change. */
   email: string;
@@ -29,7 +28,7 @@ export async function emailChanged(
   user: EmailChangedUser,
   newEmail: string,
 ): Promise<void> {
-  await endEmailLinks(ctx, user._id.toHexString());
+  await endEmailLinks(ctx, user.id);
   const logFailure = (what: string) => (error: unknown) => {
     ctx.logger.error({ err: error }, what);
   };

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import bcrypt from 'bcrypt';
-import type { Types } from 'mongoose';
 import {
   ACCOUNT_LIMITS,
   ACCOUNT_MAIL,
@@ -27,9 +26,9 @@ import { emailTakenOn, issueToken } from './account-tokens.js';
 /** Sends the link, or, without a mail server, answers it once for the admin to pass on. */
 export async function deliverInvitation(
   ctx: AppContext,
-  user: { _id: Types.ObjectId; name: string; email: string },
+  user: { id: string; name: string; email: string },
 ): Promise<Invitation> {
-  const userId = user._id.toHexString();
+  const userId = user.id;
   const { hash, link } = await issueToken(ctx, userId, 'invite');
   if (!ctx.config.mail.smtpUrl) {
     return { message: ACCOUNT_MESSAGES.invitationLinkOnce, userId, link };
@@ -51,20 +50,20 @@ export async function inviteUser(ctx: AppContext, body: InviteUserBody): Promise
     randomBytes(32).toString('base64url'),
     ctx.config.bcryptRounds,
   );
-  const user = await ctx.models.User.create({
-    name: body.name,
-    lastName: body.lastName,
-    email,
-    role: body.role,
-    photo: '',
-    passwordHash: unusable,
-    invitationPending: true,
-  }).catch((error: unknown) => {
-    throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
-  });
+  const user = await ctx.users
+    .createInvited({
+      name: body.name,
+      lastName: body.lastName,
+      email,
+      role: body.role,
+      passwordHash: unusable,
+    })
+    .catch((error: unknown) => {
+      throw isDuplicateKeyError(error) ? emailTakenOn('email') : error;
+    });
   ctx.audit.record({
     action: 'user.invited',
-    target: { kind: 'user', id: user._id.toHexString(), label: `${user.name} <${email}>` },
+    target: { kind: 'user', id: user.id, label: `${user.name} <${email}>` },
     details: { role: body.role },
   });
   return deliverInvitation(ctx, user);
@@ -75,11 +74,7 @@ export async function inviteUser(ctx: AppContext, body: InviteUserBody): Promise
  * set a password: there is nothing to accept any more.
  */
 export async function resendInvitation(ctx: AppContext, id: string): Promise<Invitation> {
-  const user = await ctx.models.User.findById(id, {
-    name: 1,
-    email: 1,
-    invitationPending: 1,
-  }).lean<{ _id: Types.ObjectId; name: string; email: string; invitationPending?: boolean }>();
+  const user = await ctx.users.invitedById(id);
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   if (!user.invitationPending) throw conflict(ACCOUNT_MESSAGES.invitationAlreadyAccepted);
   await reserveEmails(ctx, [invitationsTo(user.email, ACCOUNT_LIMITS.invitePerEmailPerHour)]);

@@ -39,7 +39,7 @@ export async function login(
   // By IPv6 /64, as the form's limits: one host can't rotate its way past the address brake.
   const attempt = await reserveLoginAttempt(ctx, email, addressKey(client.ip));
 
-  const user = await ctx.models.User.findOne({ email }).select('+passwordHash').lean();
+  const user = await ctx.users.withPasswordByEmail(email);
   const matches = await bcrypt.compare(
     body.password,
     user?.passwordHash ?? (await dummyHash(ctx.config.bcryptRounds)),

@@ -30,7 +30,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-type AuthContext = Pick<AppContext, 'config' | 'models' | 'logger'>;
+type AuthContext = Pick<AppContext, 'config' | 'models' | 'logger' | 'users'>;
 
 /**
  * The caller a verified token (or ticket) names, when its session still exists (sessions.ts:
@@ -44,9 +44,9 @@ async function sessionCaller(
   if (!isValidObjectId(userId)) return undefined;
   const [session, user] = await Promise.all([
     ctx.models.Session.findById(jti, { userId: 1, lastSeenAt: 1, expiresAt: 1 }).lean(),
-    ctx.models.User.findById(userId, { role: 1, timeZone: 1 }).lean(),
+    ctx.users.forSession(userId),
   ]);
-  if (!session || !user || !session.userId.equals(user._id)) return undefined;
+  if (!session || !user || session.userId.toHexString() !== user.id) return undefined;
   // Lapsed but not swept yet (the TTL index runs once a minute): a token's own exp says so too,
   // a ticket's (up to a minute longer) does not.
   if (session.expiresAt.getTime() <= Date.now()) return undefined;

@@ -20,7 +20,7 @@ export async function verifyCurrentPassword(
   password: string,
   ip: string,
 ): Promise<VerifiedUser> {
-  const user = await ctx.models.User.findById(userId).select('+passwordHash').lean();
+  const user = await ctx.users.withPasswordById(userId);
   if (!user) throw unauthorized(API_MESSAGES.sessionExpired);
   const attempt = await reserveLoginAttempt(ctx, user.email, addressKey(ip));
   if (!(await bcrypt.compare(password, user.passwordHash))) {

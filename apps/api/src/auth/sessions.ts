@@ -13,6 +13,8 @@ import { deviceOf } from './user-agent.js';
  */
 
 type Models = Pick<AppContext, 'models'>;
+/** Ending sessions ends the calendar feed too, a user's field (users/). */
+type SessionsAndUsers = Pick<AppContext, 'models' | 'users'>;
 
 /** The newest sessions a list shows; older ones still work and still end with "close others". */
 const SESSION_LIST_MAX = 50;
@@ -44,13 +46,13 @@ export async function startSession(
  * showing them the agenda. The user makes a new address in Perfil.
  */
 export async function endSessions(
-  ctx: Models,
+  ctx: SessionsAndUsers,
   userId: string,
   { except }: { except?: string } = {},
 ): Promise<void> {
   await Promise.all([
     ctx.models.Session.deleteMany(except ? { userId, _id: { $ne: except } } : { userId }),
-    ctx.models.User.updateOne({ _id: userId }, { $unset: { calendarSecretHash: 1 } }),
+    ctx.users.endCalendarFeed(userId),
   ]);
 }
 
@@ -121,7 +123,7 @@ export async function closeSession(
 
 /** DELETE /api/me/sessions: every session of the caller but this one. */
 export async function closeOtherSessions(
-  ctx: Models,
+  ctx: SessionsAndUsers,
   caller: { userId: string; jti: string },
 ): Promise<Session[]> {
   await endSessions(ctx, caller.userId, { except: caller.jti });

@@ -1,19 +1,13 @@
-import type { LoginResponse, Role } from '@crm/shared';
-import type { AppContext } from '../context.js';
+import type { LoginResponse } from '@crm/shared';
+import type { AppContext, UserCard } from '../context.js';
 import { startSession } from './sessions.js';
 import { signToken } from './tokens.js';
 
 /** Where a sign-in comes from: the session list shows both (sessions.ts). */
 export type Client = { ip: string; userAgent?: string };
 
-/** Who signs in, as the login reads them. */
-export type SigningInUser = {
-  _id: { toHexString(): string };
-  name: string;
-  lastName: string;
-  email: string;
-  role: Role;
-};
+/** Who signs in, as the login reads them (users/, through `ctx.users`). */
+export type SigningInUser = UserCard;
 
 /**
  * The end of every successful sign-in (password, or password and code): a new token and its
@@ -24,7 +18,7 @@ export async function openSession(
   user: SigningInUser,
   client: Client,
 ): Promise<LoginResponse> {
-  const userId = user._id.toHexString();
+  const userId = user.id;
   const { token, jti, expiresAt } = signToken(ctx, userId);
   await startSession(ctx, { jti, userId, expiresAt, ...client });
   ctx.audit.record({ action: 'auth.signIn', actor: { userId }, from: client });

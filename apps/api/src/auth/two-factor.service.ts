@@ -1,4 +1,3 @@
-import { isValidObjectId } from 'mongoose';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import {
@@ -134,7 +133,7 @@ export type AfterPassword =
  * challenge to enrol one (with its QR code) instead of a session.
  */
 export async function afterPassword(ctx: AppContext, user: SigningInUser): Promise<AfterPassword> {
-  const userId = user._id.toHexString();
+  const userId = user.id;
   if (isEnabled(await read(ctx, userId))) {
     return {
       kind: 'challenge',
@@ -167,10 +166,8 @@ export async function signInWithCode(
   client: Client,
 ): Promise<LoginResponse & { recoveryCodes?: string[] }> {
   const named = verifyChallenge(ctx, body.challenge);
-  const user =
-    named && isValidObjectId(named.userId)
-      ? await ctx.models.User.findById(named.userId, 'name lastName email role').lean()
-      : null;
+  // byId: null for an id that is no ObjectId, without a read.
+  const user = named ? await ctx.users.byId(named.userId) : null;
   if (!named || !user) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   const attempt = await reserveLoginAttempt(ctx, user.email, addressKey(client.ip));
   const userId = named.userId;
@@ -241,7 +238,7 @@ export async function twoFactorStatus(
 ): Promise<TwoFactorStatus> {
   const [doc, user] = await Promise.all([
     ctx.models.TwoFactor.findById(caller.userId, '+recoveryCodes').lean<TwoFactorDoc>(),
-    ctx.models.User.findById(caller.userId, 'role').lean(),
+    ctx.users.byId(caller.userId),
   ]);
   const { required, setupBy } = user
     ? await requirementFor(ctx, { _id: caller.userId, role: user.role }, { start: false })
@@ -262,7 +259,7 @@ export async function twoFactorStatus(
  * service. 409 when a second factor is on already.
  */
 export async function setupTwoFactor(ctx: AppContext, userId: string): Promise<TwoFactorSetup> {
-  const user = await ctx.models.User.findById(userId, 'email').lean();
+  const user = await ctx.users.byId(userId);
   if (!user) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);
   const secret = new Secret({ size: 20 }).base32;
   try {

@@ -79,17 +79,14 @@ const ATTEMPTS = 5;
  * deletes exactly the photo it replaced, so none is left behind and none still in use goes.
  */
 async function pointUserAt(ctx: AppContext, userId: string, url: string): Promise<void> {
-  const { User, Photo } = ctx.models;
+  const { Photo } = ctx.models;
   // Retries used up: 503 with Retry-After (ConflictRetriesExhaustedError, error-handler.ts).
   await retryOnConflict(
     async () => {
-      const user = await User.findById(userId, { photo: 1 }).lean();
+      // The user's photo field is users/' (ctx.users); the swap is conditional on what was read.
+      const user = await ctx.users.photoOf(userId);
       if (!user) throw notFound(API_MESSAGES.userNotFound);
-      const { matchedCount } = await User.updateOne(
-        { _id: userId, photo: user.photo ?? null },
-        { $set: { photo: url } },
-      );
-      if (matchedCount === 0) return CONFLICT;
+      if (!(await ctx.users.swapPhoto(userId, user.photo ?? null, url))) return CONFLICT;
       const previous = photoIdOf(user.photo);
       if (previous !== undefined && user.photo !== url) await Photo.deleteOne({ _id: previous });
     },

@@ -20,23 +20,21 @@ import { queueMail } from '../mail/index.js';
  * the caller the routes pass (their token's user), never on an id from the request.
  */
 
-const PROFILE_FIELDS = { name: 1, lastName: 1, email: 1, role: 1, photo: 1 } as const;
-
 /** GET /api/me/profile; also the answer of every change to it (photo routes included). */
 export async function getProfile(ctx: AppContext, userId: string): Promise<Profile> {
   const [user, pendingEmail] = await Promise.all([
-    ctx.models.User.findById(userId, PROFILE_FIELDS).lean(),
+    ctx.users.profileOf(userId),
     // The address of a live email-change link (account/), until it is opened or lapses.
     pendingEmailChangeOf(ctx, userId),
   ]);
   if (!user) throw notFound(API_MESSAGES.userNotFound);
   return {
-    _id: user._id.toHexString(),
+    _id: user.id,
     name: user.name,
     lastName: user.lastName,
     email: user.email,
     role: user.role,
-    photo: user.photo ?? '',
+    photo: user.photo,
     pendingEmail,
   };
 }
@@ -48,11 +46,8 @@ export async function updateProfile(
   body: UpdateProfileBody,
 ): Promise<Profile> {
   // An update, then a read: FerretDB 1.x refuses findAndModify with a projection.
-  const { matchedCount } = await ctx.models.User.updateOne(
-    { _id: userId },
-    { $set: { name: body.name, lastName: body.lastName } },
-  );
-  if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+  const matched = await ctx.users.setName(userId, { name: body.name, lastName: body.lastName });
+  if (!matched) throw notFound(API_MESSAGES.userNotFound);
   return getProfile(ctx, userId);
 }
 
@@ -72,11 +67,8 @@ export async function changePassword(
     throw fieldError('password', ACCOUNT_MESSAGES.samePassword);
   }
   const passwordHash = await bcrypt.hash(body.password, ctx.config.bcryptRounds);
-  const { matchedCount } = await ctx.models.User.updateOne(
-    { _id: caller.userId },
-    { $set: { passwordHash } },
-  );
-  if (matchedCount === 0) throw notFound(API_MESSAGES.userNotFound);
+  const matched = await ctx.users.setPasswordHash(caller.userId, passwordHash);
+  if (!matched) throw notFound(API_MESSAGES.userNotFound);
   ctx.audit.record({ action: 'account.passwordChanged', actor: { userId: caller.userId } });
   await Promise.all([
     endSessions(ctx, caller.userId, { except: caller.jti }),

@@ -13,8 +13,9 @@ import {
   type RequestStatus,
   type Role,
 } from '@crm/shared';
-import { stageVisitsOf, type StoredActivity } from '../requests/index.js';
+import { replaceWithDemoRequests, stageVisitsOf, type StoredActivity } from '../requests/index.js';
 import type { AppContext } from '../context.js';
+import { replaceDemoUsers, type DemoUserRow } from '../users/index.js';
 
 /** The password of every demo user (it follows the §5 rule). */
 export const DEMO_PASSWORD = 'Demo.1234';
@@ -106,13 +107,7 @@ function random(seed: number) {
   return { next, int, pick };
 }
 
-export type DemoUser = {
-  _id: Types.ObjectId;
-  name: string;
-  lastName: string;
-  email: string;
-  role: Role;
-};
+export type DemoUser = DemoUserRow;
 
 function demoUsers(count: number, seed = 1): DemoUser[] {
   const rnd = random(seed);
@@ -328,7 +323,6 @@ export async function seedDemoData(
   ctx: AppContext,
   counts: { users: number; requests: number; activitiesPerRequest?: number },
 ) {
-  const { User, Request, Counter } = ctx.models;
   const users = demoUsers(counts.users);
   const now = Date.now();
   const plain = demoRequests(counts.requests, users, undefined, now);
@@ -342,16 +336,8 @@ export async function seedDemoData(
   const requests = plain.map((request, i) => ({ ...request, ...planned[i] }));
   const passwordHash = await bcrypt.hash(DEMO_PASSWORD, ctx.config.bcryptRounds);
 
-  await User.deleteMany({ email: { $in: users.map((user) => user.email) } });
-  await Request.deleteMany({});
-  await User.insertMany(users.map((user) => ({ ...user, photo: '', passwordHash })));
-  for (let start = 0; start < requests.length; start += 1000) {
-    await Request.insertMany(requests.slice(start, start + 1000), { lean: true });
-  }
-  await Counter.updateOne(
-    { _id: 'requestNumber' },
-    { $set: { seq: requests.length } },
-    { upsert: true },
-  );
+  // Through their owners (issue 34): users/ stores the users, requests/ the requests.
+  await replaceDemoUsers(ctx, users, passwordHash);
+  await replaceWithDemoRequests(ctx, requests);
   return { users, requests: requests.length };
 }

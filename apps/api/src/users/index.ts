@@ -8,6 +8,8 @@ export {
   type MailRecipient,
 } from './mail-recipients.js';
 export { userDirectory } from './user-lookups.js';
+// The demo seed's users (seed/, issue 34).
+export { replaceDemoUsers, type DemoUserRow } from './demo-users.js';
 // A user's preferences, as preferences/ and calendar/ read and write them (issue 34).
 export {
   setCalendarSecretHash,

@@ -2,6 +2,7 @@ import type { Role } from '@crm/shared';
 import { isValidObjectId, type Types } from 'mongoose';
 import type { UserCard, UserDirectory } from '../context.js';
 import type { Models } from '../context.js';
+import { userRecords } from './user-records.js';
 
 /*
  * What other features read of the users (issue 34: the users are this feature's data). On the
@@ -27,7 +28,7 @@ const cardOf = (user: StoredCard): UserCard => ({
   role: user.role,
 });
 
-/** The users' directory over the app's User model. */
+/** The users' directory over the app's User model, with the records' reads and writes. */
 export function userDirectory({ User }: Pick<Models, 'User'>): UserDirectory {
   return {
     async exists(id) {
@@ -51,5 +52,13 @@ export function userDirectory({ User }: Pick<Models, 'User'>): UserDirectory {
     async withRole(role) {
       return (await User.find({ role }, CARD).lean<StoredCard[]>()).map(cardOf);
     },
+    async byEmail(email) {
+      const user = await User.findOne({ email }, CARD).lean<StoredCard>();
+      return user ? cardOf(user) : null;
+    },
+    async emailTaken(email) {
+      return (await User.exists({ email })) !== null;
+    },
+    ...userRecords({ User }),
   };
 }

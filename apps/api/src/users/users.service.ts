@@ -171,7 +171,9 @@ export async function updateUser(
     });
     // Their sessions, reset and invitation links end with the old password (issue 23).
     if (body.password) await Promise.all([endSessions(ctx, id), endPasswordTokens(ctx, id)]);
-    if (existing.email !== email) emailChangedFrom = existing;
+    if (existing.email !== email) {
+      emailChangedFrom = { ...existing, id: existing._id.toHexString() };
+    }
     return getUser(ctx, id);
   });
   // Out of the lock: the mails' first try may take a while.
