@@ -25,7 +25,7 @@ import type { AppConfig } from '../src/config/env.js';
 import type { AppContext } from '../src/context.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { supportsElemMatchOnDocuments } from '../src/db/server-features.js';
-import { agendaQuery, dueCountQuery } from '../src/requests/agenda.service.js';
+import { agendaQuery, dueCountQuery } from '../src/requests/agenda/agenda.service.js';
 import { columnFilter, countsQuery, filterFor, pageQuery } from '../src/requests/board.service.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';

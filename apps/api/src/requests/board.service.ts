@@ -24,8 +24,8 @@ import {
 import type { AppContext } from '../context.js';
 import { groupTotals, totalsPipeline, type GroupTotal } from '../db/group-totals.js';
 import type { Caller } from '../auth/index.js';
-import { agendaClock } from './agenda.service.js';
-import { dueConditions } from './due-filter.js';
+import { agendaClock } from './agenda/agenda.service.js';
+import { dueConditions } from './agenda/due-filter.js';
 import { toRequestJson } from './requests.service.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
 

@@ -35,7 +35,7 @@ import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities/activities.service.js';
 import { assignedTo } from './unassign.js';
-import { agendaQuery, dueCountQuery } from './agenda.service.js';
+import { agendaQuery, dueCountQuery } from './agenda/agenda.service.js';
 import { dueActivitiesQuery } from './activities/due-activities.js';
 import {
   columnFilter,

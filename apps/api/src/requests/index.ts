@@ -1,7 +1,7 @@
 // The requests feature's door: what the app and other features may use (eslint.config.js).
 export { activitiesRoutes } from './activities/activities.routes.js';
 export { releaseActivitiesOf, type StoredActivity } from './activities/activities.service.js';
-export { openActivitiesDue } from './agenda.service.js';
+export { openActivitiesDue } from './agenda/agenda.service.js';
 export { openActivitiesDueIn, type DueWindow } from './activities/due-activities.js';
 export { historyEntry } from './history/history.service.js';
 export { exportWriter, writeRows } from './export-writers.js';

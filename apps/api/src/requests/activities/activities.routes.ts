@@ -11,7 +11,7 @@ import {
   logActivity,
   setActivityDone,
 } from './activities.service.js';
-import { getAgenda, getDueCount } from '../agenda.service.js';
+import { getAgenda, getDueCount } from '../agenda/agenda.service.js';
 
 /** A request's activities, and anyone's agenda and bell (issue 20): any signed-in role, as with notes. */
 export function activitiesRoutes(ctx: AppContext): Router {

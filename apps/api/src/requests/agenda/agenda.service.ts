@@ -13,10 +13,10 @@ import {
   type DueCount,
   type RequestStatus,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { supportsElemMatchOnDocuments } from '../db/server-features.js';
-import type { Caller } from '../auth/index.js';
-import { toActivityJson, type StoredActivity } from './activities/activities.service.js';
+import type { AppContext } from '../../context.js';
+import { supportsElemMatchOnDocuments } from '../../db/server-features.js';
+import type { Caller } from '../../auth/index.js';
+import { toActivityJson, type StoredActivity } from '../activities/activities.service.js';
 import { dueConditions } from './due-filter.js';
 
 /*

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agendaPageSchema, columnPageSchema, type AgendaBucket } from '@crm/shared';
-import { bearer, createRequest, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
 import { agendaClock } from './agenda.service.js';
 
 // Issue 32: a date-only activity is due on its calendar day as its owner counts days (their zone),

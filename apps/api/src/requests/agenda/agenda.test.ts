@@ -17,7 +17,7 @@ import {
   useSignedInRoles,
   useTestApp,
   UNKNOWN_ID,
-} from '../test/test-app.js';
+} from '../../test/test-app.js';
 import { agendaClock } from './agenda.service.js';
 
 // Issue 20, the agenda and the bell: one owner's open activities by due range, in the caller's
