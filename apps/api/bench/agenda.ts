@@ -26,7 +26,12 @@ import type { AppContext } from '../src/context.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { supportsElemMatchOnDocuments } from '../src/db/server-features.js';
 import { agendaQuery, dueCountQuery } from '../src/requests/agenda/agenda.service.js';
-import { columnFilter, countsQuery, filterFor, pageQuery } from '../src/requests/board.service.js';
+import {
+  columnFilter,
+  countsQuery,
+  filterFor,
+  pageQuery,
+} from '../src/requests/board/board.service.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';
 import { close, getText, listen, trackInFlight } from './http-util.js';

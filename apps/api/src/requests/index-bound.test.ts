@@ -44,7 +44,7 @@ import {
   filterFor,
   hiddenMatchesQuery,
   pageQuery,
-} from './board.service.js';
+} from './board/board.service.js';
 
 /**
  * Proof that the board's reads are index-bound (issue 19). Each query that the board, a column

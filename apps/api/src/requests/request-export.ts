@@ -15,7 +15,7 @@ import { currentUser, ticketedPath, type AuthUser, type Caller } from '../auth/i
 import type { AppContext } from '../context.js';
 import type { RawHandler } from '../http/endpoint.js';
 import { fileRoute } from '../http/file-route.js';
-import { boardBounds, filterFor } from './board.service.js';
+import { boardBounds, filterFor } from './board/board.service.js';
 import {
   EXPORTED_FIELDS,
   EXPORT_HEADERS,

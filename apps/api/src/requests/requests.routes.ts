@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { currentUser } from '../auth/index.js';
 import { implement } from '../http/endpoint.js';
 import { bulkAction } from './bulk/bulk-actions.js';
-import { getBoard, getColumnPage } from './board.service.js';
+import { getBoard, getColumnPage } from './board/board.service.js';
 import { getRequestHistory } from './history/history.service.js';
 import { moveRequest } from './moves/move.service.js';
 import { addNote, editNote } from './notes/notes.service.js';

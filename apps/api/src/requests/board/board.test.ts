@@ -20,7 +20,7 @@ import {
   useSignedInRoles,
   useTestApp,
   type TestApp,
-} from '../test/test-app.js';
+} from '../../test/test-app.js';
 
 const BOARD = '/api/form-contact/board';
 const COLUMN = '/api/form-contact';

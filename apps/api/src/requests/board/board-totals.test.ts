@@ -8,7 +8,7 @@ import {
   type Request,
   type RequestStatus,
 } from '@crm/shared';
-import { bearer, createRequest, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
 
 // Issue 21: each column's count and the sum of its expected values, under the board's filters,
 // on a database of its own so every total is exact; and "Resultado" (outcome=) on CERRADO only.

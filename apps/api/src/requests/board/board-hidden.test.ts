@@ -2,7 +2,7 @@ import { Types } from 'mongoose';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HIDDEN_MATCHES_CAP, boardSchema, type Board } from '@crm/shared';
-import { bearer, createRequest, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
 
 // Issue 33 item 2: a search under filters says how many of its matches the filters hide, on a
 // database of its own so every count is exact.

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boardSchema, columnPageSchema, type NextActionFilter, type Request } from '@crm/shared';
-import { bearer, createRequest, useSignedInRoles, useTestApp } from '../test/test-app.js';
-import { agendaClock } from './agenda/agenda.service.js';
+import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
+import { agendaClock } from '../agenda/agenda.service.js';
 
 // Issue 20: the board's "Próxima acción" filter (next=overdue|today|week|none) on the board and
 // a column, with the search and the executive, its days read in the caller's own zone, on the

@@ -21,13 +21,13 @@ import {
   type OutcomeFilter,
   type RequestStatus,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { groupTotals, totalsPipeline, type GroupTotal } from '../db/group-totals.js';
-import type { Caller } from '../auth/index.js';
-import { agendaClock } from './agenda/agenda.service.js';
-import { dueConditions } from './agenda/due-filter.js';
-import { toRequestJson } from './requests.service.js';
-import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
+import type { AppContext } from '../../context.js';
+import { groupTotals, totalsPipeline, type GroupTotal } from '../../db/group-totals.js';
+import type { Caller } from '../../auth/index.js';
+import { agendaClock } from '../agenda/agenda.service.js';
+import { dueConditions } from '../agenda/due-filter.js';
+import { toRequestJson } from '../requests.service.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from '../request.model.js';
 
 type BoardQuery = EndpointInput<typeof api.requests.board>['query'];
 type ColumnQuery = EndpointInput<typeof api.requests.column>['query'];
