@@ -4,8 +4,8 @@ import { createGunzip } from 'node:zlib';
 import { MongoClient, type Document } from 'mongodb';
 import { EXPORT_FORMATS, api, pathOf, type ExportFormat } from '@crm/shared';
 import type { AppConfig } from '../src/config/env.js';
-import { EXPORTED_FIELDS } from '../src/requests/export-row.js';
-import { EXPORT_BATCH_SIZE, exportFilter } from '../src/requests/request-export.js';
+import { EXPORTED_FIELDS } from '../src/requests/export/export-row.js';
+import { EXPORT_BATCH_SIZE, exportFilter } from '../src/requests/export/request-export.js';
 import { DEMO_PASSWORD } from '../src/seed/index.js';
 import { benchConfig, benchDatabase } from './bench-setup.js';
 import {

@@ -4,8 +4,8 @@ export { releaseActivitiesOf, type StoredActivity } from './activities/activitie
 export { openActivitiesDue } from './agenda/agenda.service.js';
 export { openActivitiesDueIn, type DueWindow } from './activities/due-activities.js';
 export { historyEntry } from './history/history.service.js';
-export { exportWriter, writeRows } from './export-writers.js';
-export type { ExportCell } from './export-row.js';
+export { exportWriter, writeRows } from './export/export-writers.js';
+export type { ExportCell } from './export/export-row.js';
 export { changeNotes } from './notes/notes.service.js';
 // An import's reads and writes of the requests (imports/ decides, these write; issue 34).
 export {

@@ -8,7 +8,7 @@ import { getBoard, getColumnPage } from './board/board.service.js';
 import { getRequestHistory } from './history/history.service.js';
 import { moveRequest } from './moves/move.service.js';
 import { addNote, editNote } from './notes/notes.service.js';
-import { exportLink, exportRoute } from './request-export.js';
+import { exportLink, exportRoute } from './export/request-export.js';
 import {
   assignVendor,
   createRequest,

@@ -14,8 +14,8 @@ import {
   type RequestColumnKey,
   type SourceOfContact,
 } from '@crm/shared';
-import type { StoredOutcome } from './outcome/outcome.js';
-import type { StoredNextActivity } from './request.model.js';
+import type { StoredOutcome } from '../outcome/outcome.js';
+import type { StoredNextActivity } from '../request.model.js';
 
 /*
  * One request as a row of the export (issue 24): the values of REQUEST_COLUMNS, in its order,

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { API_MESSAGES, CSV_EXPORT, EXPORT_MESSAGES, EXPORT_TICKET_TTL_SECONDS } from '@crm/shared';
-import { bearer, login, startTestApp, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, login, startTestApp, useSignedInRoles, useTestApp } from '../../test/test-app.js';
 
 /*
  * Issue 24's download tickets: "Exportar" asks POST /api/form-contact/export/link for the

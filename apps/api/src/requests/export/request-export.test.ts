@@ -16,8 +16,8 @@ import {
   REQUEST_COLUMNS,
   type RequestColumnKey,
 } from '@crm/shared';
-import { addUser, bearer, useSignedInRoles, useTestApp } from '../test/test-app.js';
-import type { RequestDoc } from './request.model.js';
+import { addUser, bearer, useSignedInRoles, useTestApp } from '../../test/test-app.js';
+import type { RequestDoc } from '../request.model.js';
 
 const EXPORT = '/api/form-contact/export';
 const HEADERS = REQUEST_COLUMNS.map((column) => column.header);

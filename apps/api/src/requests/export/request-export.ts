@@ -11,11 +11,11 @@ import {
   type EndpointInput,
   type ExportLink,
 } from '@crm/shared';
-import { currentUser, ticketedPath, type AuthUser, type Caller } from '../auth/index.js';
-import type { AppContext } from '../context.js';
-import type { RawHandler } from '../http/endpoint.js';
-import { fileRoute } from '../http/file-route.js';
-import { boardBounds, filterFor } from './board/board.service.js';
+import { currentUser, ticketedPath, type AuthUser, type Caller } from '../../auth/index.js';
+import type { AppContext } from '../../context.js';
+import type { RawHandler } from '../../http/endpoint.js';
+import { fileRoute } from '../../http/file-route.js';
+import { boardBounds, filterFor } from '../board/board.service.js';
 import {
   EXPORTED_FIELDS,
   EXPORT_HEADERS,
@@ -24,7 +24,7 @@ import {
   type ExportedVendor,
 } from './export-row.js';
 import { exportWriter, writeRows } from './export-writers.js';
-import type { RequestDoc } from './request.model.js';
+import type { RequestDoc } from '../request.model.js';
 
 /*
  * GET /api/form-contact/export (issue 24): the board's search and filters, every stage, as a CSV
