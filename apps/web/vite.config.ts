@@ -2,12 +2,14 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema.ts';
 
 // Dev: `pnpm --filter @crm/web dev` serves on 5173 and proxies /api to the API on 4000.
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:4000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // zodWithoutJsonSchema: zod's JSON Schema generator out of the build (issue 34, see the file).
+  plugins: [zodWithoutJsonSchema(), react(), tailwindcss()],
   server: { port: 5173, proxy: { '/api': apiTarget } },
   build: {
     // No source maps in the build: whatever serves dist/ (the API, nginx) would publish the
