@@ -6,7 +6,7 @@ import { accessGuards, authModels } from './auth/index.js';
 import { boardViewsModels } from './board-views/index.js';
 import { captchaModels } from './captcha/index.js';
 import type { AppConfig } from './config/env.js';
-import type { AppContext, Models } from './context.js';
+import type { AppContext, Clock, Models } from './context.js';
 import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { importsModels } from './imports/index.js';
@@ -40,19 +40,24 @@ function registerModels(connection: Connection): Models {
   };
 }
 
+/** The machine's clock: a new object per app, so that moving one app's time moves no other's. */
+export const systemClock = (): Clock => ({ now: () => new Date() });
+
 /**
  * The context of one app instance (see context.ts), its indexes built and its stored data brought
- * up to date (idempotent backfills) before it serves.
+ * up to date (idempotent backfills) before it serves. `clock`: the machine's unless a test or a
+ * script passes another.
  */
 export async function createContext(
   connection: Connection,
   config: AppConfig & { jwtSecret: string },
   logger: Logger,
+  clock: Clock = systemClock(),
 ): Promise<AppContext> {
   const models = registerModels(connection);
   await ensureIndexes(connection, logger);
   // The users first: auth/'s checks read a session's user through them.
-  const ctx = { config, connection, models, logger, users: userDirectory(models) };
+  const ctx = { config, connection, models, logger, clock, users: userDirectory(models) };
   const context: AppContext = {
     ...ctx,
     access: accessGuards(ctx),

@@ -119,12 +119,22 @@ export type UserDirectory = {
   endCalendarFeed(id: string): Promise<void>;
 };
 
-/** What every route and service gets: config, the models on one connection, a logger. */
+/**
+ * The app's one clock (issue 34): every "now" a service or route reads is `ctx.clock.now()`, so a
+ * test moves time for its whole app at once (`vi.spyOn(t.ctx.clock, 'now')`). What reads time
+ * without a context (schema defaults, db/'s locks and process lease, timers) is listed in
+ * docs/api.md ("Time").
+ */
+export type Clock = { now(): Date };
+
+/** What every route and service gets: config, the models on one connection, a logger, the clock. */
 export type AppContext = {
   config: AppConfig & { jwtSecret: string };
   connection: Connection;
   models: Models;
   logger: Logger;
+  /** Every "now" of the app's services and routes (Clock above); tests move it (vi.spyOn). */
+  clock: Clock;
   /** The checks routes declare (`access`), supplied by auth/ (see app-context.ts). */
   access: AccessGuards;
   /** Records an action in the audit log, supplied by audit/ (see app-context.ts). */

@@ -44,7 +44,7 @@ export const emailChangesBy = (userId: string, max: number): EmailLimit => ({
  */
 export async function reserveEmails(ctx: AppContext, limits: EmailLimit[]): Promise<void> {
   const { AccountCounter } = ctx.models;
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const counters = await Promise.all(
     limits.map((limit) =>
       upsertLive(AccountCounter, limit.id, now, {

@@ -51,7 +51,7 @@ export async function issueToken(
   const { AccountToken } = ctx.models;
   const token = randomBytes(32).toString('base64url');
   const hash = hashToken(token);
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   await AccountToken.deleteMany({ userId, purpose });
   await AccountToken.create({
     _id: hash,
@@ -64,10 +64,10 @@ export async function issueToken(
   return { token, hash, link: `${appUrlOf(ctx)}${ACCOUNT_LINK_PATHS[purpose]}?token=${token}` };
 }
 
-const liveToken = (token: string, purposes: readonly TokenPurpose[]) => ({
+const liveToken = (ctx: AppContext, token: string, purposes: readonly TokenPurpose[]) => ({
   _id: hashToken(token),
   purpose: { $in: purposes },
-  expiresAt: { $gt: new Date() },
+  expiresAt: { $gt: ctx.clock.now() },
 });
 
 /** The live token, without using it up (the link's page asks first); else 400 tokenInvalid. */
@@ -77,7 +77,7 @@ export async function readToken(
   purposes: readonly TokenPurpose[],
 ): Promise<AccountTokenDoc> {
   const found = await ctx.models.AccountToken.findOne(
-    liveToken(token, purposes),
+    liveToken(ctx, token, purposes),
   ).lean<AccountTokenDoc>();
   if (!found) throw tokenInvalid();
   return found;
@@ -93,7 +93,7 @@ export async function consumeToken(
   purposes: readonly TokenPurpose[],
 ): Promise<AccountTokenDoc> {
   const found = await ctx.models.AccountToken.findOneAndDelete(
-    liveToken(token, purposes),
+    liveToken(ctx, token, purposes),
   ).lean<AccountTokenDoc>();
   if (!found) throw tokenInvalid();
   return found;
@@ -128,7 +128,7 @@ export async function pendingEmailChangeOf(
   userId: string,
 ): Promise<string | null> {
   const token = await ctx.models.AccountToken.findOne(
-    { userId, purpose: 'email', expiresAt: { $gt: new Date() } },
+    { userId, purpose: 'email', expiresAt: { $gt: ctx.clock.now() } },
     { newEmail: 1 },
   ).lean();
   return token?.newEmail ?? null;

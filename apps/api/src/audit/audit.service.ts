@@ -123,7 +123,7 @@ async function streamAudit(
     // The address may carry a download ticket: nothing this answer leads to should learn it.
     'Referrer-Policy': 'no-referrer',
     'Content-Type': EXPORT_MEDIA_TYPES.csv,
-    'Content-Disposition': `attachment; filename="${auditFileName(dayIn(new Date(), ctx.config.timeZone))}"`,
+    'Content-Disposition': `attachment; filename="${auditFileName(dayIn(ctx.clock.now(), ctx.config.timeZone))}"`,
   });
   const writer = exportWriter('csv', res, ctx.config.timeZone, gone);
   writer.start(Object.values(AUDIT_COLUMNS));

@@ -39,7 +39,7 @@ const pending = new WeakMap<AppContext, Set<Promise<void>>>();
  * now (before the write), its expiry AUDIT_RETENTION_DAYS later.
  */
 export function recordAudit(ctx: AppContext, record: AuditRecord): void {
-  const at = new Date();
+  const at = ctx.clock.now();
   const req = calls.getStore();
   const ip = record.from?.ip ?? req?.ip ?? '';
   const userAgent = record.from ? record.from.userAgent : req?.get('user-agent');

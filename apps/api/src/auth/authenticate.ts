@@ -30,7 +30,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-type AuthContext = Pick<AppContext, 'config' | 'models' | 'logger' | 'users'>;
+type AuthContext = Pick<AppContext, 'config' | 'models' | 'logger' | 'users' | 'clock'>;
 
 /**
  * The caller a verified token (or ticket) names, when its session still exists (sessions.ts:
@@ -48,7 +48,7 @@ async function sessionCaller(
   ]);
   if (!session || !user || session.userId.toHexString() !== user.id) return undefined;
   // Lapsed but not swept yet (the TTL index runs once a minute): a token's own exp says so too,
-  // a ticket's (up to a minute longer) does not.
+  // a ticket's (up to a minute longer) does not. The machine's clock, as jsonwebtoken's for exp.
   if (session.expiresAt.getTime() <= Date.now()) return undefined;
   touchSession(ctx, jti, session.lastSeenAt);
   return { userId, role: user.role, jti, timeZone: user.timeZone || ctx.config.timeZone };

@@ -48,7 +48,7 @@ export async function reserveLoginAttempt(
 ): Promise<LoginAttempt> {
   const { pair, account, address, windowMs } = ctx.config.loginThrottle;
   const { LoginAttempt } = ctx.models;
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const keys: Key[] = [
     { id: pairId(email, ip), rule: pair },
     { id: `account:${email}`, rule: account },
@@ -119,6 +119,6 @@ async function isKnownAddress(ctx: AppContext, email: string, ip: string, now: n
 
 async function markKnownAddress(ctx: AppContext, email: string, ip: string) {
   // Two sign-ins from the same address at once: both end with it marked.
-  const expiresAt = new Date(Date.now() + ctx.config.loginThrottle.knownAddressMs);
+  const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.loginThrottle.knownAddressMs);
   await setExpiring(ctx.models.LoginAttempt, knownId(email, ip), { expiresAt });
 }

@@ -23,10 +23,10 @@ const LAST_SEEN_EVERY_MS = 60_000;
 
 /** Sign-in's record of the new token, with the device and address it came from. */
 export async function startSession(
-  ctx: Models,
+  ctx: Pick<AppContext, 'models' | 'clock'>,
   session: { jti: string; userId: string; expiresAt: Date; ip: string; userAgent?: string },
 ): Promise<void> {
-  const now = new Date();
+  const now = ctx.clock.now();
   await ctx.models.Session.create({
     _id: session.jti,
     publicId: randomBytes(16).toString('base64url'),
@@ -67,10 +67,10 @@ export async function endSession(ctx: Models, jti: string): Promise<void> {
  * (a failure only leaves the time older), errors are logged.
  */
 export function touchSession(
-  ctx: Pick<AppContext, 'models' | 'logger'>,
+  ctx: Pick<AppContext, 'models' | 'logger' | 'clock'>,
   jti: string,
   seen: Date,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): void {
   if (now.getTime() - seen.getTime() < LAST_SEEN_EVERY_MS) return;
   ctx.models.Session.updateOne({ _id: jti, lastSeenAt: seen }, { $set: { lastSeenAt: now } })
@@ -93,7 +93,8 @@ export async function listSessions(
   ctx: Models,
   caller: { userId: string; jti: string },
 ): Promise<Session[]> {
-  // expiresAt too: FerretDB 1.x has no TTL index, and the sweep runs every few minutes.
+  // expiresAt too: FerretDB 1.x has no TTL index, and the sweep runs every few minutes. The
+  // machine's clock, not ctx.clock: expiresAt is the token's exp, which jsonwebtoken reads so.
   const docs = await ctx.models.Session.find({
     userId: caller.userId,
     expiresAt: { $gt: new Date() },

@@ -41,9 +41,6 @@ import type { TwoFactorDoc } from './two-factor.model.js';
  * number of API processes, and on FerretDB 1.x one API process holds the database (db/ lease).
  */
 
-/** Read for "now" by codes and graces; tests move it (vi.spyOn), as agendaClock. */
-export const twoFactorClock = { now: (): Date => new Date() };
-
 /** A setup's secret waits this long for its confirming code. */
 const SETUP_TTL_MS = 10 * 60_000;
 /** Codes of the step before and after now are accepted too: a phone's clock a little off. */
@@ -106,7 +103,7 @@ async function requirementFor(
       // Conditional on what was read, so two sign-ins at once start one grace.
       await ctx.models.TwoFactor.updateOne(
         { _id: user._id, graceFor: doc?.graceFor ?? null },
-        { $set: { graceFor: key, graceStartedAt: twoFactorClock.now() } },
+        { $set: { graceFor: key, graceStartedAt: ctx.clock.now() } },
         { upsert: true },
       );
     } catch (error) {
@@ -146,7 +143,7 @@ export async function afterPassword(ctx: AppContext, user: SigningInUser): Promi
     { start: true },
   );
   if (!required || !setupBy) return { kind: 'session' };
-  if (setupBy > twoFactorClock.now()) return { kind: 'session', setupBy };
+  if (setupBy > ctx.clock.now()) return { kind: 'session', setupBy };
   const setup = await setupTwoFactor(ctx, userId);
   return {
     kind: 'challenge',
@@ -198,7 +195,7 @@ async function acceptCode(ctx: AppContext, userId: string, typed: string): Promi
     return;
   }
   const secret = decryptSecret(ctx, doc.secret);
-  const step = secret === undefined ? null : stepOf(secret, code, twoFactorClock.now());
+  const step = secret === undefined ? null : stepOf(secret, code, ctx.clock.now());
   if (step === null) throw fieldError('code', TWO_FACTOR_MESSAGES.wrongCode);
   const { modifiedCount } = await ctx.models.TwoFactor.updateOne(
     { _id: userId, enabledAt: { $ne: null }, lastStep: { $lt: step } },
@@ -268,7 +265,7 @@ export async function setupTwoFactor(ctx: AppContext, userId: string): Promise<T
       {
         $set: {
           pendingSecret: encryptSecret(ctx, secret),
-          pendingExpiresAt: new Date(twoFactorClock.now().getTime() + SETUP_TTL_MS),
+          pendingExpiresAt: new Date(ctx.clock.now().getTime() + SETUP_TTL_MS),
         },
       },
       { upsert: true },
@@ -298,7 +295,7 @@ export async function enableTwoFactor(
   code: string,
   { atSignIn = false } = {},
 ): Promise<{ message: string; recoveryCodes: string[] }> {
-  const now = twoFactorClock.now();
+  const now = ctx.clock.now();
   const doc = await read(ctx, caller.userId, '+pendingSecret');
   if (isEnabled(doc)) {
     if (atSignIn) throw unauthorized(TWO_FACTOR_MESSAGES.challengeExpired);

@@ -139,7 +139,7 @@ export function createBoardView(
       _id: new Types.ObjectId(),
       name: body.name,
       filters: compact(body.filters),
-      createdAt: new Date(),
+      createdAt: ctx.clock.now(),
     };
     return { views: [...views, view], result: toView(view) };
   });

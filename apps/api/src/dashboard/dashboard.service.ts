@@ -25,9 +25,6 @@ import {
 import { weeksOf } from './figures.js';
 import { teamRowsOf } from './team.js';
 
-/** Now, for the period and the stale counts; tests set it. */
-export const dashboardClock = { now: (): Date => new Date() };
-
 /** Who asks: their id and zone, and whether they are a system admin. */
 export type DashboardCaller = Caller & { admin: boolean };
 
@@ -62,7 +59,7 @@ export async function getDashboard(
   caller: DashboardCaller,
 ): Promise<Dashboard> {
   const vendor = await whoseFigures(ctx, query.vendor, caller);
-  const now = dashboardClock.now();
+  const now = ctx.clock.now();
   const { timeZone } = caller;
   const days = periodDays(query, now, timeZone);
   const period = instantsOf(days.from, days.to, timeZone);

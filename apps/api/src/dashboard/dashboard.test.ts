@@ -10,7 +10,6 @@ import {
   type SourceOfContact,
 } from '@crm/shared';
 import { UNKNOWN_ID, addUser, bearer, login, useTestApp } from '../test/test-app.js';
-import { dashboardClock } from './dashboard.service.js';
 
 // Issue 22, Inicio: the figures of GET /api/dashboard against 24 requests whose answers are
 // worked out by hand below (not with the service's code). Caller's zone: America/Santiago, where
@@ -169,7 +168,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  vi.spyOn(dashboardClock, 'now').mockReturnValue(new Date(NOW));
+  vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date(NOW));
 });
 afterEach(() => {
   vi.restoreAllMocks();
@@ -220,7 +219,7 @@ const funnel = (reached: number[]) =>
 describe('GET /api/dashboard: the whole team, "Este mes" (a system admin)', () => {
   let all: Dashboard;
   beforeAll(async () => {
-    vi.spyOn(dashboardClock, 'now').mockReturnValue(new Date(NOW));
+    vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date(NOW));
     all = await figures(carla);
   });
 

@@ -9,7 +9,7 @@ import {
   requestSchema,
   type ImportSummary,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
+import type { AppContext, Clock } from '../context.js';
 import {
   IMPORT_HEADERS,
   IMPORT_MAPPING,
@@ -33,12 +33,7 @@ import {
   useTestApp,
   type TestApp,
 } from '../test/test-app.js';
-import {
-  KEYED_LEASE_MS as LEASE_MS,
-  startJobs,
-  type JobsScheduler,
-  type LeaseClock,
-} from '../jobs/index.js';
+import { KEYED_LEASE_MS as LEASE_MS, startJobs, type JobsScheduler } from '../jobs/index.js';
 import {
   IMPORTS_JOB,
   importsJob,
@@ -83,7 +78,7 @@ afterEach(async () => {
  * `app`'s scheduler running the imports' job every 200 ms (looking every 100 ms), as an API
  * process's does; its keyed leases read by `clock`.
  */
-async function scheduled(app: TestApp, name: string, clock?: LeaseClock): Promise<JobsScheduler> {
+async function scheduled(app: TestApp, name: string, clock?: Clock): Promise<JobsScheduler> {
   const jobs = await startJobs(app.ctx, [{ ...importsJobWith({ clock }), every: 200 }], {
     processEvery: 100,
     name,
@@ -105,7 +100,7 @@ let counter = 0;
 const email = (name: string) => `${name}.${++counter}.${Date.now().toString(36)}@example.com`;
 
 /** One run of the job as a process runs it: take the lease at the import's nextChunk, run. */
-async function runWorker(ctx: AppContext, id: string, clock = () => new Date()) {
+async function runWorker(ctx: AppContext, id: string, clock = ctx.clock) {
   const doc = await ctx.models.Import.findById(id).lean();
   const lease = await takeImportLease(ctx, id, doc!.nextChunk, { clock });
   expect(lease, 'the lease is free').toBeDefined();
@@ -498,7 +493,7 @@ describe('resuming an import', () => {
     const other: TestApp = await startTestApp({ dbName: t.dbName });
     try {
       expect(await takeImportLease(other.ctx, file._id, 1)).toBeUndefined();
-      const later = () => new Date(Date.now() + LEASE_MS + 1_000);
+      const later = { now: () => new Date(Date.now() + LEASE_MS + 1_000) };
       const jobs = await scheduled(other, 'other', later);
       try {
         await untilDone(file._id);
@@ -605,7 +600,7 @@ describe('resuming an import', () => {
     for (let run = 0; run <= MAX_FAILED_RUNS; run++) {
       now += LEASE_MS + 1_000;
       const at = now;
-      await runWorker(t.ctx, file._id, () => new Date(at));
+      await runWorker(t.ctx, file._id, { now: () => new Date(at) });
     }
 
     const failed = await getImport(t, admin.token, file._id);

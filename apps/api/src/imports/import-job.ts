@@ -61,7 +61,7 @@ export async function startImport(
         // The check's verdict holds only for the plan it checked.
         checked: doc.checked && samePlan,
         status: 'queued',
-        startedAt: new Date(),
+        startedAt: ctx.clock.now(),
       },
     },
     { new: true },
@@ -87,7 +87,7 @@ export async function cancelImport(ctx: AppContext, id: string): Promise<ImportS
   const { Import } = ctx.models;
   const cancelled = await Import.findOneAndUpdate(
     { _id: id, status: { $in: ACTIVE } },
-    { $set: { status: 'cancelled', finishedAt: new Date() } },
+    { $set: { status: 'cancelled', finishedAt: ctx.clock.now() } },
     { new: true },
   ).lean<ImportDoc>();
   if (cancelled) return toImportSummary(cancelled);

@@ -172,7 +172,7 @@ export async function runImport(
     }
     await Import.updateOne(
       { _id: importId, status: { $in: ACTIVE } },
-      { $set: { status: 'done', finishedAt: new Date() } },
+      { $set: { status: 'done', finishedAt: ctx.clock.now() } },
     );
     await lease.release();
   } catch (error) {
@@ -193,7 +193,7 @@ async function giveUp(ctx: AppContext, found: ImportDoc, lease: KeyedLease): Pro
     {
       $set: {
         status: 'failed',
-        finishedAt: new Date(),
+        finishedAt: ctx.clock.now(),
         error: IMPORT_MESSAGES.stoppedAt(firstRow, lastRow),
       },
     },
@@ -212,7 +212,7 @@ type Job = {
 /** What a run reads once: the plan and both indexes, as the check builds them. */
 async function prepare(ctx: AppContext, found: ImportDoc): Promise<Job> {
   const importId = found._id.toHexString();
-  const now = new Date();
+  const now = ctx.clock.now();
   const emails = await loadEmailIndex(ctx);
   const prefix = `${importId}:`;
   const lastRowOf = new Map<string, number>();

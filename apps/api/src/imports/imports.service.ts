@@ -225,7 +225,7 @@ export async function rowPlanContext(
     mapping: plan.mapping,
     duplicates: plan.duplicates,
     timeZone: ctx.config.timeZone,
-    now: new Date(),
+    now: ctx.clock.now(),
     emails: emails ? await loadEmailIndex(ctx) : (new Map() as EmailIndex),
     vendors: await loadVendorIndex(ctx),
     seen: new Map(),

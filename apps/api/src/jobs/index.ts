@@ -8,15 +8,12 @@ export {
   type JobLease,
   type KeyedLease,
   type KeyedLeaseOptions,
-  type LeaseClock,
 } from './lease.js';
 export {
   JOB_LOCK_MS,
   runJobNow,
   startJobs,
-  systemClock,
   type BackgroundJob,
-  type Clock,
   type JobsOptions,
   type JobsScheduler,
 } from './scheduler.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Schema, type Connection } from 'mongoose';
-import type { AppContext } from '../context.js';
+import type { AppContext, Clock } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 
 /**
@@ -56,8 +56,6 @@ const register = (connection: Connection) =>
 /** A keyed lease not renewed for this long was left by a run that died. */
 export const KEYED_LEASE_MS = 30_000;
 
-export type LeaseClock = () => Date;
-
 export type KeyedLease = {
   /** Failed runs on this step before this one (0 on a fresh start or a new step). */
   readonly failures: number;
@@ -71,8 +69,11 @@ export type KeyedLease = {
 };
 
 export type KeyedLeaseOptions = {
-  /** The clock expiries are read with; a test moves it on to see a dead run's lease expire. */
-  clock?: LeaseClock;
+  /**
+   * The clock expiries are read with: the context's, unless a test passes one moved on to see a
+   * dead run's lease expire.
+   */
+  clock?: Clock;
   leaseMs?: number;
 };
 
@@ -84,12 +85,12 @@ export async function takeKeyedLease(
   ctx: AppContext,
   key: string,
   step: number,
-  { clock = () => new Date(), leaseMs = KEYED_LEASE_MS }: KeyedLeaseOptions = {},
+  { clock = ctx.clock, leaseMs = KEYED_LEASE_MS }: KeyedLeaseOptions = {},
 ): Promise<KeyedLease | undefined> {
   const Lease = leaseModel(ctx.connection);
   const owner = randomUUID();
   let failures = 0;
-  const expiry = () => new Date(clock().getTime() + leaseMs);
+  const expiry = () => new Date(clock.now().getTime() + leaseMs);
   const insert = async () => {
     try {
       await Lease.create({ _id: key, owner, expiresAt: expiry(), step, failures });
@@ -101,11 +102,11 @@ export async function takeKeyedLease(
   };
   if (!(await insert())) {
     const held = await Lease.findById(key).lean();
-    if (!held || held.expiresAt.getTime() >= clock().getTime()) return undefined;
+    if (!held || held.expiresAt.getTime() >= clock.now().getTime()) return undefined;
     // Its holder stopped without releasing it: that run failed on the step it was on.
     failures = held.step === step ? held.failures + 1 : 1;
     // Only the very lease read: another process that got here first has replaced it.
-    await Lease.deleteOne({ _id: key, owner: held.owner, expiresAt: { $lt: clock() } });
+    await Lease.deleteOne({ _id: key, owner: held.owner, expiresAt: { $lt: clock.now() } });
     if (!(await insert())) return undefined;
   }
   return {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { MongoBackend } from '@agendajs/mongo-backend';
 import { Agenda, InMemoryNotificationChannel, type Job } from 'agenda';
-import type { AppContext } from '../context.js';
+import type { AppContext, Clock } from '../context.js';
 import type { JobLease } from './lease.js';
 
 /*
@@ -31,11 +31,8 @@ export type BackgroundJob = {
   run: (ctx: AppContext, now: Date, lease: JobLease) => Promise<void>;
 };
 
-/** The instant a run works for; tests pass a fake clock. */
-export type Clock = { now(): Date };
-export const systemClock: Clock = { now: () => new Date() };
-
 export type JobsOptions = {
+  /** The instant a run works for: the context's clock unless a test passes another. */
   clock?: Clock;
   /** How often Agenda looks for due jobs. */
   processEvery?: string | number;
@@ -145,7 +142,7 @@ export async function startJobs(
   if (on.length === 0) return undefined;
   const db = ctx.connection.db;
   if (!db) throw new Error('the background jobs need a connected database');
-  const clock = options.clock ?? systemClock;
+  const clock = options.clock ?? ctx.clock;
   const lockLifetime = options.lockLifetimeMs ?? JOB_LOCK_MS;
   const stopping = { now: false };
   const running = new Set<Promise<void>>();

@@ -79,7 +79,7 @@ export async function sendLeadMails(
  * collection (`confirmation:<email>`), so it lapses and is swept as they are.
  */
 async function firstConfirmationToday(ctx: AppContext, email: string): Promise<boolean> {
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const mark = await upsertLive(
     ctx.models.LeadCounter,
     `confirmation:${normaliseEmail(email)}`,

@@ -57,7 +57,7 @@ export async function reserveSharedSlot(ctx: AppContext, ip: string): Promise<vo
 export async function captchaWorkFactor(ctx: AppContext): Promise<number> {
   const { busyAbove, busyCaptchaFactor } = ctx.config.leads;
   const overall = await ctx.models.LeadCounter.findOne(
-    { _id: OVERALL_ID, expiresAt: { $gt: new Date() } },
+    { _id: OVERALL_ID, expiresAt: { $gt: ctx.clock.now() } },
     { count: 1 },
   ).lean<{ count: number }>();
   return (overall?.count ?? 0) >= busyAbove ? busyCaptchaFactor : 1;
@@ -68,7 +68,7 @@ export async function captchaWorkFactor(ctx: AppContext): Promise<number> {
  * `alsoGiveBack`, and throws the first refusal (a 429 with Retry-After, error-handler.ts).
  */
 async function reserveAll(ctx: AppContext, keys: Key[], alsoGiveBack: string[] = []) {
-  const now = Date.now();
+  const now = ctx.clock.now().getTime();
   const counters = await Promise.all(keys.map((key) => reserve(ctx, key, now)));
   const refusals = keys.flatMap((key, index) => {
     const counter = counters[index];

@@ -89,7 +89,7 @@ function createWebsiteRequest(ctx: AppContext, body: PublicLeadBody): Promise<Re
  * one email at once: one is remembered; both requests stand.
  */
 async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
-  const expiresAt = new Date(Date.now() + ctx.config.leads.duplicateWindowMs);
+  const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.leads.duplicateWindowMs);
   await setExpiring(ctx.models.RecentLead, normaliseEmail(request.email), {
     request: new Types.ObjectId(request._id),
     expiresAt,
@@ -110,7 +110,7 @@ async function addToOpenRequest(
 ): Promise<Request | undefined> {
   const recent = await ctx.models.RecentLead.findOne({
     _id: normaliseEmail(body.email),
-    expiresAt: { $gt: new Date() },
+    expiresAt: { $gt: ctx.clock.now() },
   }).lean<{ request: Types.ObjectId }>();
   if (!recent) return undefined;
   const note = LEAD_MESSAGES.followUpNote(body.message).slice(0, FIELD_MAX_LENGTH.note);
@@ -142,7 +142,7 @@ export async function recentLeads(
 ): Promise<RecentLeads> {
   const { pollAfterMs } = ctx.config.leads;
   if (!after) {
-    const now = { createdAt: new Date().toISOString(), _id: ZERO_ID };
+    const now = { createdAt: ctx.clock.now().toISOString(), _id: ZERO_ID };
     return { items: [], cursor: encodeBoardCursor(now), pollAfterMs };
   }
   const items = await websiteRequestsAfter(

@@ -55,7 +55,7 @@ export type NoMail = { key: string; kind: MailKind; userId?: string; empty: true
 export async function putInOutbox(
   ctx: AppContext,
   entry: QueuedMail | NoMail,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<boolean> {
   const content =
     'empty' in entry
@@ -191,7 +191,7 @@ async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: stri
 export async function queueMail(
   ctx: AppContext,
   mail: QueuedMail,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<boolean> {
   const { smtpUrl } = ctx.config.mail;
   if (!smtpUrl) return false;

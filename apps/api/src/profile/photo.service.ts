@@ -99,7 +99,7 @@ export async function setPhoto(ctx: AppContext, userId: string, upload: Buffer):
   const data = await storedPhotoOf(upload);
   // 16 random bytes: 22 base64url characters, an address nobody can guess or enumerate.
   const id = randomBytes(16).toString('base64url');
-  await ctx.models.Photo.create({ _id: id, userId, data, createdAt: new Date() });
+  await ctx.models.Photo.create({ _id: id, userId, data, createdAt: ctx.clock.now() });
   try {
     await pointUserAt(ctx, userId, photoUrlOf(id));
   } catch (error) {

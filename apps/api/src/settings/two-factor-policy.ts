@@ -51,7 +51,7 @@ export async function updateTwoFactorPolicy(
   policy: TwoFactorPolicy,
 ): Promise<TwoFactorPolicy> {
   const before = policyOf(await read(ctx));
-  const moved = before.require !== policy.require ? { since: new Date() } : {};
+  const moved = before.require !== policy.require ? { since: ctx.clock.now() } : {};
   await ctx.models.Settings.collection.updateOne(
     { _id: POLICY_ID as never },
     { $set: { require: policy.require, graceDays: policy.graceDays, ...moved } },

@@ -10,7 +10,7 @@ import { requestSchema, type Request, type Role, type User } from '@crm/shared';
 import { createApp } from '../app.js';
 import { loadConfig, type AppConfig, type LoginThrottleConfig } from '../config/env.js';
 import { createContext } from '../app-context.js';
-import type { AppContext } from '../context.js';
+import type { AppContext, Clock } from '../context.js';
 import { connectDatabase } from '../db/connect.js';
 import { createUser } from '../users/users.service.js';
 import { testLogger, watchAnswers } from './log-scan.js';
@@ -31,6 +31,8 @@ type Options = {
   /** Another database server than the run's (e.g. one the test stops and restarts). */
   mongoUrl?: string;
   logger?: Logger;
+  /** The app's clock (`ctx.clock`); or move this app's own with `vi.spyOn(t.ctx.clock, 'now')`. */
+  clock?: Clock;
 };
 
 /**
@@ -61,7 +63,12 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
   );
   // Every line, of every test app, is searched for the run's secrets afterwards (log-scan.ts).
   watchAnswers();
-  const ctx = await createContext(connection, config, options.logger ?? testLogger());
+  const ctx = await createContext(
+    connection,
+    config,
+    options.logger ?? testLogger(),
+    options.clock,
+  );
   const app = createApp(ctx);
   return {
     app,
