@@ -18,7 +18,7 @@ export {
   type RowToCreate,
   type RowToUpdate,
   type RowWrite,
-} from './import-writes.js';
+} from './import/import-writes.js';
 // The counts and totals Inicio shows (dashboard/ shapes them; issue 34).
 export {
   closedTotals,

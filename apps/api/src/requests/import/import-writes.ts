@@ -8,20 +8,20 @@ import {
   type ImportField,
   type ImportedRequest,
 } from '@crm/shared';
-import type { AppContext } from '../context.js';
-import { isDuplicateKeyError } from '../db/errors.js';
-import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
-import { editedFieldEntries, historyEntry, notesDiff } from './history/history.service.js';
+import type { AppContext } from '../../context.js';
+import { isDuplicateKeyError } from '../../db/errors.js';
+import { CONFLICT, retryOnConflict } from '../../db/retry-on-conflict.js';
+import { editedFieldEntries, historyEntry, notesDiff } from '../history/history.service.js';
 import {
   expectedValueEntries,
   outcomeChange,
   toOutcomeJson,
   type StoredOutcome,
-} from './outcome/outcome.js';
-import { REQUEST_FIELDS_ONLY, type RequestDoc } from './request.model.js';
-import { nextRequestNumber } from './requests.service.js';
-import { stageFieldsAtCreation } from './moves/stage-visits.js';
-import { statusMove } from './moves/status-move.js';
+} from '../outcome/outcome.js';
+import { REQUEST_FIELDS_ONLY, type RequestDoc } from '../request.model.js';
+import { nextRequestNumber } from '../requests.service.js';
+import { stageFieldsAtCreation } from '../moves/stage-visits.js';
+import { statusMove } from '../moves/status-move.js';
 
 /*
  * An import's writes to the requests (issue 24; here since issue 34: the requests are this
