@@ -18,6 +18,8 @@ describe('zod without its JSON Schema generator (the web build)', () => {
     expect(out).not.toContain('to-json-schema');
     expect(out).not.toMatch(/processors\.\w+Processor\b/);
     expect(out).not.toContain('processJSONSchema');
+    expect(installed).toContain('core.config({ memoizer: core.memoizer() })');
+    expect(out).not.toContain('core.memoizer()');
     // What parsing and the `minLength`-style getters use stays.
     expect(out).toContain('processors.aggregateChecks(inst)');
     expect(out).toContain('parse.parse(this, data, params');
@@ -33,6 +35,9 @@ describe('zod without its JSON Schema generator (the web build)', () => {
       'inst._zod.processJSONSchema = (c, j, p) => processors.stringProcessor(inst, c, j, p);',
     );
     expect(() => withoutJsonSchema(renamed)).toThrow(/processors this plugin does not remove/);
+    expect(() =>
+      withoutJsonSchema(installed.replace('memoizer: core.memoizer()', 'memoizer: core.memo()')),
+    ).toThrow(/no longer installs its memoizer/);
   });
 
   it('applies to `vite build` only, to classic zod only', () => {
