@@ -42,7 +42,7 @@ import {
  * chunk (IMPORT_LIMITS.chunkRows rows each) and after each one writes what happened to its rows,
  * then advances the import's `nextChunk` and counts with `nextChunk` as the condition: the
  * counts never take a chunk twice. A crash anywhere leaves the chunk without its outcomes and
- * `nextChunk` on it, so the next run does it again; the rows' keys (requests/import-writes.ts)
+ * `nextChunk` on it, so the next run does it again; the rows' keys (requests/import/import-writes.ts)
  * make each row land once. The work is cut in chunks with an await between them, so the API
  * keeps answering while an import runs.
  */
