@@ -7,6 +7,7 @@ import type { EndpointDeclaration, Role } from '@crm/shared';
  * MSW in memory). Cases speak only through the contract's endpoints, so both answer the same.
  */
 
+/** The status and the body: JSON parsed, a text file (CSV) as its text, any other file as its bytes. */
 export type ContractAnswer = { status: number; body: unknown };
 export type ContractCaller = {
   token: string;

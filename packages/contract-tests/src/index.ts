@@ -7,6 +7,8 @@ import { boardViewsContractCases } from './board-views-cases.js';
 import { requiredBodyContractCases } from './body-cases.js';
 import { bulkContractCases } from './bulk-cases.js';
 import type { ContractCase } from './client.js';
+import { dashboardContractCases } from './dashboard-cases.js';
+import { downloadContractCases } from './download-cases.js';
 import { exportContractCases } from './export-cases.js';
 import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
@@ -46,6 +48,8 @@ export const contractCases: readonly ContractCase[] = [
   ...requiredBodyContractCases,
   ...twoFactorContractCases,
   ...auditContractCases,
+  ...dashboardContractCases,
+  ...downloadContractCases,
 ];
 
 export type {
@@ -55,5 +59,11 @@ export type {
   ContractClient,
   ContractRequest,
 } from './client.js';
-export { changingEndpoints, recordingClient, unexercised } from './coverage.js';
+export {
+  answeredBy,
+  exercisedEndpoints,
+  outsideTheSuite,
+  recordingClient,
+  unexercised,
+} from './coverage.js';
 export { placeholderParams } from './fixtures.js';

@@ -1,6 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import {
+  AUDIT_ACTION_LABELS,
   AUDIT_COLUMNS,
+  auditDetailsText,
+  CSV_EXPORT,
+  systemTimeZone,
+  wallClockOf,
   auditApi,
   encodeAuditCursor,
   type AuditEntry,
@@ -10,7 +15,7 @@ import {
   TICKET_PARAM,
 } from '@crm/shared';
 import { newId, db } from './db';
-import { json, fake, fileCaller, ticketedLink } from './http';
+import { csvLine, json, fake, fileCaller, ticketedLink } from './http';
 
 // The audit log (audit-endpoints).
 
@@ -72,9 +77,22 @@ export const auditHandlers = [
     const lines = fakeAudit.entries
       .filter((entry) => auditMatches(entry, filters))
       .sort(auditNewestFirst)
-      .map((entry) => [entry.at, entry.action, entry.actor.name, entry.actor.email].join(';'));
+      .map((entry) => [
+        // The API's columns and words: the instant as day and time in the zone, the action's label.
+        wallClockOf(new Date(entry.at), systemTimeZone())
+          .toISOString()
+          .slice(0, 16)
+          .replace('T', ' '),
+        AUDIT_ACTION_LABELS[entry.action],
+        entry.actor.name,
+        entry.actor.email,
+        entry.target?.label ?? '',
+        auditDetailsText(entry.details),
+        entry.ip,
+        entry.browser,
+      ]);
     return new HttpResponse(
-      [`\uFEFF${Object.values(AUDIT_COLUMNS).join(';')}`, ...lines, ''].join('\r\n'),
+      CSV_EXPORT.bom + [Object.values(AUDIT_COLUMNS), ...lines].map(csvLine).join(''),
       {
         headers: {
           'Content-Type': 'text/csv; charset=utf-8',

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 import {
   ACCOUNT_MESSAGES,
+  CSV_EXPORT,
   ADMIN_ROLE,
   API_MESSAGES,
   EXPORT_MESSAGES,
@@ -195,3 +196,9 @@ export const wrongCurrentPassword = () =>
   fail(400, ACCOUNT_MESSAGES.currentPasswordWrong, [
     { path: 'currentPassword', message: ACCOUNT_MESSAGES.currentPasswordWrong },
   ]);
+
+/** A CSV line as the API writes one (CSV_EXPORT: `;`, CRLF; RFC 4180 quoting). */
+export const csvLine = (cells: readonly string[]) =>
+  cells
+    .map((cell) => (/[";\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell))
+    .join(CSV_EXPORT.delimiter) + CSV_EXPORT.lineEnd;

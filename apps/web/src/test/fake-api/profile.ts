@@ -8,8 +8,13 @@ import { callerOf, sessionsOf, sessionListOf } from './sessions';
 
 // Perfil (profile-endpoints): the profile, its photo, password and sessions.
 
-// The stored photos' bytes, by id (the API re-encodes to WebP; the fake keeps what was sent).
-const fakePhotos = new Map<string, Uint8Array>();
+// The stored photos' ids. The API re-encodes every image to WebP (sharp, which the web tests
+// lack): the fake serves one 1×1 WebP for each, so it never answers bytes the API wouldn't.
+const fakePhotos = new Set<string>();
+const ONE_PIXEL_WEBP = Uint8Array.from(
+  atob('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA=='),
+  (char) => char.charCodeAt(0),
+);
 const PHOTO_URL = /^\/api\/photos\/([A-Za-z0-9_-]{22})\.webp$/;
 
 /** PNG, JPEG or WebP by their first bytes, whatever the media type said. */
@@ -64,7 +69,7 @@ export const profileHandlers = [
     }
     dropPhoto(user);
     const id = photoId();
-    fakePhotos.set(id, raw);
+    fakePhotos.add(id);
     user.photo = `/api/photos/${id}.webp`;
     return profileOf(user);
   }),
@@ -76,9 +81,8 @@ export const profileHandlers = [
 
   http.get(api.profile.photo.path, ({ params }) => {
     const id = /^([A-Za-z0-9_-]{22})\.webp$/.exec(String(params.file))?.[1];
-    const bytes = id ? fakePhotos.get(id) : undefined;
-    if (!bytes) return json({ message: API_MESSAGES.routeNotFound }, 404);
-    return new HttpResponse(bytes, {
+    if (!id || !fakePhotos.has(id)) return json({ message: API_MESSAGES.routeNotFound }, 404);
+    return new HttpResponse(ONE_PIXEL_WEBP, {
       headers: {
         'Content-Type': 'image/webp',
         'Cache-Control': 'public, max-age=31536000, immutable',

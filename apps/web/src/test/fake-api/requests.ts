@@ -16,6 +16,8 @@ import {
   HISTORY_EDITED_FIELDS,
   historyValueText,
   notesSchema,
+  REQUEST_COLUMNS,
+  CSV_EXPORT,
   outcomeAfter as outcomeDecision,
   outcomeText,
   unknownLostReason,
@@ -37,6 +39,7 @@ import {
 } from '@crm/shared';
 import { type StoredUser, db, addRequest, record, findRequest, isAdmin } from './db';
 import {
+  csvLine,
   json,
   Failure,
   fail,
@@ -294,6 +297,27 @@ function removeOne(id: string): Request | Failure {
 const bulkFailureOf = (failure: Failure): BulkFailureReason =>
   failure.status === 404 ? 'notFound' : failure.status === 409 ? 'changed' : 'invalid';
 
+/**
+ * A request's export row in the API's columns (REQUEST_COLUMNS): the fake writes the request's
+ * own words and leaves empty what the API turns into labels, dates or names (no screen test reads
+ * a downloaded file's cells; the contract checks the columns and the rows under the filters).
+ */
+function exportCells(request: Request): string[] {
+  const { requestNumber, name, email, company, jobPosition, contactNumber, requestType, message } =
+    request;
+  const cells: Partial<Record<string, string | number | null>> = {
+    requestNumber,
+    name,
+    email,
+    company,
+    jobPosition,
+    contactNumber,
+    requestType,
+    message,
+  };
+  return REQUEST_COLUMNS.map(({ key }) => String(cells[key] ?? ''));
+}
+
 export const requestHandlers = [
   // Issue 24's export, CSV only and small (before `/:id`, as the API routes it): a header and each matching request's name.
   http.get(api.requests.export.path, ({ request }) => {
@@ -305,8 +329,9 @@ export const requestHandlers = [
     if (user instanceof Response) return user;
     const { [TICKET_PARAM]: _ticket, ...filters }: BoardFilters & { ticket?: string } =
       Object.fromEntries(url.searchParams);
-    const names = db.requests.filter((r) => matchesFilters(r, filters, user)).map((r) => r.name);
-    return new HttpResponse(['\uFEFFNombre', ...names, ''].join('\r\n'), {
+    const rows = db.requests.filter((r) => matchesFilters(r, filters, user)).map(exportCells);
+    const header = REQUEST_COLUMNS.map((column) => column.header);
+    return new HttpResponse(CSV_EXPORT.bom + [header, ...rows].map(csvLine).join(''), {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': 'attachment; filename="solicitudes-2026-11-25.csv"',
