@@ -136,9 +136,12 @@ async function bareRead(mongoUrl: string): Promise<{ ms: number; rows: number }>
     const cursor = client
       .db(DB_NAME)
       .collection('requests')
-      .find(exportFilter({ format: 'csv' }, { userId: '', timeZone: 'UTC' }) as Document, {
-        projection,
-      })
+      .find(
+        exportFilter({ format: 'csv' }, { userId: '', timeZone: 'UTC' }, new Date()) as Document,
+        {
+          projection,
+        },
+      )
       .sort({ createdAt: 1, _id: 1 })
       .batchSize(EXPORT_BATCH_SIZE);
     for await (const _doc of cursor) rows += 1;

@@ -129,7 +129,7 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
   return retryOnConflict(
     async () => {
       // Everything else comes from the model's defaults (NEW_REQUEST_DEFAULTS).
-      const createdAt = new Date();
+      const createdAt = ctx.clock.now();
       const created = await ctx.models.Request.create({
         ...body,
         requestNumber: await nextRequestNumber(ctx),
@@ -190,7 +190,7 @@ export async function updateRequest(
       const outcomeChanged = outcomeChange(userId, storedOutcome, outcome);
       const storedValue = stored.expectedValue ?? null;
       const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
-      const at = new Date();
+      const at = ctx.clock.now();
       // A status change starts the new stage now (the "Estancada" count restarts) and ends the
       // stay read, which the write's statusVersion condition makes the one it replaces.
       const move = moved ? statusMove(stored, status, userId, at) : undefined;

@@ -236,7 +236,7 @@ export async function addActivity(
       done: false,
       doneAt: null,
       doneBy: null,
-      createdAt: new Date(),
+      createdAt: ctx.clock.now(),
       createdBy: new Types.ObjectId(userId),
       version: 0,
     }),
@@ -261,7 +261,7 @@ export async function logActivity(
     ctx,
     id,
     () => {
-      const now = new Date();
+      const now = ctx.clock.now();
       const dueDate = dayIn(now, timeZone);
       const dueTime = wallClockOf(now, timeZone).toISOString().slice(11, 16);
       const caller = new Types.ObjectId(userId);
@@ -358,7 +358,7 @@ export async function setActivityDone(
     const after: StoredActivity = {
       ...before,
       done,
-      doneAt: done ? new Date() : null,
+      doneAt: done ? ctx.clock.now() : null,
       doneBy: done ? new Types.ObjectId(userId) : null,
       version: before.version + 1,
     };

@@ -171,9 +171,6 @@ async function requestSummaries(ctx: AppContext, rows: AgendaRow[]) {
   );
 }
 
-/** The agenda's clock: tests set it (vi.spyOn), as the ranges depend on the moment asked. */
-export const agendaClock = { now: (): Date => new Date() };
-
 type AgendaInput = { owner: string; due: AgendaBucket; limit: number; cursor?: AgendaCursor };
 
 /** The rows of a page with what they show of their requests. */
@@ -197,7 +194,7 @@ export async function getAgenda(
   query: AgendaInput,
   caller: Caller,
 ): Promise<AgendaPage> {
-  const bounds = agendaBounds(agendaClock.now(), caller.timeZone);
+  const bounds = agendaBounds(ctx.clock.now(), caller.timeZone);
   const owner = ownerOf(query.owner, caller.userId);
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
   const rows = await agendaQuery(
@@ -261,7 +258,7 @@ export async function getDueCount(
   query: { owner: string },
   caller: Caller,
 ): Promise<DueCount> {
-  const bounds = agendaBounds(agendaClock.now(), caller.timeZone);
+  const bounds = agendaBounds(ctx.clock.now(), caller.timeZone);
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
   const [counted] = await dueCountQuery(
     ctx,

@@ -18,7 +18,6 @@ import {
   useTestApp,
   UNKNOWN_ID,
 } from '../../test/test-app.js';
-import { agendaClock } from './agenda.service.js';
 
 // Issue 20, the agenda and the bell: one owner's open activities by due range, in the caller's
 // zone (their preference, else APP_TIME_ZONE), paged by a keyset cursor over activities (not
@@ -39,7 +38,7 @@ afterAll(() => {
 /** Sets the product's zone and the agenda's clock. */
 function at(timeZone: string, instant: string) {
   t.ctx.config.timeZone = timeZone;
-  vi.spyOn(agendaClock, 'now').mockReturnValue(new Date(instant));
+  vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date(instant));
 }
 
 type Plan = { title: string; dueDate: string; dueTime?: string | null; ownerId?: string };

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { agendaPageSchema, columnPageSchema, type AgendaBucket } from '@crm/shared';
 import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
-import { agendaClock } from './agenda.service.js';
 
 // Issue 32: a date-only activity is due on its calendar day as its owner counts days (their zone),
 // whoever planned it and in whatever zone: on that day it is "today" for them, not overdue, and a
@@ -55,7 +54,7 @@ beforeAll(async () => {
   await planned('Llamar el 11', '2026-05-11');
   await setZone(admin.token, null);
   await setZone(vendor.token, OWNER_ZONE);
-  vi.spyOn(agendaClock, 'now').mockReturnValue(new Date(NOW));
+  vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date(NOW));
 });
 afterAll(async () => {
   t.ctx.config.timeZone = zoneBefore;
@@ -109,13 +108,13 @@ describe('a date-only activity, seen by an owner whose zone is behind the produc
 
   it('when the owner’s day is over, then it is overdue, and tomorrow’s is today’s', async () => {
     // 11 May, 08:00 in Los Angeles.
-    vi.spyOn(agendaClock, 'now').mockReturnValue(new Date('2026-05-11T15:00:00.000Z'));
+    vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date('2026-05-11T15:00:00.000Z'));
     try {
       expect(await agendaTitles('overdue')).toEqual(['Llamar el 10']);
       expect(await agendaTitles('today')).toEqual(['Llamar el 11']);
       expect(await boardTitles('overdue')).toEqual(['Llamar el 10']);
     } finally {
-      vi.spyOn(agendaClock, 'now').mockReturnValue(new Date(NOW));
+      vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date(NOW));
     }
   });
 });

@@ -2,7 +2,6 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { boardSchema, columnPageSchema, type NextActionFilter, type Request } from '@crm/shared';
 import { bearer, createRequest, useSignedInRoles, useTestApp } from '../../test/test-app.js';
-import { agendaClock } from '../agenda/agenda.service.js';
 
 // Issue 20: the board's "Próxima acción" filter (next=overdue|today|week|none) on the board and
 // a column, with the search and the executive, its days read in the caller's own zone, on the
@@ -126,7 +125,7 @@ describe('GET /api/form-contact/board and /api/form-contact?next=', () => {
       const name = uniqueName('Próxima');
       const created = await requestsWith(name, plans);
       t.ctx.config.timeZone = 'UTC';
-      vi.spyOn(agendaClock, 'now').mockReturnValue(new Date(now));
+      vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date(now));
 
       const idsOf = (...labels: string[]) => labels.map((label) => created.get(label)?._id);
       const listed = async (next: NextActionFilter, extra: Query = {}) => {
@@ -155,7 +154,7 @@ describe('GET /api/form-contact/board and /api/form-contact?next=', () => {
   );
 
   it('when a request moves, then the filter finds it in its new column', async () => {
-    vi.spyOn(agendaClock, 'now').mockReturnValue(new Date('2026-06-10T12:00:00Z'));
+    vi.spyOn(t.ctx.clock, 'now').mockReturnValue(new Date('2026-06-10T12:00:00Z'));
     const name = uniqueName('Movida');
     const created = await requestsWith(name, [{ label: 'moved', dueDate: '2026-06-01' }]);
     const id = created.get('moved')?._id ?? '';

@@ -24,7 +24,6 @@ import {
 import type { AppContext } from '../../context.js';
 import { groupTotals, totalsPipeline, type GroupTotal } from '../../db/group-totals.js';
 import type { Caller } from '../../auth/index.js';
-import { agendaClock } from '../agenda/agenda.service.js';
 import { dueConditions } from '../agenda/due-filter.js';
 import { toRequestJson } from '../requests.service.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from '../request.model.js';
@@ -140,12 +139,16 @@ export function filterFor(
 }
 
 /**
- * The day bounds a `next=` range is read in: now (agendaClock, which tests set), in the caller's
- * own zone (their preference, else APP_TIME_ZONE). Not worked out without such a filter.
+ * The day bounds a `next=` range is read in: `now` (ctx.clock's), in the caller's own zone (their
+ * preference, else APP_TIME_ZONE). Not worked out without such a filter.
  */
-export function boardBounds(filters: BoardFilters, timeZone: string): AgendaBounds | undefined {
+export function boardBounds(
+  filters: BoardFilters,
+  timeZone: string,
+  now: Date,
+): AgendaBounds | undefined {
   if (!filters.next || filters.next === 'none') return undefined;
-  return agendaBounds(agendaClock.now(), timeZone);
+  return agendaBounds(now, timeZone);
 }
 
 /**
@@ -370,7 +373,7 @@ async function hiddenMatches(
 
 /** GET /api/form-contact/board: the five columns in board order (§2), each with its first page. */
 export async function getBoard(ctx: AppContext, query: BoardQuery, caller: Caller): Promise<Board> {
-  const bounds = boardBounds(query, caller.timeZone);
+  const bounds = boardBounds(query, caller.timeZone, ctx.clock.now());
   const filter = filterFor(query, caller.userId, bounds);
   const [totals, pages, hidden] = await Promise.all([
     totalsByStatus(ctx, filter),
@@ -394,7 +397,11 @@ export async function getColumnPage(
   query: ColumnQuery,
   caller: Caller,
 ): Promise<ColumnPage> {
-  const filter = filterFor(query, caller.userId, boardBounds(query, caller.timeZone));
+  const filter = filterFor(
+    query,
+    caller.userId,
+    boardBounds(query, caller.timeZone, ctx.clock.now()),
+  );
   const [page, totals] = await Promise.all([
     pageOf(ctx, query.status, filter, query.limit, query.cursor),
     columnTotals(ctx, query.status, filter),

@@ -54,9 +54,13 @@ const ROWS_PER_WRITE = 100;
 const OLDEST_FIRST = { createdAt: 1, _id: 1 } as const;
 
 /** The board's filter (the same function builds it), over every stage. */
-export function exportFilter(query: ExportQuery, caller: Caller): FilterQuery<RequestDoc> {
+export function exportFilter(
+  query: ExportQuery,
+  caller: Caller,
+  now: Date,
+): FilterQuery<RequestDoc> {
   return {
-    ...filterFor(query, caller.userId, boardBounds(query, caller.timeZone)),
+    ...filterFor(query, caller.userId, boardBounds(query, caller.timeZone, now)),
     status: { $in: [...REQUEST_STATUSES] },
   };
 }
@@ -85,13 +89,16 @@ async function streamExport(
     // The address may carry a download ticket: nothing this answer leads to should learn it.
     'Referrer-Policy': 'no-referrer',
     'Content-Type': EXPORT_MEDIA_TYPES[format],
-    'Content-Disposition': `attachment; filename="${exportFileName(dayIn(new Date(), timeZone), format)}"`,
+    'Content-Disposition': `attachment; filename="${exportFileName(dayIn(ctx.clock.now(), timeZone), format)}"`,
   });
   const writer = exportWriter(format, res, timeZone, gone);
   writer.start(EXPORT_HEADERS);
 
   const vendors = await vendorsById(ctx);
-  const cursor = ctx.models.Request.find(exportFilter(query, caller), EXPORTED_FIELDS)
+  const cursor = ctx.models.Request.find(
+    exportFilter(query, caller, ctx.clock.now()),
+    EXPORTED_FIELDS,
+  )
     .sort(OLDEST_FIRST)
     .lean<ExportedRequest[]>()
     .cursor({ batchSize: EXPORT_BATCH_SIZE });

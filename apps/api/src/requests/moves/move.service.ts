@@ -81,7 +81,7 @@ export async function moveOne(
         ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
         : { set: {}, entries: [] };
       // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
-      const move = statusMove(stored, to, userId, new Date());
+      const move = statusMove(stored, to, userId, ctx.clock.now());
       const paid =
         amoutPaid === undefined
           ? []
