@@ -119,7 +119,7 @@ async function addToOpenRequest(
     return await changeNotes(ctx, recent.request.toHexString(), (stored) => {
       const notes = [note, ...stored.notes];
       if (stored.status === 'closed' || !notesSchema.safeParse(notes).success) return undefined;
-      return { notes, entry: historyEntry(null, 'note', null, note) };
+      return { notes, entry: historyEntry(ctx.clock.now(), null, 'note', null, note) };
     });
   } catch (error) {
     // Deleted meanwhile: the submission becomes a new request.

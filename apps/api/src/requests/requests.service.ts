@@ -187,20 +187,20 @@ export async function updateRequest(
         status,
         sawLatestMove ? body.outcome : undefined,
       );
-      const outcomeChanged = outcomeChange(userId, storedOutcome, outcome);
+      const at = ctx.clock.now();
+      const outcomeChanged = outcomeChange(at, userId, storedOutcome, outcome);
       const storedValue = stored.expectedValue ?? null;
       const expectedValue = body.expectedValue === undefined ? storedValue : body.expectedValue;
-      const at = ctx.clock.now();
       // A status change starts the new stage now (the "Estancada" count restarts) and ends the
       // stay read, which the write's statusVersion condition makes the one it replaces.
       const move = moved ? statusMove(stored, status, userId, at) : undefined;
       const entries = [
         ...(move ? [move.entry] : []),
         ...outcomeChanged.entries,
-        ...expectedValueEntries(userId, storedValue, expectedValue),
-        ...editedFieldEntries(userId, stored, editable),
-        ...notesDiff(userId, stored.notes, editable.notes),
-      ].map((entry) => ({ ...entry, at }));
+        ...expectedValueEntries(at, userId, storedValue, expectedValue),
+        ...editedFieldEntries(at, userId, stored, editable),
+        ...notesDiff(at, userId, stored.notes, editable.notes),
+      ];
       const updated = await Request.findOneAndUpdate(
         // null also matches a request stored before statusVersion existed.
         {
@@ -300,7 +300,7 @@ export async function assignOne(
         { _id: id, vendor: stored.vendor },
         {
           $set: { vendor: vendorId },
-          $push: { history: historyEntry(userId, 'vendor', from, vendorId) },
+          $push: { history: historyEntry(ctx.clock.now(), userId, 'vendor', from, vendorId) },
         },
         { new: true },
       ).lean<RequestDoc>();

@@ -16,6 +16,6 @@ export async function unassignRequestsOf(
 ): Promise<void> {
   await ctx.models.Request.updateMany(assignedTo(userId), {
     $set: { vendor: null },
-    $push: { history: historyEntry(byId, 'vendor', userId, null) },
+    $push: { history: historyEntry(ctx.clock.now(), byId, 'vendor', userId, null) },
   });
 }

@@ -240,7 +240,7 @@ export async function addActivity(
       createdBy: new Types.ObjectId(userId),
       version: 0,
     }),
-    (activity) => historyEntry(userId, 'activity', null, title, activity),
+    (activity) => historyEntry(ctx.clock.now(), userId, 'activity', null, title, activity),
   );
   await releaseIfOwnerGone(ctx, added.ownerId);
   return toActivityJson(added);
@@ -283,7 +283,8 @@ export async function logActivity(
       };
       return activity;
     },
-    (activity) => historyEntry(userId, 'activityLogged', type, outcome || null, activity),
+    (activity) =>
+      historyEntry(activity.createdAt, userId, 'activityLogged', type, outcome || null, activity),
   );
   return toActivityJson(logged);
 }
@@ -303,10 +304,10 @@ export async function changeActivity(
     const after: StoredActivity = { ...before };
     const entries: StoredHistoryEntry[] = [];
     const record = (
-      field: Parameters<typeof historyEntry>[1],
+      field: Parameters<typeof historyEntry>[2],
       from: string | null,
       to: string | null,
-    ) => entries.push(historyEntry(userId, field, from, to, after));
+    ) => entries.push(historyEntry(ctx.clock.now(), userId, field, from, to, after));
     if (changes.title !== undefined && changes.title !== before.title) {
       after.title = changes.title;
       record('activity', before.title, changes.title);
@@ -365,7 +366,7 @@ export async function setActivityDone(
     const [from, to] = done ? ['open', 'done'] : ['done', 'open'];
     return {
       activities: replaced(stored.activities ?? [], after),
-      entries: [historyEntry(userId, 'activityDone', from, to, after)],
+      entries: [historyEntry(ctx.clock.now(), userId, 'activityDone', from, to, after)],
       result: after,
     };
   });
@@ -383,7 +384,7 @@ export async function deleteActivity(
     const activity = findActivity(stored, activityId);
     return {
       activities: (stored.activities ?? []).filter((a) => !a._id.equals(activity._id)),
-      entries: [historyEntry(userId, 'activity', activity.title, null, activity)],
+      entries: [historyEntry(ctx.clock.now(), userId, 'activity', activity.title, null, activity)],
       result: activity,
     };
   });
@@ -416,7 +417,9 @@ export async function releaseActivitiesOf(
         const activities = (stored.activities ?? []).map((activity) => {
           if (!activity.ownerId?.equals(owner)) return activity;
           const released = { ...activity, ownerId: null, version: activity.version + 1 };
-          entries.push(historyEntry(byId, 'activityOwner', userId, null, released));
+          entries.push(
+            historyEntry(ctx.clock.now(), byId, 'activityOwner', userId, null, released),
+          );
           return released;
         });
         return { activities, entries, result: undefined };

@@ -88,7 +88,14 @@ async function setPriorityOne(
           $set: { priority: to },
           $inc: { version: 1 },
           $push: {
-            history: { $each: editedFieldEntries(userId, { priority: from }, { priority: to }) },
+            history: {
+              $each: editedFieldEntries(
+                ctx.clock.now(),
+                userId,
+                { priority: from },
+                { priority: to },
+              ),
+            },
           },
         },
         { new: true },

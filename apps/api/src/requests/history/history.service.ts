@@ -25,10 +25,11 @@ export type StoredHistoryEntry = {
 };
 
 /**
- * One change made now by `userId`, ready to $push in the write that makes the change; an
- * activity's change also names the activity.
+ * One change made at `at` (the context's clock) by `userId`, ready to $push in the write that
+ * makes the change; an activity's change also names the activity.
  */
 export function historyEntry(
+  at: Date,
   userId: string | null,
   field: HistoryField,
   from: string | null,
@@ -36,7 +37,7 @@ export function historyEntry(
   activity?: { _id: Types.ObjectId; title: string },
 ): StoredHistoryEntry {
   return {
-    at: new Date(),
+    at,
     by: userId ? new Types.ObjectId(userId) : null,
     field,
     from,
@@ -47,24 +48,26 @@ export function historyEntry(
 
 /** A note change's entry: its texts, shortened when long (issue 25). */
 export function noteEntry(
+  at: Date,
   userId: string | null,
   from: string | null,
   to: string | null,
 ): StoredHistoryEntry {
   const short = (text: string | null) => (text === null ? null : shortenHistoryText(text));
-  return historyEntry(userId, 'note', short(from), short(to));
+  return historyEntry(at, userId, 'note', short(from), short(to));
 }
 
 /** The note entries of a whole-notes change (the §7 update): each note removed, then each added. */
 export function notesDiff(
+  at: Date,
   userId: string,
   before: readonly string[],
   after: readonly string[],
 ): StoredHistoryEntry[] {
   const { removed, added } = diffNotes(before, after);
   return [
-    ...removed.map((note) => noteEntry(userId, note, null)),
-    ...added.map((note) => noteEntry(userId, null, note)),
+    ...removed.map((note) => noteEntry(at, userId, note, null)),
+    ...added.map((note) => noteEntry(at, userId, null, note)),
   ];
 }
 
@@ -84,6 +87,7 @@ function valueText(field: string, value: EditedValue): string | null {
  * value and `to` the saved one (as text); none for a field saved as it was.
  */
 export function editedFieldEntries(
+  at: Date,
   userId: string,
   stored: EditedValues,
   saved: EditedValues,
@@ -93,7 +97,7 @@ export function editedFieldEntries(
     const to = valueText(field, saved[field]);
     // None and empty read the same ("(vacío)"): a field stored before it had a default isn't
     // changed by a save that sends it empty.
-    return (from ?? '') === (to ?? '') ? [] : [historyEntry(userId, field, from, to)];
+    return (from ?? '') === (to ?? '') ? [] : [historyEntry(at, userId, field, from, to)];
   });
 }
 

@@ -84,7 +84,7 @@ function requestDocument(ctx: AppContext, run: ImportRun, row: RowToCreate) {
     sourceOfContact: 'unknown',
     version: 0,
     statusVersion: 0,
-    history: [{ ...historyEntry(run.userId, 'imported', null, run.fileName), at: run.now }],
+    history: [historyEntry(run.now, run.userId, 'imported', null, run.fileName)],
     importKey: row.key,
   });
 }
@@ -241,7 +241,9 @@ export async function updateImportedRow(
       const moved = status !== stored.status;
       const storedOutcome = toOutcomeJson(stored.outcome);
       // A move out of CERRADO clears the outcome, as a move does; into it, none is known yet.
+      const at = ctx.clock.now();
       const outcome = outcomeChange(
+        at,
         run.userId,
         storedOutcome,
         status === 'closed' ? storedOutcome : null,
@@ -250,20 +252,19 @@ export async function updateImportedRow(
       const expectedValue = has('expectedValue') ? request.expectedValue : storedValue;
       const storedVendor = stored.vendor ? stored.vendor.toHexString() : null;
       const vendor = has('vendor') ? row.vendorId : storedVendor;
-      const at = new Date();
       // A status change is a move's (status-move.ts): its stage, history entry and stay ended.
       const move = moved ? statusMove(stored, status, run.userId, at) : undefined;
       const entries = [
-        historyEntry(run.userId, 'imported', null, run.fileName),
+        historyEntry(at, run.userId, 'imported', null, run.fileName),
         ...(move ? [move.entry] : []),
         ...outcome.entries,
         ...(vendor !== storedVendor
-          ? [historyEntry(run.userId, 'vendor', storedVendor, vendor)]
+          ? [historyEntry(at, run.userId, 'vendor', storedVendor, vendor)]
           : []),
-        ...expectedValueEntries(run.userId, storedValue, expectedValue),
-        ...editedFieldEntries(run.userId, stored, { ...stored, ...plain }),
-        ...notesDiff(run.userId, stored.notes, notes),
-      ].map((entry) => ({ ...entry, at }));
+        ...expectedValueEntries(at, run.userId, storedValue, expectedValue),
+        ...editedFieldEntries(at, run.userId, stored, { ...stored, ...plain }),
+        ...notesDiff(at, run.userId, stored.notes, notes),
+      ];
       const written = await Request.updateOne(
         {
           _id: row.targetId,

@@ -77,15 +77,16 @@ export async function moveOne(
       ).lean<MoveBaseDoc>();
       if (!stored) return GONE;
       if (stored.status !== from) return movedAway(stored.status);
+      const now = ctx.clock.now();
       const change = closing
-        ? outcomeChange(userId, toOutcomeJson(stored.outcome), outcome)
+        ? outcomeChange(now, userId, toOutcomeJson(stored.outcome), outcome)
         : { set: {}, entries: [] };
       // The new stage starts now (the card's "Estancada" count) and the stay read ends now.
-      const move = statusMove(stored, to, userId, ctx.clock.now());
+      const move = statusMove(stored, to, userId, now);
       const paid =
         amoutPaid === undefined
           ? []
-          : editedFieldEntries(userId, { amoutPaid: stored.amoutPaid }, { amoutPaid });
+          : editedFieldEntries(now, userId, { amoutPaid: stored.amoutPaid }, { amoutPaid });
       const moved = await Request.findOneAndUpdate(
         {
           _id: id,

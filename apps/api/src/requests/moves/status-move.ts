@@ -28,7 +28,7 @@ export function statusMove(
     set: { status: to, ...stage.set },
     inc: { statusVersion: 1 },
     max: stage.max,
-    entry: { ...historyEntry(userId, 'status', stored.status, to), at },
+    entry: historyEntry(at, userId, 'status', stored.status, to),
     visit: stage.visit,
   };
 }

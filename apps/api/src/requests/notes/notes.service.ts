@@ -78,7 +78,7 @@ export function addNote(
   return changeNotesAlways(ctx, id, (stored) => {
     const notes = [text, ...stored.notes];
     assertWithinLimits(notes, 'text');
-    return { notes, entry: noteEntry(userId, null, text) };
+    return { notes, entry: noteEntry(ctx.clock.now(), userId, null, text) };
   });
 }
 
@@ -97,6 +97,6 @@ export function editNote(
     }
     const notes = stored.notes.map((note, at) => (at === index ? to : note));
     assertWithinLimits(notes, 'to');
-    return { notes, entry: noteEntry(userId, from, to) };
+    return { notes, entry: noteEntry(ctx.clock.now(), userId, from, to) };
   });
 }

@@ -63,6 +63,7 @@ export async function outcomeAfter(
  * the write that makes it: a new outcome is stored with who set it and when.
  */
 export function outcomeChange(
+  at: Date,
   userId: string,
   before: Outcome | null,
   after: Outcome | null,
@@ -70,19 +71,20 @@ export function outcomeChange(
   if (sameOutcome(before, after)) return { set: {}, entries: [] };
   const [from, to] = [outcomeText(before), outcomeText(after)];
   return {
-    set: { outcome: after && { ...after, at: new Date(), by: new Types.ObjectId(userId) } },
+    set: { outcome: after && { ...after, at, by: new Types.ObjectId(userId) } },
     // A changed comment alone is no entry: the history names the result and the reason.
-    entries: from === to ? [] : [historyEntry(userId, 'outcome', from, to)],
+    entries: from === to ? [] : [historyEntry(at, userId, 'outcome', from, to)],
   };
 }
 
 /** The history entry of an expected value's change: amounts as text, null for none. */
 export function expectedValueEntries(
+  at: Date,
   userId: string,
   before: number | null,
   after: number | null,
 ): StoredHistoryEntry[] {
   if (before === after) return [];
   const text = (value: number | null) => (value === null ? null : String(value));
-  return [historyEntry(userId, 'expectedValue', text(before), text(after))];
+  return [historyEntry(at, userId, 'expectedValue', text(before), text(after))];
 }
