@@ -8,6 +8,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { wordsPlugin } from './eslint/no-inline-words.js';
 
 const webSrc = path.join(import.meta.dirname, 'apps/web/src');
 const foldersIn = (dir) =>
@@ -308,6 +309,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-call': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // One catalogue mechanism for words (issue 34 item 5, docs/web.md "Words"): a component takes
+    // the words a person reads from @crm/shared, each feature's catalogue beside its schemas.
+    // Inline JSX text, string children and string aria-label/title/placeholder/alt/label with a
+    // letter are errors; punctuation and symbols alone are fine. Every component is moved: no
+    // file is exempt.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/test/**'],
+    plugins: { crm: wordsPlugin },
+    rules: { 'crm/no-inline-words': 'error' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

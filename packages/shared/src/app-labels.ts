@@ -31,5 +31,9 @@ export const APP_LABELS = {
   notices: 'Avisos (Alt+T)',
   closeNotice: 'Cerrar aviso',
   /** A password field's show/hide control (§2), named by what it does now. */
+  /** Closing a form with unsaved changes (issue 12): Edit Request, Create Request, Edit User. */
+  discardQuestion: '¿Descartar los cambios?',
+  keepEditing: 'Seguir editando',
+  discard: 'Descartar',
   passwordToggle: (visible: boolean) => (visible ? 'Ocultar contraseña' : 'Mostrar contraseña'),
 } as const;

@@ -5,6 +5,8 @@ export * from './request-labels.js';
 export * from './activity-labels.js';
 export * from './account-labels.js';
 export * from './users-labels.js';
+export * from './request-editor-labels.js';
+export * from './login-labels.js';
 export * from './fields.js';
 export * from './error.js';
 export * from './auth.js';

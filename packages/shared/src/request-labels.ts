@@ -3,7 +3,7 @@
  * beside its schemas, docs/web.md "Words"). A lazy part's words have a file of their own so they
  * travel in its chunk (empty-board-labels.ts, log-activity-dialog-labels.ts, …).
  */
-import { CLEAR_FILTERS_LABEL } from './constants.js';
+import { CLEAR_FILTERS_LABEL, columnTitleOf, type RequestStatus } from './constants.js';
 
 /**
  * The Edit Request modal's side sections (issue 25), each a heading that folds it. "Mensaje"
@@ -64,3 +64,113 @@ export const HIDDEN_MATCHES_LABELS = {
   otherFilters: (count: string) => `${count} más fuera de los filtros`,
   showAll: 'Ver todas',
 } as const;
+
+/**
+ * "Atajos de teclado" (issue 14): the board's keys, opened with "?" or the toolbar's button. Key
+ * names are as printed on a Spanish keyboard; `spoken` names are what a screen reader reads for a
+ * symbol.
+ */
+export const KEYBOARD_HELP_LABELS = {
+  title: 'Atajos de teclado',
+  /** Between two keys pressed one or the other: "Espacio o Intro". */
+  or: 'o',
+  key: 'Tecla',
+  action: 'Qué hace',
+  keys: {
+    tab: 'Tab',
+    shiftTab: 'Mayús+Tab',
+    space: 'Espacio',
+    enter: 'Intro',
+    escape: 'Escape',
+  },
+  spoken: {
+    down: 'Flecha abajo',
+    up: 'Flecha arriba',
+    right: 'Flecha derecha',
+    left: 'Flecha izquierda',
+    question: 'Signo de interrogación',
+  },
+  onBoard: 'En el tablero',
+  onCard: 'En una tarjeta con el foco',
+  everywhere: 'En todo el producto',
+  goToColumn: (title: string) => `Ir a la columna ${title}`,
+  scroll: (px: number) => `Desplazar el tablero hacia abajo o hacia arriba (${px} px)`,
+  tabThrough: 'Pasar a la tarjeta o al botón siguiente o anterior',
+  openHelp: 'Abrir esta ayuda',
+  pickUp: 'Tomar la tarjeta para moverla de columna',
+  carry: 'Llevarla a la columna de al lado',
+  drop: 'Soltarla en esa columna',
+  cancelMove: 'Cancelar el movimiento (la tarjeta vuelve a su columna)',
+  closeDialog: 'Cerrar un diálogo o cancelar la confirmación de borrado de una tarjeta',
+  columnKeysNote:
+    'Con 1 a 5, el foco va a la primera tarjeta a la vista de esa columna (a la columna si no tiene tarjetas).',
+  moveToNote: 'También puedes mover una tarjeta con su botón «Mover a…».',
+} as const;
+
+/** The board's own words: its heading, a column's header and empty column, its toolbar. */
+export const BOARD_LABELS = {
+  /** The board's heading, for screen readers (the sidebar's "Solicitudes"). */
+  title: 'Solicitudes',
+  empty: 'Sin solicitudes',
+  /** A column header's count, read aloud: "12 solicitudes". */
+  count: (count: number) => `${count} solicitudes`,
+  create: 'Crear solicitud',
+  pipeline: 'Pipeline',
+  /** The phone's column switcher. */
+  column: 'Columna',
+  toolbar: 'Filtros del tablero',
+  search: 'Buscar',
+  /** The toolbar's filters: each one's name and its "all" choice. */
+  mine: 'Mis solicitudes',
+  vendorFilter: 'Ejecutivo',
+  allVendors: 'Todos los ejecutivos',
+  priorityFilter: 'Prioridad',
+  allPriorities: 'Todas las prioridades',
+  typeFilter: 'Tipo',
+  allTypes: 'Todos los tipos',
+  /** A column's button for its next page: "Cargar más (1.234)". */
+  loadMore: (remaining: string) => `Cargar más (${remaining})`,
+  /** The groups of the "Ejecutivo" selects: each role in plural. */
+  roleGroups: { vendor: 'Vendedores', 'system admin': 'Administradores', driver: 'Choferes' },
+} as const;
+
+/** A move's messages (the spec has no moves; Spanish, the product's language). */
+export const MOVE_MESSAGES = {
+  movedMeanwhile: (status: RequestStatus) =>
+    `Otra persona ya movió esta solicitud a ${columnTitleOf(status)}`,
+  failed: 'No se pudo mover la solicitud. Volvió a su columna.',
+} as const;
+
+/** A card's words (§2): its lines' labels, its buttons and the delete confirmation's English. */
+export const CARD_LABELS = {
+  number: 'Número:',
+  name: 'Nombre:',
+  company: 'Compañía:',
+  date: 'Fecha:',
+  type: 'Tipo:',
+  /** The priority bar's tooltip and the badge's words for screen readers: "Prioridad: Alta". */
+  priority: (priority: string) => `Prioridad: ${priority}`,
+  edit: 'Editar solicitud',
+  remove: 'Eliminar solicitud',
+  confirmRemove: (label: string) => `¿Eliminar ${label}?`,
+  cancel: 'Cancel',
+  delete: 'Delete',
+  deleting: 'Deleting...',
+  /** The avatar of a request without an executive, for one who may assign it. */
+  assign: (noVendor: string) => `${noVendor}: asignar`,
+} as const;
+
+/** The request window's history when nothing is recorded yet. */
+export const HISTORY_EMPTY_LABEL = 'Todavía no hay cambios registrados.';
+
+/** §2's Create Request modal, in the spec's English, and the Edit Request window's title. */
+export const CREATE_REQUEST_LABELS = {
+  title: 'New request',
+  name: 'Name',
+  email: 'Email',
+  requestType: 'Request Type',
+  message: 'Message',
+  submit: 'Submit',
+  submitting: 'Submitting...',
+} as const;
+export const EDIT_REQUEST_TITLE = 'Editar solicitud';

@@ -7,6 +7,7 @@ import { DepartedLine, type DepartedLineProps } from './departed-line';
 import { cardElement } from '../shared';
 import type { CardOwner } from '../card';
 import { useSelectionFact } from './bulk/selection';
+import { BOARD_LABELS } from '@crm/shared';
 
 /** A first guess at a card's height; each card is measured once drawn (heights vary). */
 const ESTIMATED_CARD_PX = 132;
@@ -107,7 +108,7 @@ export function ColumnCards({
   return (
     <div ref={listRef}>
       {ids.length === 0 ? (
-        <p className="px-1 py-2 text-xs text-slate-600">Sin solicitudes</p>
+        <p className="px-1 py-2 text-xs text-slate-600">{BOARD_LABELS.empty}</p>
       ) : (
         <div
           role="feed"

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { BULK_LABELS, OUTCOME_LABELS, formatMoney, formatNumber } from '@crm/shared';
+import { BULK_LABELS, OUTCOME_LABELS, formatMoney, formatNumber, BOARD_LABELS } from '@crm/shared';
 import { IconButton } from '../../../components/ui/button';
 
 export type ColumnHeaderProps = {
@@ -44,7 +44,7 @@ export function ColumnHeader({
           {count === undefined ? null : (
             <span
               className="rounded-full bg-white px-1.5 py-px text-[11px] font-medium text-slate-600 tabular-nums ring-1 ring-slate-200"
-              aria-label={`${count} solicitudes`}
+              aria-label={BOARD_LABELS.count(count)}
             >
               {formatNumber(count)}
             </span>
@@ -92,7 +92,7 @@ export function ColumnHeader({
         ) : null}
         {onCreate ? (
           <IconButton
-            label="Crear solicitud"
+            label={BOARD_LABELS.create}
             onClick={onCreate}
             className="shrink-0 bg-indigo-600 p-1 text-white hover:bg-indigo-500 hover:text-white"
           >

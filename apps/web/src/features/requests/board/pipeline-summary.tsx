@@ -4,6 +4,7 @@ import {
   type BoardFilters,
   type WinProbability,
   formatMoney,
+  BOARD_LABELS,
 } from '@crm/shared';
 import { useColumnTotals } from '../../../api/requests/get-column';
 
@@ -28,7 +29,7 @@ export function PipelineSummary({ filters, currency, winProbability }: PipelineS
   const { total, forecast } = pipelineOf(totals, winProbability);
   return (
     <dl
-      aria-label="Pipeline"
+      aria-label={BOARD_LABELS.pipeline}
       className="flex flex-wrap gap-x-5 gap-y-1 px-3 pt-2 text-xs text-slate-600 md:px-5"
     >
       <div className="flex gap-1" title={OUTCOME_LABELS.pipelineHelp}>

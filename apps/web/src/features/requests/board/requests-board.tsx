@@ -9,7 +9,13 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { BOARD_COLUMNS, SESSION_MESSAGES, type Request, type RequestStatus } from '@crm/shared';
+import {
+  BOARD_COLUMNS,
+  SESSION_MESSAGES,
+  type Request,
+  type RequestStatus,
+  BOARD_LABELS,
+} from '@crm/shared';
 import { useBoard } from '../../../api/requests/get-board';
 import { useCurrentUser } from '../../../api/session/get-current-user';
 import { useSettings } from '../../../api/settings/get-settings';
@@ -194,7 +200,7 @@ function BoardScreen() {
   return (
     <BoardSelectionContext.Provider value={selection}>
       <div className="flex h-full min-h-0 flex-col">
-        <h1 className="sr-only">Solicitudes</h1>
+        <h1 className="sr-only">{BOARD_LABELS.title}</h1>
         <BoardToolbar
           filters={filters}
           compact={isPhone}

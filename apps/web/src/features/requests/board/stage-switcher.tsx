@@ -1,4 +1,10 @@
-import { BOARD_COLUMNS, isRequestStatus, type BoardFilters, type RequestStatus } from '@crm/shared';
+import {
+  BOARD_COLUMNS,
+  isRequestStatus,
+  type BoardFilters,
+  type RequestStatus,
+  BOARD_LABELS,
+} from '@crm/shared';
 import { Select } from '../../../components/ui/form-field';
 import { StageOption } from './stage-option';
 
@@ -15,7 +21,7 @@ export function StageSwitcher({ value, filters, enabled, onChange }: StageSwitch
   return (
     <div className="relative z-20 px-3 pt-2">
       <Select
-        aria-label="Columna"
+        aria-label={BOARD_LABELS.column}
         value={value}
         onChange={(event) => {
           if (isRequestStatus(event.target.value)) onChange(event.target.value);

@@ -1,4 +1,4 @@
-import { APP_LABELS } from '@crm/shared';
+import { APP_LABELS, CARD_LABELS } from '@crm/shared';
 import { UserPlus } from 'lucide-react';
 
 export type CardAvatarProps = {
@@ -59,7 +59,7 @@ export function CardAvatar({ owner, assigned, canAssign, onClick }: CardAvatarPr
       <button
         type="button"
         onClick={onClick}
-        aria-label={`${APP_LABELS.noVendor}: asignar`}
+        aria-label={CARD_LABELS.assign(APP_LABELS.noVendor)}
         title={APP_LABELS.noVendor}
         className={TARGET}
       >

@@ -1,5 +1,11 @@
 import { ChevronDown, ChevronsUp, Equal, type LucideIcon } from 'lucide-react';
-import { PRIORITY_LABELS, priorityColor, type Priority, type PriorityColor } from '@crm/shared';
+import {
+  PRIORITY_LABELS,
+  priorityColor,
+  type Priority,
+  type PriorityColor,
+  CARD_LABELS,
+} from '@crm/shared';
 
 const STYLES: Record<PriorityColor, { icon: LucideIcon; className: string }> = {
   green: { icon: ChevronDown, className: 'bg-green-50 text-green-800 ring-green-600/30' },
@@ -24,7 +30,7 @@ export function PriorityBadge({ priority }: PriorityBadgeProps) {
     >
       <Icon className="size-3 shrink-0" aria-hidden />
       <span aria-hidden>{priorityText(priority)}</span>
-      <span className="sr-only">Prioridad: {priorityText(priority)}</span>
+      <span className="sr-only">{CARD_LABELS.priority(priorityText(priority))}</span>
     </span>
   );
 }

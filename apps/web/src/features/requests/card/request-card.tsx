@@ -15,6 +15,7 @@ import {
   type Request,
   type RequestStatus,
   formatShortDate,
+  CARD_LABELS,
 } from '@crm/shared';
 import { useDeleteRequest } from '../../../api/requests/delete-request';
 import { Button, IconButton } from '../../../components/ui/button';
@@ -190,7 +191,7 @@ export const RequestCard = memo(function RequestCard({
       <div
         className={`absolute inset-y-0 left-0 w-1.5 rounded-l-lg ${BAR_CLASSES[color]}`}
         data-priority-color={color}
-        title={`Prioridad: ${priorityText(request.priority)}`}
+        title={CARD_LABELS.priority(priorityText(request.priority))}
         aria-hidden
       />
 
@@ -229,7 +230,7 @@ export const RequestCard = memo(function RequestCard({
           </label>
         ) : null}
         <IconButton
-          label="Editar solicitud"
+          label={CARD_LABELS.edit}
           onClick={edit}
           className={`p-1 ${PHONE_TARGET}`}
           {...{ [CARD_EDIT_ATTRIBUTE]: '' }}
@@ -238,7 +239,7 @@ export const RequestCard = memo(function RequestCard({
         </IconButton>
         {canDelete ? (
           <IconButton
-            label="Eliminar solicitud"
+            label={CARD_LABELS.remove}
             onClick={() => setConfirming(true)}
             aria-expanded={confirming}
             data-card-delete=""
@@ -250,18 +251,18 @@ export const RequestCard = memo(function RequestCard({
       </div>
 
       <dl className="space-y-0.5">
-        <CardLine label="Número:" value={number} className={roomForActions} />
-        <CardLine label="Nombre:" value={request.name} strong className={roomOnPhone} />
+        <CardLine label={CARD_LABELS.number} value={number} className={roomForActions} />
+        <CardLine label={CARD_LABELS.name} value={request.name} strong className={roomOnPhone} />
         {request.company ? (
           <CardLine
-            label="Compañía:"
+            label={CARD_LABELS.company}
             value={request.company}
             hiddenLabel
             icon={<Building2 className="size-3 shrink-0 self-center text-slate-400" aria-hidden />}
           />
         ) : null}
-        <CardLine label="Fecha:" value={formatShortDate(request.createdAt, timeZone)} />
-        <CardLine label="Tipo:" value={request.requestType} />
+        <CardLine label={CARD_LABELS.date} value={formatShortDate(request.createdAt, timeZone)} />
+        <CardLine label={CARD_LABELS.type} value={request.requestType} />
         <CardValue request={request} />
         <NextStep request={request} completable={dragState !== 'preview'} />
       </dl>
@@ -270,7 +271,7 @@ export const RequestCard = memo(function RequestCard({
         <div
           ref={confirmRef}
           role="group"
-          aria-label={`¿Eliminar ${label}?`}
+          aria-label={CARD_LABELS.confirmRemove(label)}
           onKeyDown={onConfirmationKey}
           className="mt-2 mr-0.5 flex flex-wrap items-center justify-end gap-1.5 rounded-md bg-red-50 p-1.5"
         >
@@ -281,7 +282,7 @@ export const RequestCard = memo(function RequestCard({
             disabled={deletion.isPending}
             {...EN}
           >
-            Cancel
+            {CARD_LABELS.cancel}
           </Button>
           <Button
             variant="danger"
@@ -290,7 +291,7 @@ export const RequestCard = memo(function RequestCard({
             onClick={remove}
             {...EN}
           >
-            {deletion.isPending ? 'Deleting...' : 'Delete'}
+            {deletion.isPending ? CARD_LABELS.deleting : CARD_LABELS.delete}
           </Button>
         </div>
       ) : null}

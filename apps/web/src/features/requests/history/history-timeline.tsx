@@ -5,6 +5,7 @@ import {
   type RequestHistory,
   type User,
   REQUEST_SECTION_LABELS,
+  HISTORY_EMPTY_LABEL,
 } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSettings } from '../../../api/settings/get-settings';
@@ -87,7 +88,7 @@ export function HistoryTimeline({ history, users, defaultOpen = false }: History
         ) : !history.data ? (
           <LoadingText />
         ) : entries.length === 0 ? (
-          <p className="text-slate-500">Todavía no hay cambios registrados.</p>
+          <p className="text-slate-500">{HISTORY_EMPTY_LABEL}</p>
         ) : (
           <ol
             aria-label={REQUEST_SECTION_LABELS.history}

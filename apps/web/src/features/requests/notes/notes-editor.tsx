@@ -1,7 +1,12 @@
 import { useLayoutEffect, useState, type ComponentProps } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Pencil, Plus } from 'lucide-react';
-import { addNoteBodySchema, editNoteBodySchema, REQUEST_SECTION_LABELS } from '@crm/shared';
+import {
+  addNoteBodySchema,
+  editNoteBodySchema,
+  REQUEST_SECTION_LABELS,
+  NOTE_LABELS,
+} from '@crm/shared';
 import { useAddNote } from '../../../api/requests/add-note';
 import { currentNoteOf, useEditNote } from '../../../api/requests/edit-note';
 import { requestQueryOptions } from '../../../api/requests/get-request';
@@ -10,15 +15,6 @@ import { TextArea, TextInput } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useZodForm } from '../../../lib/use-zod-form';
 import { CollapsibleSection } from '../shared';
-
-const NOTE_LABELS = {
-  saveFailed: 'No se pudo guardar la nota. Inténtalo de nuevo.',
-  changedMeanwhile: 'Otra persona cambió esta nota mientras la editabas. Ahora dice:',
-  removedMeanwhile: 'Otra persona quitó esta nota mientras la editabas.',
-  useMine: 'Usar la mía',
-  useTheirs: 'Usar la suya',
-  saving: 'Guardando nota',
-} as const;
 
 export type NotesEditorProps = {
   requestId: string;
@@ -188,12 +184,12 @@ export function NotesEditor({
         <div className="mb-2">
           <div className="flex gap-2">
             <label htmlFor={newNoteField.id} className="sr-only">
-              Nueva nota
+              {NOTE_LABELS.newNote}
             </label>
             <TextInput
               {...newNoteField}
               autoFocus
-              placeholder="Add a new note"
+              placeholder={NOTE_LABELS.newNotePlaceholder}
               onKeyDown={(event) => {
                 // Not the modal's own form, which this sits in.
                 if (event.key === 'Enter') {
@@ -208,7 +204,7 @@ export function NotesEditor({
               disabled={addNote.isPending}
               aria-busy={addNote.isPending}
             >
-              Add
+              {NOTE_LABELS.add}
             </Button>
           </div>
           {addError ? (
@@ -220,9 +216,7 @@ export function NotesEditor({
       ) : null}
 
       {visible.length === 0 ? (
-        <p className="text-sm text-slate-500">
-          Presiona el icono &quot;+&quot; para agregar una nueva nota.
-        </p>
+        <p className="text-sm text-slate-500">{NOTE_LABELS.empty}</p>
       ) : (
         <ul aria-label={REQUEST_SECTION_LABELS.notes} className="space-y-2" aria-busy={saving}>
           {visible.map(({ text, index }) => (
@@ -254,7 +248,7 @@ export function NotesEditor({
                     ) : null}
                   </div>
                   <IconButton
-                    label="Editar nota"
+                    label={NOTE_LABELS.edit}
                     className="-my-1"
                     onClick={() => startEdit(index, text)}
                   >
@@ -288,7 +282,7 @@ function NoteEdit({ field, error, theirs, saving, onSave, onUseMine, onUseTheirs
   return (
     <div className="space-y-2">
       <label htmlFor={field.id} className="sr-only">
-        Editar nota
+        {NOTE_LABELS.edit}
       </label>
       <TextArea {...field} autoFocus rows={3} />
       {error ? (
@@ -327,7 +321,7 @@ function NoteEdit({ field, error, theirs, saving, onSave, onUseMine, onUseTheirs
             aria-busy={saving}
           >
             <Check className="size-3.5" aria-hidden />
-            Save
+            {NOTE_LABELS.save}
           </Button>
         </div>
       )}

@@ -1,19 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
 import { TriangleAlert, Info } from 'lucide-react';
-import type { Request, User } from '@crm/shared';
+import { CONFLICT_LABELS, type Request, type User } from '@crm/shared';
 import { Button } from '../../../components/ui/button';
 import type { FieldConflict, RequestField } from './merge-request';
 import { FIELD_LABELS, formatFieldValue } from './request-fields';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
-
-const CONFLICT_LABELS = {
-  title: 'Otra persona cambió esta solicitud',
-  keepMine: 'Guardar la mía',
-  takeTheirs: 'Usar la suya',
-  theirs: 'Su versión',
-  mine: 'Tu versión',
-} as const;
 
 const fieldList = (fields: readonly RequestField[]) =>
   fields.map((field) => FIELD_LABELS[field]).join(', ');
@@ -66,15 +58,12 @@ export function ConflictPanel({
         <TriangleAlert className="size-4" aria-hidden />
         {CONFLICT_LABELS.title}
       </h3>
-      <p className="mt-1 text-amber-900">
-        Guardó cambios mientras editabas. Estos campos los cambiaron los dos: elige qué versión
-        queda.
-      </p>
+      <p className="mt-1 text-amber-900">{CONFLICT_LABELS.explanation}</p>
       <table className="mt-3 w-full table-fixed border-separate border-spacing-y-1 text-left">
         <thead className="text-xs text-amber-900">
           <tr>
             <th scope="col" className="w-1/4 font-medium">
-              Campo
+              {CONFLICT_LABELS.field}
             </th>
             <th scope="col" className="font-medium">
               {CONFLICT_LABELS.theirs}
@@ -102,7 +91,7 @@ export function ConflictPanel({
       </table>
       {taken.length > 0 ? (
         <p className="mt-2 text-xs text-amber-900">
-          Sus cambios en otros campos ya están en el formulario: {fieldList(taken)}.
+          {CONFLICT_LABELS.takenFields(fieldList(taken))}
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap justify-end gap-2">
@@ -138,11 +127,8 @@ export function MergedNotice({ taken, pendingChanges }: MergedNoticeProps) {
     >
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
       <p>
-        Otra persona guardó esta solicitud mientras la editabas.{' '}
-        {taken.length > 0 ? `Tomamos sus cambios en: ${fieldList(taken)}. ` : ''}
-        {pendingChanges
-          ? 'Tus cambios siguen aquí: pulsa «Guardar cambios» para guardarlos.'
-          : 'Ya ves su versión.'}
+        {CONFLICT_LABELS.merged} {taken.length > 0 ? CONFLICT_LABELS.taken(fieldList(taken)) : ''}
+        {pendingChanges ? CONFLICT_LABELS.pending : CONFLICT_LABELS.seeTheirs}
       </p>
     </div>
   );

@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { createRequestBodySchema, DEFAULT_REQUEST_TYPE, type CreateRequestBody } from '@crm/shared';
+import {
+  createRequestBodySchema,
+  DEFAULT_REQUEST_TYPE,
+  type CreateRequestBody,
+  CREATE_REQUEST_LABELS,
+} from '@crm/shared';
 import { useCreateRequest } from '../../../api/requests/create-request';
 import { Button } from '../../../components/ui/button';
 import { Dialog } from '../../../components/ui/dialog';
@@ -71,28 +76,36 @@ export function CreateRequestModal({ open, onClose, onCreated }: CreateRequestMo
     <Dialog
       open={open}
       onOpenChange={(next) => !next && discard.requestClose()}
-      title="New request"
+      title={CREATE_REQUEST_LABELS.title}
       returnFocus={(opener) => (handedOver.current ? null : opener)}
     >
       {discard.prompt}
       <form noValidate onSubmit={onSubmit} className="space-y-4 px-5 py-4">
-        <FormField id={name.id} label="Name" error={form.errors.name}>
+        <FormField id={name.id} label={CREATE_REQUEST_LABELS.name} error={form.errors.name}>
           <TextInput {...name} autoComplete="off" />
         </FormField>
-        <FormField id={email.id} label="Email" error={form.errors.email}>
+        <FormField id={email.id} label={CREATE_REQUEST_LABELS.email} error={form.errors.email}>
           <TextInput {...email} type="email" autoComplete="off" />
         </FormField>
-        <FormField id={requestType.id} label="Request Type" error={form.errors.requestType}>
+        <FormField
+          id={requestType.id}
+          label={CREATE_REQUEST_LABELS.requestType}
+          error={form.errors.requestType}
+        >
           <Select {...requestType}>
             <Options options={REQUEST_TYPE_OPTIONS} />
           </Select>
         </FormField>
-        <FormField id={message.id} label="Message" error={form.errors.message}>
+        <FormField
+          id={message.id}
+          label={CREATE_REQUEST_LABELS.message}
+          error={form.errors.message}
+        >
           <TextArea {...message} rows={4} />
         </FormField>
         <div className="flex justify-end">
           <Button type="submit" disabled={creation.isPending}>
-            {creation.isPending ? 'Submitting...' : 'Submit'}
+            {creation.isPending ? CREATE_REQUEST_LABELS.submitting : CREATE_REQUEST_LABELS.submit}
           </Button>
         </div>
       </form>

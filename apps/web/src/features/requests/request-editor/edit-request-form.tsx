@@ -18,6 +18,8 @@ import {
   type ActivityType,
   type Request,
   APP_LABELS,
+  CLOSING_LABELS,
+  REQUEST_FORM_LABELS,
 } from '@crm/shared';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { useRequestHistory } from '../../../api/requests/get-request-history';
@@ -222,16 +224,16 @@ export function EditRequestForm({
   };
 
   const contact = (
-    <Section title="Información de contacto">
-      {textField('name', 'Nombre')}
+    <Section title={REQUEST_FORM_LABELS.contact}>
+      {textField('name', REQUEST_FORM_LABELS.name)}
       <div>
-        {textField('email', 'Correo', 'email')}
+        {textField('email', REQUEST_FORM_LABELS.email, 'email')}
         <ContactLinks email={draft.email} onUse={setLogging} />
       </div>
-      {textField('jobPosition', 'Cargo')}
-      {textField('company', 'Compañía')}
+      {textField('jobPosition', REQUEST_FORM_LABELS.jobPosition)}
+      {textField('company', REQUEST_FORM_LABELS.company)}
       <div>
-        {textField('contactNumber', 'Teléfono', 'tel')}
+        {textField('contactNumber', REQUEST_FORM_LABELS.phone, 'tel')}
         <ContactLinks phone={draft.contactNumber} onUse={setLogging} />
       </div>
     </Section>
@@ -272,7 +274,7 @@ export function EditRequestForm({
           ) : null}
           <div className="grid gap-4 sm:grid-cols-2">
             {/* A stage change is a move of its own, saved at once and recorded (issue 12). */}
-            <FormField id={status.id} label="Etapa de la solicitud" error={form.errors.status}>
+            <FormField id={status.id} label={REQUEST_FORM_LABELS.status} error={form.errors.status}>
               <Select
                 data-no-autofocus
                 {...status}
@@ -284,7 +286,11 @@ export function EditRequestForm({
               </Select>
             </FormField>
             {isAdmin ? (
-              <FormField id={vendor.id} label="Ejecutivo" error={form.errors.vendor}>
+              <FormField
+                id={vendor.id}
+                label={REQUEST_FORM_LABELS.vendor}
+                error={form.errors.vendor}
+              >
                 <Select
                   {...vendor}
                   // "Sin ejecutivo" is the empty option: no vendor.
@@ -295,7 +301,11 @@ export function EditRequestForm({
                 </Select>
               </FormField>
             ) : (
-              <ReadOnly fieldRef={form.fieldRef('vendor')} label="Ejecutivo" value={vendorName} />
+              <ReadOnly
+                fieldRef={form.fieldRef('vendor')}
+                label={REQUEST_FORM_LABELS.vendor}
+                value={vendorName}
+              />
             )}
           </div>
 
@@ -327,13 +337,13 @@ export function EditRequestForm({
             </>
           ) : null}
 
-          <Section title="Información general" hidden={moreFolded}>
+          <Section title={REQUEST_FORM_LABELS.general} hidden={moreFolded}>
             <ReadOnly
               fieldRef={form.fieldRef('requestNumber')}
-              label="Número"
+              label={REQUEST_FORM_LABELS.number}
               value={String(draft.requestNumber ?? MISSING_REQUEST_NUMBER)}
             />
-            {selectField('priority', 'Prioridad', PRIORITY_OPTIONS)}
+            {selectField('priority', REQUEST_FORM_LABELS.priority, PRIORITY_OPTIONS)}
             <FormField
               id={expectedValue.id}
               label={OUTCOME_LABELS.expectedValue}
@@ -368,28 +378,28 @@ export function EditRequestForm({
             </fieldset>
           ) : null}
 
-          <Section title="Detalles" hidden={moreFolded}>
-            {selectField('requestType', 'Tipo de solicitud', REQUEST_TYPE_OPTIONS)}
+          <Section title={REQUEST_FORM_LABELS.details} hidden={moreFolded}>
+            {selectField('requestType', REQUEST_FORM_LABELS.requestType, REQUEST_TYPE_OPTIONS)}
             {/* §2 also has a source select that is never enabled: shown once, as text, it says
               the same without a control that does nothing. */}
             <ReadOnly
               fieldRef={form.fieldRef('sourceOfContact')}
-              label="Fuente de contacto"
+              label={REQUEST_FORM_LABELS.sourceOfContact}
               value={SOURCE_OF_CONTACT_LABELS[draft.sourceOfContact]}
             />
           </Section>
 
           {phoneFirst ? null : contact}
 
-          <Section title="Evento" hidden={moreFolded}>
-            {placeholderTextField('paymentMethod', 'Método de pago')}
-            {placeholderTextField('bussinesItem', 'Rubro')}
-            {numberField('eventsQuantity', 'Cantidad de eventos')}
-            {numberField('pax', 'Pax')}
-            {numberField('amoutPaid', 'Monto pagado')}
+          <Section title={REQUEST_FORM_LABELS.event} hidden={moreFolded}>
+            {placeholderTextField('paymentMethod', REQUEST_FORM_LABELS.paymentMethod)}
+            {placeholderTextField('bussinesItem', REQUEST_FORM_LABELS.bussinesItem)}
+            {numberField('eventsQuantity', REQUEST_FORM_LABELS.eventsQuantity)}
+            {numberField('pax', REQUEST_FORM_LABELS.pax)}
+            {numberField('amoutPaid', CLOSING_LABELS.amountPaid)}
             <FormField
               id={eventDate.id}
-              label="Fecha del evento"
+              label={REQUEST_FORM_LABELS.eventDate}
               error={dayTyped ? form.errors.eventDate : EVENT_DATE_INVALID}
             >
               <EventDateInput
@@ -412,7 +422,7 @@ export function EditRequestForm({
                 onChange={closingEmail.onChange}
               />
               <label htmlFor={closingEmail.id} className="text-sm text-slate-700">
-                Correo de cierre enviado
+                {REQUEST_FORM_LABELS.closingEmail}
               </label>
               {draft.emailSentToCloseEvents === 'pending' ? (
                 <span className="text-xs text-slate-600">
@@ -446,11 +456,11 @@ export function EditRequestForm({
         <div className="ml-auto flex items-center gap-2">
           {saved ? (
             <span role="status" className="text-xs text-emerald-700">
-              Cambios guardados
+              {REQUEST_FORM_LABELS.saved}
             </span>
           ) : null}
           <Button variant="secondary" onClick={onCancel}>
-            Cancelar
+            {REQUEST_FORM_LABELS.cancel}
           </Button>
           <Button
             type="submit"
@@ -458,8 +468,8 @@ export function EditRequestForm({
             disabled={saving || moving}
             aria-busy={saving}
           >
-            {saving ? <Spinner label="Guardando" /> : null}
-            Guardar cambios
+            {saving ? <Spinner label={REQUEST_FORM_LABELS.saving} /> : null}
+            {REQUEST_FORM_LABELS.save}
           </Button>
         </div>
       </div>
@@ -481,7 +491,13 @@ const MORE_FIELDS = [
   'emailSentToCloseEvents',
 ] as const satisfies readonly FieldName[];
 const sectionId = (title: string) => `request-section-${title.replace(/\W+/g, '-')}`;
-const MORE_SECTION_IDS = ['Información general', 'Detalles', 'Evento'].map(sectionId).join(' ');
+const MORE_SECTION_IDS = [
+  REQUEST_FORM_LABELS.general,
+  REQUEST_FORM_LABELS.details,
+  REQUEST_FORM_LABELS.event,
+]
+  .map(sectionId)
+  .join(' ');
 
 function Section({
   title,

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { API_MESSAGES, SESSION_MESSAGES } from '@crm/shared';
+import { API_MESSAGES, SESSION_MESSAGES, EDIT_REQUEST_TITLE } from '@crm/shared';
 import { useRequest } from '../../../api/requests/get-request';
 import { Dialog } from '../../../components/ui/dialog';
 import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog';
@@ -80,7 +80,7 @@ export function EditRequestModal({ requestId, onClose, focusField }: EditRequest
     <Dialog
       open
       onOpenChange={(open) => !open && discard.requestClose()}
-      title="Editar solicitud"
+      title={EDIT_REQUEST_TITLE}
       // Issue 25: from 1024 px two columns as tall as the screen allows, each scrolling inside.
       size="max-w-3xl lg:max-w-6xl lg:h-[calc(100dvh-3rem)]"
       returnFocus={returnFocus}

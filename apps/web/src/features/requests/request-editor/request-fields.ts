@@ -4,6 +4,8 @@ import {
   MISSING_REQUEST_NUMBER,
   OUTCOME_LABELS,
   PRIORITY_LABELS,
+  REQUEST_FORM_LABELS,
+  REQUEST_SECTION_LABELS,
   SOURCE_OF_CONTACT_LABELS,
   type Request,
   type User,
@@ -19,12 +21,12 @@ import type { RequestField } from './merge-request';
 export const FIELD_LABELS: Record<RequestField, string> = {
   // The fields a save records in the history (issue 25) carry the same labels there.
   ...HISTORY_EDITED_FIELD_LABELS,
-  status: 'Etapa de la solicitud',
-  vendor: 'Ejecutivo',
-  requestNumber: 'Número',
-  sourceOfContact: 'Fuente de contacto',
-  message: 'Mensaje',
-  notes: 'Notas',
+  status: REQUEST_FORM_LABELS.status,
+  vendor: REQUEST_FORM_LABELS.vendor,
+  requestNumber: REQUEST_FORM_LABELS.number,
+  sourceOfContact: REQUEST_FORM_LABELS.sourceOfContact,
+  message: REQUEST_SECTION_LABELS.message,
+  notes: REQUEST_SECTION_LABELS.notes,
   expectedValue: OUTCOME_LABELS.expectedValue,
   outcome: OUTCOME_LABELS.filter,
 };

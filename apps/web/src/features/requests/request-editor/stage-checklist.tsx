@@ -1,4 +1,4 @@
-import { CLOSING_LABELS } from '@crm/shared';
+import { CLOSING_LABELS, STAGE_CHECKLIST_LABEL } from '@crm/shared';
 import { useEffect, useState } from 'react';
 import { CircleAlert, CircleCheck, X } from 'lucide-react';
 import type { Request } from '@crm/shared';
@@ -79,7 +79,7 @@ export function StageChecklist({ missing, stay, force = false }: StageChecklistP
           {icon}
           {missingSentence(missing)}
         </summary>
-        <ul aria-label="Datos que faltan en esta etapa" className="mt-1 list-disc space-y-0.5 pl-6">
+        <ul aria-label={STAGE_CHECKLIST_LABEL} className="mt-1 list-disc space-y-0.5 pl-6">
           {missing.map(({ field, label }) => (
             <li key={field}>{label}</li>
           ))}

@@ -1,9 +1,7 @@
 import type { ReactNode } from 'react';
-import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
+import { APP_LABELS, BOARD_SCROLL_STEP_PX, KEYBOARD_HELP_LABELS } from '@crm/shared';
 import { Dialog } from '../../../../components/ui/dialog';
 import { COLUMN_SHORTCUTS, HELP_SHORTCUT } from './use-board-shortcuts';
-
-const KEYBOARD_HELP_TITLE = 'Atajos de teclado';
 
 type Shortcut = { keys: ReactNode; action: string };
 
@@ -27,7 +25,7 @@ function Key({ children, spoken }: { children: string; spoken?: string }) {
 function Either({ keys }: { keys: ReactNode[] }) {
   return keys.map((key, index) => (
     <span key={index}>
-      {index > 0 ? <span className="px-1 text-slate-600">o</span> : null}
+      {index > 0 ? <span className="px-1 text-slate-600">{KEYBOARD_HELP_LABELS.or}</span> : null}
       {key}
     </span>
   ));
@@ -36,48 +34,82 @@ function Either({ keys }: { keys: ReactNode[] }) {
 const BOARD_KEYS: readonly Shortcut[] = [
   ...COLUMN_SHORTCUTS.map(({ key, title }) => ({
     keys: <Key>{key}</Key>,
-    action: `Ir a la columna ${title}`,
+    action: KEYBOARD_HELP_LABELS.goToColumn(title),
   })),
   {
     keys: (
-      <Either keys={[<Key spoken="Flecha abajo">↓</Key>, <Key spoken="Flecha arriba">↑</Key>]} />
+      <Either
+        keys={[
+          <Key spoken={KEYBOARD_HELP_LABELS.spoken.down}>↓</Key>,
+          <Key spoken={KEYBOARD_HELP_LABELS.spoken.up}>↑</Key>,
+        ]}
+      />
     ),
-    action: `Desplazar el tablero hacia abajo o hacia arriba (${BOARD_SCROLL_STEP_PX} px)`,
-  },
-  {
-    keys: <Either keys={[<Key>Tab</Key>, <Key>Mayús+Tab</Key>]} />,
-    action: 'Pasar a la tarjeta o al botón siguiente o anterior',
-  },
-  { keys: <Key spoken="Signo de interrogación">{HELP_SHORTCUT}</Key>, action: 'Abrir esta ayuda' },
-];
-
-const CARD_KEYS: readonly Shortcut[] = [
-  {
-    keys: <Either keys={[<Key>Espacio</Key>, <Key>Intro</Key>]} />,
-    action: 'Tomar la tarjeta para moverla de columna',
+    action: KEYBOARD_HELP_LABELS.scroll(BOARD_SCROLL_STEP_PX),
   },
   {
     keys: (
       <Either
-        keys={[<Key spoken="Flecha derecha">→</Key>, <Key spoken="Flecha izquierda">←</Key>]}
+        keys={[
+          <Key>{KEYBOARD_HELP_LABELS.keys.tab}</Key>,
+          <Key>{KEYBOARD_HELP_LABELS.keys.shiftTab}</Key>,
+        ]}
       />
     ),
-    action: 'Llevarla a la columna de al lado',
+    action: KEYBOARD_HELP_LABELS.tabThrough,
   },
   {
-    keys: <Either keys={[<Key>Espacio</Key>, <Key>Intro</Key>]} />,
-    action: 'Soltarla en esa columna',
+    keys: <Key spoken={KEYBOARD_HELP_LABELS.spoken.question}>{HELP_SHORTCUT}</Key>,
+    action: KEYBOARD_HELP_LABELS.openHelp,
+  },
+];
+
+const SPACE_OR_ENTER = (
+  <Either
+    keys={[
+      <Key>{KEYBOARD_HELP_LABELS.keys.space}</Key>,
+      <Key>{KEYBOARD_HELP_LABELS.keys.enter}</Key>,
+    ]}
+  />
+);
+
+const CARD_KEYS: readonly Shortcut[] = [
+  {
+    keys: SPACE_OR_ENTER,
+    action: KEYBOARD_HELP_LABELS.pickUp,
   },
   {
-    keys: <Either keys={[<Key>Escape</Key>, <Key>Tab</Key>]} />,
-    action: 'Cancelar el movimiento (la tarjeta vuelve a su columna)',
+    keys: (
+      <Either
+        keys={[
+          <Key spoken={KEYBOARD_HELP_LABELS.spoken.right}>→</Key>,
+          <Key spoken={KEYBOARD_HELP_LABELS.spoken.left}>←</Key>,
+        ]}
+      />
+    ),
+    action: KEYBOARD_HELP_LABELS.carry,
+  },
+  {
+    keys: SPACE_OR_ENTER,
+    action: KEYBOARD_HELP_LABELS.drop,
+  },
+  {
+    keys: (
+      <Either
+        keys={[
+          <Key>{KEYBOARD_HELP_LABELS.keys.escape}</Key>,
+          <Key>{KEYBOARD_HELP_LABELS.keys.tab}</Key>,
+        ]}
+      />
+    ),
+    action: KEYBOARD_HELP_LABELS.cancelMove,
   },
 ];
 
 const OTHER_KEYS: readonly Shortcut[] = [
   {
-    keys: <Key>Escape</Key>,
-    action: 'Cerrar un diálogo o cancelar la confirmación de borrado de una tarjeta',
+    keys: <Key>{KEYBOARD_HELP_LABELS.keys.escape}</Key>,
+    action: KEYBOARD_HELP_LABELS.closeDialog,
   },
 ];
 
@@ -92,8 +124,8 @@ function ShortcutTable({ caption, rows }: { caption: string; rows: readonly Shor
       </colgroup>
       <thead className="sr-only">
         <tr>
-          <th scope="col">Tecla</th>
-          <th scope="col">Qué hace</th>
+          <th scope="col">{KEYBOARD_HELP_LABELS.key}</th>
+          <th scope="col">{KEYBOARD_HELP_LABELS.action}</th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -116,25 +148,20 @@ export function KeyboardHelpDialog({ open, onClose }: KeyboardHelpDialogProps) {
     <Dialog
       open={open}
       onOpenChange={(next) => !next && onClose()}
-      title={KEYBOARD_HELP_TITLE}
-      closeLabel="Cerrar"
+      title={KEYBOARD_HELP_LABELS.title}
+      closeLabel={APP_LABELS.close}
       textOnly
     >
       <div className="space-y-5 px-5 py-4">
         <div>
-          <ShortcutTable caption="En el tablero" rows={BOARD_KEYS} />
-          <p className="mt-1 text-xs text-slate-600">
-            Con 1 a 5, el foco va a la primera tarjeta a la vista de esa columna (a la columna si no
-            tiene tarjetas).
-          </p>
+          <ShortcutTable caption={KEYBOARD_HELP_LABELS.onBoard} rows={BOARD_KEYS} />
+          <p className="mt-1 text-xs text-slate-600">{KEYBOARD_HELP_LABELS.columnKeysNote}</p>
         </div>
         <div>
-          <ShortcutTable caption="En una tarjeta con el foco" rows={CARD_KEYS} />
-          <p className="mt-1 text-xs text-slate-600">
-            También puedes mover una tarjeta con su botón «Mover a…».
-          </p>
+          <ShortcutTable caption={KEYBOARD_HELP_LABELS.onCard} rows={CARD_KEYS} />
+          <p className="mt-1 text-xs text-slate-600">{KEYBOARD_HELP_LABELS.moveToNote}</p>
         </div>
-        <ShortcutTable caption="En todo el producto" rows={OTHER_KEYS} />
+        <ShortcutTable caption={KEYBOARD_HELP_LABELS.everywhere} rows={OTHER_KEYS} />
       </div>
     </Dialog>
   );

@@ -1,6 +1,13 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Download, FilterX, Keyboard, SlidersHorizontal } from 'lucide-react';
-import { EXPORT_LABELS, type BoardFilters, type User, BOARD_MOVE_LABELS } from '@crm/shared';
+import {
+  EXPORT_LABELS,
+  type BoardFilters,
+  type User,
+  BOARD_MOVE_LABELS,
+  BOARD_LABELS,
+  KEYBOARD_HELP_LABELS,
+} from '@crm/shared';
 import {
   changesTo,
   hasBoardFilters,
@@ -69,7 +76,7 @@ export function BoardToolbar({
     <div className="relative z-20 flex items-start gap-2 px-3 pt-3 md:px-5 md:pt-4">
       <div
         role="search"
-        aria-label="Filtros del tablero"
+        aria-label={BOARD_LABELS.toolbar}
         className="flex min-w-0 flex-1 flex-wrap items-center gap-2"
       >
         <SearchBox value={filters.q ?? ''} onSearch={(q) => onChange({ q })} />
@@ -147,7 +154,7 @@ export function BoardToolbar({
         >
           <Keyboard className="size-4" aria-hidden />
           {/* On a phone, the icon alone (the name stays the same for screen readers). */}
-          <span className={compact ? 'sr-only' : undefined}>Atajos de teclado</span>
+          <span className={compact ? 'sr-only' : undefined}>{KEYBOARD_HELP_LABELS.title}</span>
         </button>
       ) : null}
       {sheetOpen ? (

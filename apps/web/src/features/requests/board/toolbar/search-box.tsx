@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
-import { FIELD_MAX_LENGTH } from '@crm/shared';
+import { FIELD_MAX_LENGTH, BOARD_LABELS } from '@crm/shared';
 import { inputClass } from '../../../../components/ui/form-field';
 
 /** Typing pauses this long before the board is asked again. */
@@ -44,8 +44,8 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       />
       <input
         type="search"
-        aria-label="Buscar"
-        placeholder="Buscar"
+        aria-label={BOARD_LABELS.search}
+        placeholder={BOARD_LABELS.search}
         maxLength={FIELD_MAX_LENGTH.name}
         value={text}
         onChange={(event) => setText(event.target.value)}
