@@ -12,6 +12,7 @@ import { downloadContractCases } from './download-cases.js';
 import { exportContractCases } from './export-cases.js';
 import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
+import { listContractCases } from './list-cases.js';
 import { outcomeContractCases } from './outcome-cases.js';
 import { photoContractCases } from './photo-cases.js';
 import { preferencesContractCases } from './preferences-cases.js';
@@ -50,6 +51,7 @@ export const contractCases: readonly ContractCase[] = [
   ...auditContractCases,
   ...dashboardContractCases,
   ...downloadContractCases,
+  ...listContractCases,
 ];
 
 export type {

@@ -7,6 +7,8 @@ import { fail, emailTaken, fake } from './http';
 
 const adminCount = () => db.users.filter(isAdmin).length;
 
+const byName = new Intl.Collator('es', { sensitivity: 'base' });
+
 export const userHandlers = [
   fake(api.users.get, ({ input, user }) => {
     if (input.params.userId !== user._id && !isAdmin(user)) {
@@ -17,7 +19,12 @@ export const userHandlers = [
     return publicUser(found);
   }),
 
-  fake(api.users.list, () => db.users.map(publicUser)),
+  // By name, then last name, as the API sorts them (users.service.ts).
+  fake(api.users.list, () =>
+    db.users
+      .map(publicUser)
+      .sort((a, b) => byName.compare(a.name, b.name) || byName.compare(a.lastName, b.lastName)),
+  ),
 
   fake(api.users.create, ({ input }) => {
     const email = input.body.email.toLowerCase();
