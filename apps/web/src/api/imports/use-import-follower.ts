@@ -28,8 +28,8 @@ export function refetchColumnsFromTop(queryClient: QueryClient) {
  * Follows an import the dialog started (or found running), from the board, so it goes on while
  * the dialog is closed: polls it while it is queued or running and, once it has ended, refetches
  * the columns once for it. "Once it has ended", not "when it is seen to end": a small import may
- * be done by the first read after its start, before the board has seen it run. Kept tiny: it is
- * part of the board's first visit (the dialog itself is lazy).
+ * be done by the first read after its start, before the board has seen it run. It comes in the
+ * dialog's lazy chunk (features/imports, ImportFollower; issue 34).
  */
 export function useImportFollower(id: string | null) {
   const queryClient = useQueryClient();

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Upload } from 'lucide-react';
 import { IMPORT_OPEN_LABEL } from '@crm/shared';
-import { useImportFollower } from '../../../../api/imports/use-import-follower';
 
 // Issue 24's "Importar" dialog (a system admin's, and rare): a chunk of its own, loaded on the
 // first click (apps/web/scripts/check-budgets.mjs, LAZY_PARTS).
 const ImportDialog = lazy(() =>
   import('../../../imports').then((module) => ({ default: module.ImportDialog })),
+);
+// The follower of the import the dialog hands over, in the same chunk (issue 34): loaded with the
+// dialog, it stays out of the board's first visit.
+const ImportFollower = lazy(() =>
+  import('../../../imports').then((module) => ({ default: module.ImportFollower })),
 );
 
 export type ImportButtonProps = {
@@ -23,7 +27,6 @@ export type ImportButtonProps = {
 export function ImportButton({ className, iconOnly = false }: ImportButtonProps) {
   const [open, setOpen] = useState(false);
   const [following, setFollowing] = useState<string | null>(null);
-  useImportFollower(following);
   const close = useCallback(() => setOpen(false), []);
 
   return (
@@ -41,6 +44,11 @@ export function ImportButton({ className, iconOnly = false }: ImportButtonProps)
       {open ? (
         <Suspense fallback={null}>
           <ImportDialog onFollow={setFollowing} onClose={close} />
+        </Suspense>
+      ) : null}
+      {following ? (
+        <Suspense fallback={null}>
+          <ImportFollower id={following} />
         </Suspense>
       ) : null}
     </>
