@@ -6,7 +6,7 @@ import {
 } from '@tanstack/react-query';
 import {
   requestsApi,
-  columnTitleOf,
+  MOVE_MESSAGES,
   isRequestStatus,
   type MoveRequestBody,
   type OutcomeBody,
@@ -43,13 +43,6 @@ const movedCopy = ({ request, to, outcome, amoutPaid }: MoveInput): Request => (
     ? { result: outcome.result, reason: outcome.reason ?? null, comment: outcome.comment ?? null }
     : null,
 });
-
-/** Messages of the move (the spec has no moves; Spanish, the product's language). */
-export const MOVE_MESSAGES = {
-  movedMeanwhile: (status: RequestStatus) =>
-    `Otra persona ya movió esta solicitud a ${columnTitleOf(status)}`,
-  failed: 'No se pudo mover la solicitud. Volvió a su columna.',
-} as const;
 
 /** Where the server says the request is now, from a move's 409 (`current.status`). */
 function currentStatusOf(error: unknown): RequestStatus | undefined {

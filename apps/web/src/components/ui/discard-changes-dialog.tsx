@@ -1,11 +1,6 @@
 import { useCallback, useState } from 'react';
+import { APP_LABELS } from '@crm/shared';
 import { ConfirmDialog } from './confirm-dialog';
-
-const DISCARD_LABELS = {
-  message: '¿Descartar los cambios?',
-  keepEditing: 'Seguir editando',
-  discard: 'Descartar',
-} as const;
 
 export type DiscardChangesDialogProps = {
   open: boolean;
@@ -18,9 +13,9 @@ function DiscardChangesDialog({ open, onKeepEditing, onDiscard }: DiscardChanges
   return (
     <ConfirmDialog
       open={open}
-      message={DISCARD_LABELS.message}
-      confirmLabel={DISCARD_LABELS.discard}
-      cancelLabel={DISCARD_LABELS.keepEditing}
+      message={APP_LABELS.discardQuestion}
+      confirmLabel={APP_LABELS.discard}
+      cancelLabel={APP_LABELS.keepEditing}
       onConfirm={onDiscard}
       onCancel={onKeepEditing}
       placement="center"

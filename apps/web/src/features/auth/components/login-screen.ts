@@ -4,6 +4,7 @@ import {
   PROFILE_LABELS,
   type LoginForm,
   APP_LABELS,
+  LOGIN_LABELS,
 } from '@crm/shared';
 import { login, LoginError } from '../../../api/session/login';
 import { el } from '../../../lib/dom/el';
@@ -46,7 +47,7 @@ function brandPanel(): HTMLElement {
     el(
       'p',
       { class: 'hidden max-w-xs text-center text-sm text-indigo-100 md:block' },
-      'Back office de ventas',
+      LOGIN_LABELS.tagline,
     ),
   );
 }
@@ -82,9 +83,9 @@ export function mountLoginScreen(
     'pr-10',
   );
   const toggle = passwordToggle('absolute inset-y-0 right-1 my-auto h-fit');
-  const email = textField('Correo', emailInput);
+  const email = textField(LOGIN_LABELS.email, emailInput);
   const password = textField(
-    'Contraseña',
+    LOGIN_LABELS.password,
     passwordInput,
     el('div', { class: 'relative' }, passwordInput, toggle.element),
   );
@@ -139,7 +140,7 @@ export function mountLoginScreen(
       if (!failureMessage.isConnected) submit.before(failureMessage);
     } else failureMessage.remove();
     submit.disabled = pending;
-    submit.textContent = pending ? 'Iniciando...' : 'Ingresar';
+    submit.textContent = pending ? LOGIN_LABELS.submitting : LOGIN_LABELS.submit;
     captcha.setError(freshCaptcha ? undefined : errors.altcha);
   };
   form.subscribe(render);

@@ -1,4 +1,4 @@
-import { APP_LABELS, formatNumber } from '@crm/shared';
+import { APP_LABELS, BOARD_LABELS, formatNumber } from '@crm/shared';
 import { ErrorText } from '../../../components/ui/status-text';
 
 export type LoadMoreRowProps = {
@@ -29,7 +29,7 @@ export function LoadMoreRow({ remaining, loading, errorMessage, onLoadMore }: Lo
         lang={loading ? 'en' : undefined}
         className="rounded-md px-2 py-1.5 text-xs font-medium text-indigo-700 hover:bg-indigo-50 disabled:cursor-wait disabled:text-slate-500 disabled:hover:bg-transparent"
       >
-        {loading ? APP_LABELS.loading : `Cargar más (${formatNumber(remaining)})`}
+        {loading ? APP_LABELS.loading : BOARD_LABELS.loadMore(formatNumber(remaining))}
       </button>
     </div>
   );

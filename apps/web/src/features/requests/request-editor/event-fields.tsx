@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, Ref } from 'react';
-import { requestEventFieldsSchema } from '@crm/shared';
+import { REQUEST_FORM_LABELS, requestEventFieldsSchema } from '@crm/shared';
 import { TextInput } from '../../../components/ui/form-field';
 import { useTypedText } from '../../../components/ui/use-typed-text';
 import { eventDateToText, textToEventDate } from '../../../lib/format';
@@ -10,11 +10,11 @@ import { readEditValue } from './edit-value';
  * "pending", 0): as empty inputs that read "Pendiente", not as the raw words. The placeholder
  * value itself stays in the request: a field nobody touches is saved exactly as it came.
  */
-export const PENDING_PLACEHOLDER = 'Pendiente';
+export const PENDING_PLACEHOLDER = REQUEST_FORM_LABELS.pending;
 
 /** The date's format, as every date of the product is written (the cards' dd/mm/yy, §9). */
 const EVENT_DATE_FORMAT = 'dd/mm/aaaa';
-export const EVENT_DATE_INVALID = 'Fecha no válida: escríbela como dd/mm/aaaa';
+export const EVENT_DATE_INVALID = REQUEST_FORM_LABELS.eventDateInvalid;
 
 /** "Pendiente" says something about the value: dark enough to read (4.5:1 on white). */
 const READABLE_PLACEHOLDER = 'placeholder:text-slate-500!';

@@ -32,7 +32,7 @@ export const FIELD_LABELS: Record<RequestField, string> = {
 };
 
 /** Shown for an empty text, so "nothing" is visible beside a value. */
-const EMPTY_VALUE = '(vacío)';
+const EMPTY_VALUE = REQUEST_FORM_LABELS.emptyValue;
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
@@ -65,7 +65,11 @@ export function formatFieldValue(
       // A day typed that is not one yet (the draft keeps the text) shows as typed.
       return isStoredDay(String(value)) ? eventDateToText(String(value)) : String(value);
     case 'emailSentToCloseEvents':
-      return value === true ? 'Sí' : value === false ? 'No' : 'Pendiente';
+      return value === true
+        ? REQUEST_FORM_LABELS.yes
+        : value === false
+          ? REQUEST_FORM_LABELS.no
+          : REQUEST_FORM_LABELS.pending;
     case 'notes':
       return (value as string[]).filter((note) => note !== '').join(' · ') || EMPTY_VALUE;
     case 'expectedValue':

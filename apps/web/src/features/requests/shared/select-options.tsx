@@ -5,6 +5,7 @@ import {
   REQUEST_TYPES,
   type Role,
   type User,
+  BOARD_LABELS,
 } from '@crm/shared';
 import { fullName } from '../../../lib/format';
 
@@ -34,12 +35,6 @@ export function Options({ options }: { options: readonly SelectOption[] }) {
   ));
 }
 
-/** The groups of the "Ejecutivo" select: each role in plural, in the product's Spanish. */
-const ROLE_GROUP_LABELS: Record<Role, string> = {
-  vendor: 'Vendedores',
-  'system admin': 'Administradores',
-  driver: 'Choferes',
-};
 /** Vendors first: they are the sales executives (§1) a request is normally assigned to. */
 const ROLE_GROUP_ORDER: readonly Role[] = ['vendor', 'system admin', 'driver'];
 
@@ -54,7 +49,7 @@ export function ExecutiveOptions({ users }: { users: readonly Person[] }) {
     const members = users.filter((user) => user.role === role);
     if (members.length === 0) return null;
     return (
-      <optgroup key={role} label={ROLE_GROUP_LABELS[role]}>
+      <optgroup key={role} label={BOARD_LABELS.roleGroups[role]}>
         {members.map((user) => (
           <option key={user._id} value={user._id}>
             {fullName(user)}

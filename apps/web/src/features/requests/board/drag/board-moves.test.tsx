@@ -1,8 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Request } from '@crm/shared';
-import { MOVE_MESSAGES } from '../../../../api/requests/move-request';
+import { MOVE_MESSAGES, type Request } from '@crm/shared';
 import { addRequest, addUser, db, rememberBoardFilters } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
 import { answerOutcome } from '../../../../test/outcome';

@@ -8,6 +8,7 @@ import {
   type BoardFilters,
   type User,
   APP_LABELS,
+  BOARD_LABELS,
 } from '@crm/shared';
 import { fullName } from '../../../../lib/format';
 import { PRIORITY_OPTIONS, REQUEST_TYPE_OPTIONS, type SelectOption } from '../../shared';
@@ -40,19 +41,29 @@ export type FilterField = {
 /** Each filter's name, its "all" choice and its choices (the executives come from `users`). */
 export function boardFilterFields(users: readonly User[]): FilterField[] {
   const vendorOptions: SelectOption[] = [
-    { value: VENDOR_FILTER_ME, label: 'Mis solicitudes' },
+    { value: VENDOR_FILTER_ME, label: BOARD_LABELS.mine },
     { value: VENDOR_FILTER_NONE, label: APP_LABELS.noVendor },
     ...users.map((user) => ({ value: user._id, label: fullName(user) })),
   ];
   return [
-    { key: 'vendor', label: 'Ejecutivo', all: 'Todos los ejecutivos', options: vendorOptions },
+    {
+      key: 'vendor',
+      label: BOARD_LABELS.vendorFilter,
+      all: BOARD_LABELS.allVendors,
+      options: vendorOptions,
+    },
     {
       key: 'priority',
-      label: 'Prioridad',
-      all: 'Todas las prioridades',
+      label: BOARD_LABELS.priorityFilter,
+      all: BOARD_LABELS.allPriorities,
       options: PRIORITY_OPTIONS,
     },
-    { key: 'requestType', label: 'Tipo', all: 'Todos los tipos', options: REQUEST_TYPE_OPTIONS },
+    {
+      key: 'requestType',
+      label: BOARD_LABELS.typeFilter,
+      all: BOARD_LABELS.allTypes,
+      options: REQUEST_TYPE_OPTIONS,
+    },
     {
       key: 'next',
       label: NEXT_ACTION_LABELS.filter,
