@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
  *   about what the API (compression's default level) and nginx (level 5) send. CSS is printed,
  *   not budgeted.
  *
- * The login page is issue 19's 120 kB (91 since issue 34): it has no React (the login screen is
+ * The login page is issue 19's 120 kB (83.5 since issue 34): it has no React (the login screen is
  * plain DOM, features/auth; React comes with the signed-in app), so it is the entry, zod, the
  * shared schemas of its own endpoints and the ALTCHA widget. Lower a budget when a page gets
  * lighter.
@@ -79,7 +79,11 @@ export const PAGES = [
     leaves: [/^src\/app\/signed-in-app\.tsx$/, /signed-in-app-[\w-]+\.js$/],
     // Issue 34: the contract per feature, the login naming only its own endpoints (auth,
     // two-factor login, the account links): 88.7 kB measured, lowered from 120 to leave about 2 kB.
-    budget: 91,
+    // Issue 34 item 3: zod's JSON Schema generator and default memoizer out of the web build
+    // (scripts/zod-without-json-schema.ts), the signed-in screens' words out of constants.ts:
+    // 81.2 kB measured, lowered from 91 to leave about 2 kB. The issue's 80 kB with 5 kB to spare
+    // is not met: what is left is in docs/web.md ("Page budgets").
+    budget: 83.5,
   },
   {
     name: 'board',
@@ -116,7 +120,11 @@ export const PAGES = [
     // every screen loads): 239.9 kB measured, lowered from 250 to leave about 2 kB.
     // Issue 34: the contract per feature (each page carries the endpoints it names): 239.4 kB
     // measured, lowered from 242 to leave about 2 kB.
-    budget: 241.5,
+    // Issue 34 item 3: zod's JSON Schema generator and memoizer out of the build, react-toastify's
+    // stylesheet as CSS rather than JavaScript, the import follower in the "Importar" chunk:
+    // 229.2 kB measured, lowered from 241.5 to leave about 2 kB. The issue's 230 kB with 5 kB to
+    // spare is not met: what is left is in docs/web.md ("Page budgets").
+    budget: 231.5,
   },
   {
     name: 'agenda',
@@ -149,7 +157,9 @@ export const PAGES = [
     // every screen loads): 242.4 kB measured, lowered from 251.5 to leave about 2 kB.
     // Issue 34: the contract per feature (each page carries the endpoints it names): 241.9 kB
     // measured, lowered from 244.5 to leave about 2 kB.
-    budget: 244,
+    // Issue 34 item 3 (the board's savings, in the app every screen loads): 231.7 kB measured,
+    // lowered from 244 to leave about 2 kB.
+    budget: 234,
   },
   {
     name: 'settings',
@@ -184,7 +194,9 @@ export const PAGES = [
     // every screen loads): 243.6 kB measured, lowered from 252.5 to leave about 2 kB.
     // Issue 34: the contract per feature (each page carries the endpoints it names): 243.1 kB
     // measured, lowered from 246 to leave about 2 kB.
-    budget: 245.5,
+    // Issue 34 item 3 (the board's savings, in the app every screen loads): 232.9 kB measured,
+    // lowered from 245.5 to leave about 2 kB.
+    budget: 235,
   },
   {
     name: 'home',
@@ -216,7 +228,9 @@ export const PAGES = [
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
     // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
     // every screen loads): 270.7 kB measured, lowered from 280 to leave about 2 kB.
-    budget: 273,
+    // Issue 34 item 3 (the board's savings, in the app every screen loads): 260.7 kB measured,
+    // lowered from 273 to leave about 2 kB.
+    budget: 263,
   },
   {
     name: 'users',
@@ -250,7 +264,9 @@ export const PAGES = [
     // every screen loads): 247.2 kB measured, lowered from 256.5 to leave about 2 kB.
     // Issue 34: the contract per feature (each page carries the endpoints it names): 246.8 kB
     // measured, lowered from 249.5 to leave about 2 kB.
-    budget: 249,
+    // Issue 34 item 3 (the board's savings, in the app every screen loads): 236.8 kB measured,
+    // lowered from 249 to leave about 2 kB.
+    budget: 239,
   },
   {
     name: 'profile',
@@ -273,7 +289,9 @@ export const PAGES = [
     // the dialog and its labels are a lazy chunk (LAZY_PARTS).
     // Issue 33: the request window's form a lazy chunk (LAZY_PARTS, about 12 kB off the app
     // every screen loads): 246.4 kB measured, lowered from 254.5 to leave about 2 kB.
-    budget: 248.5,
+    // Issue 34 item 3 (the board's savings, in the app every screen loads): 236.0 kB measured,
+    // lowered from 248.5 to leave about 2 kB.
+    budget: 238.5,
   },
   {
     name: 'audit',
@@ -295,14 +313,18 @@ export const PAGES = [
     // every screen loads): 243.8 kB measured, lowered from 254 to leave about 2 kB.
     // Issue 34: the contract per feature (each page carries the endpoints it names): 243.3 kB
     // measured, lowered from 246 to leave about 2 kB.
-    budget: 245.5,
+    // Issue 34 item 3 (the board's savings, in the app every screen loads): 233.2 kB measured,
+    // lowered from 245.5 to leave about 2 kB.
+    budget: 235.5,
   },
   {
     name: 'form',
     description: '/form, the public contact form, without its captcha (counted below)',
     entry: 'form.html',
     leaves: [/altcha/],
-    budget: 30,
+    // Issue 34 item 3: zod's memoizer out, the signed-in screens' words out of constants.ts: 26.5 kB
+    // measured, lowered from 30 to leave about 2 kB.
+    budget: 28.5,
   },
   {
     name: 'captcha',
