@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema.ts';
+import { zodWithoutJsonSchema } from './scripts/zod-without-json-schema';
 
 // Dev: `pnpm --filter @crm/web dev` serves on 5173 and proxies /api to the API on 4000.
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://localhost:4000';

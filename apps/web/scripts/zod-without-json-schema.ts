@@ -67,7 +67,7 @@ export function zodWithoutJsonSchema(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code: string, id: string) {
-      if (!CLASSIC_SCHEMAS.test(id.split('?')[0])) return null;
+      if (!CLASSIC_SCHEMAS.test(id.replace(/\?.*$/, ''))) return null;
       return { code: withoutJsonSchema(code), map: null };
     },
   };
