@@ -4,6 +4,7 @@
  * travel in its chunk (empty-board-labels.ts, log-activity-dialog-labels.ts, …).
  */
 import { CLEAR_FILTERS_LABEL, columnTitleOf, type RequestStatus } from './constants.js';
+import type { CLOSED_REQUIRED_FIELDS } from './request-rules.js';
 
 /**
  * The Edit Request modal's side sections (issue 25), each a heading that folds it. "Mensaje"
@@ -174,3 +175,57 @@ export const CREATE_REQUEST_LABELS = {
   submitting: 'Submitting...',
 } as const;
 export const EDIT_REQUEST_TITLE = 'Editar solicitud';
+
+/**
+ * A card dragged from the keyboard or a pointer (issue 12): the instructions a screen reader
+ * reads on a card, and what dnd-kit's live region says at each step. `card` is the request's
+ * name as the card gives it, or `unknownCard`; `column` a column's title.
+ */
+export const DRAG_LABELS = {
+  instructions:
+    'Para mover la solicitud a otra columna, pulsa Espacio o Enter. Luego usa las flechas ' +
+    'izquierda y derecha para elegir la columna, y pulsa Espacio o Enter para soltarla ahí, o ' +
+    'Escape para cancelar. También puedes usar el botón «Mover a…» de la tarjeta.',
+  unknownCard: 'La solicitud',
+  /** `from` is fromColumn(…) or empty. */
+  started: (card: string, from: string) =>
+    `Tomaste ${card}${from}. Usa las flechas izquierda y derecha para cambiar de columna.`,
+  fromColumn: (column: string) => ` de la columna ${column}`,
+  overNothing: (card: string) => `${card} no está sobre ninguna columna.`,
+  overOwn: (card: string, column: string) => `${card} está sobre su columna, ${column}.`,
+  over: (card: string, column: string) => `${card} está sobre la columna ${column}.`,
+  moved: (card: string, column: string) => `${card} movida a ${column}.`,
+  /** `where` is stillIn(…) or empty. */
+  dropped: (card: string, where: string) => `${card} soltada sin cambiar de columna.${where}`,
+  cancelled: (where: string) => `Movimiento cancelado.${where}`,
+  stillIn: (column: string) => ` Sigue en ${column}.`,
+} as const;
+
+/**
+ * The §5 fields in plain Spanish, lower case to sit inside a sentence ("Faltan: método de pago,
+ * …"). Worded as the Edit Request modal labels them, so a person finds each one there: "rubro"
+ * is the modal's "Rubro" (the business line), "pax" keeps the modal's word and says what it
+ * counts. The §5 messages themselves ("bussinesItem is required…") stay as the spec quotes them
+ * (request-rules.ts).
+ */
+export const STAGE_FIELD_LABELS = {
+  paymentMethod: 'método de pago',
+  eventsQuantity: 'cantidad de eventos',
+  pax: 'pax (número de personas)',
+  sourceOfContact: 'fuente de contacto',
+  bussinesItem: 'rubro',
+  company: 'compañía',
+  jobPosition: 'cargo',
+  requestNumber: 'número de solicitud',
+  vendor: 'ejecutivo asignado',
+  amoutPaid: 'monto pagado',
+  emailSentToCloseEvents: 'correo de cierre enviado',
+} as const satisfies Record<(typeof CLOSED_REQUIRED_FIELDS)[number], string>;
+
+/** The sentence around them: "Falta: cargo", "Faltan: método de pago, cargo, rubro y 4 más". */
+export const MISSING_LABELS = {
+  one: 'Falta',
+  many: 'Faltan',
+  and: 'y',
+  more: (count: number) => `y ${count} más`,
+} as const;

@@ -2,6 +2,7 @@ import {
   ACTIVITY_TYPE_LABELS,
   formatDue,
   formatTime,
+  REMINDER_MAIL_LABELS,
   requestPageUrl,
   type AgendaItem,
 } from '@crm/shared';
@@ -28,6 +29,8 @@ const HTML_ESCAPES: Record<string, string> = {
 /** Text as HTML text or attribute value. */
 export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char] ?? char);
+
+const WORDS = REMINDER_MAIL_LABELS;
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
@@ -62,8 +65,6 @@ function section(title: string, items: AgendaItem[], appUrl: string, seen: Seen)
   };
 }
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The 08:00 digest: the overdue and today's open activities, each with its request's link. */
 export function digestMail(
   user: Recipient,
@@ -73,21 +74,21 @@ export function digestMail(
   seen: Seen,
 ): MailContent {
   const parts = [
-    ...(overdue.length ? [count(overdue.length, 'vencida', 'vencidas')] : []),
-    ...(today.length ? [count(today.length, 'para hoy', 'para hoy')] : []),
+    ...(overdue.length ? [WORDS.overdueCount(overdue.length)] : []),
+    ...(today.length ? [WORDS.todayCount(today.length)] : []),
   ];
-  const late = section('Vencidas', overdue, appUrl, seen);
-  const now = section('Para hoy', today, appUrl, seen);
+  const late = section(WORDS.overdue, overdue, appUrl, seen);
+  const now = section(WORDS.today, today, appUrl, seen);
   const agenda = `${appUrl}/main/agenda`;
   return {
-    subject: oneLine(`Tu agenda de hoy: ${parts.join(', ')}`),
+    subject: oneLine(WORDS.digestSubject(parts.join(', '))),
     text:
-      `Hola ${user.name}:\n\n${late.text}${now.text}` +
-      `Tu agenda: ${agenda}\n\nPara dejar de recibir este resumen, desactívalo en tus preferencias.\n`,
+      `${WORDS.hello(user.name)}\n\n${late.text}${now.text}` +
+      `${WORDS.yourAgenda(agenda)}\n\n${WORDS.digestOptOut}\n`,
     html:
-      `<p>Hola ${escapeHtml(user.name)}:</p>${late.html}${now.html}` +
-      `<p><a href="${escapeHtml(agenda)}">Abrir tu agenda</a></p>` +
-      `<p><small>Para dejar de recibir este resumen, desactívalo en tus preferencias.</small></p>`,
+      `<p>${WORDS.hello(escapeHtml(user.name))}</p>${late.html}${now.html}` +
+      `<p><a href="${escapeHtml(agenda)}">${WORDS.openAgenda}</a></p>` +
+      `<p><small>${WORDS.digestOptOut}</small></p>`,
   };
 }
 
@@ -101,14 +102,17 @@ export function reminderMail(
   const link = requestPageUrl(appUrl, item.request._id);
   const when = formatTime(new Date(item.activity.dueAt), timeZone);
   return {
-    subject: oneLine(`Recordatorio ${when}: ${label(item)}`),
+    subject: oneLine(WORDS.reminderSubject(when, label(item))),
     text:
-      `Hola ${user.name}:\n\n${label(item)} a las ${when}, con ${requestName(item)}.\n${link}\n\n` +
-      `Para dejar de recibir estos recordatorios, desactívalos en tus preferencias.\n`,
+      `${WORDS.hello(user.name)}\n\n${WORDS.reminderLine(label(item), when, requestName(item))}\n${link}\n\n` +
+      `${WORDS.reminderOptOut}\n`,
     html:
-      `<p>Hola ${escapeHtml(user.name)}:</p>` +
-      `<p><strong>${escapeHtml(label(item))}</strong> a las ${escapeHtml(when)}, con ` +
-      `<a href="${escapeHtml(link)}">${escapeHtml(requestName(item))}</a>.</p>` +
-      `<p><small>Para dejar de recibir estos recordatorios, desactívalos en tus preferencias.</small></p>`,
+      `<p>${WORDS.hello(escapeHtml(user.name))}</p>` +
+      `<p>${WORDS.reminderLine(
+        `<strong>${escapeHtml(label(item))}</strong>`,
+        escapeHtml(when),
+        `<a href="${escapeHtml(link)}">${escapeHtml(requestName(item))}</a>`,
+      )}</p>` +
+      `<p><small>${WORDS.reminderOptOut}</small></p>`,
   };
 }

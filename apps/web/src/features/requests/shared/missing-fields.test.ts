@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED_REQUIRED_FIELDS, EVENT_FIELD_PLACEHOLDERS } from '@crm/shared';
+import { CLOSED_REQUIRED_FIELDS, EVENT_FIELD_PLACEHOLDERS, STAGE_FIELD_LABELS } from '@crm/shared';
 import {
   describeMissing,
   firstFillableField,
   missingFieldLabels,
   missingSentence,
-  STAGE_FIELD_LABELS,
   type MissingField,
 } from './missing-fields';
 import { COMPLETE_FIELDS } from '../../../test/requests';

@@ -1,28 +1,12 @@
-import { checkStageRules, type CLOSED_REQUIRED_FIELDS } from '@crm/shared';
+import {
+  checkStageRules,
+  MISSING_LABELS,
+  STAGE_FIELD_LABELS,
+  type CLOSED_REQUIRED_FIELDS,
+} from '@crm/shared';
 
 /** Every field the §5 stage rules may ask for (the closed stage asks for all of them). */
 export type StageField = (typeof CLOSED_REQUIRED_FIELDS)[number];
-
-/**
- * The §5 fields in plain Spanish, lower case to sit inside a sentence ("Faltan: método de pago,
- * …"). Worded as the Edit Request modal labels them, so a person finds each one there: "rubro"
- * is the modal's "Rubro" (the business line), "pax" keeps the modal's word and says what it
- * counts. The §5 messages themselves ("bussinesItem is required…") stay as the spec quotes them,
- * in @crm/shared.
- */
-export const STAGE_FIELD_LABELS = {
-  paymentMethod: 'método de pago',
-  eventsQuantity: 'cantidad de eventos',
-  pax: 'pax (número de personas)',
-  sourceOfContact: 'fuente de contacto',
-  bussinesItem: 'rubro',
-  company: 'compañía',
-  jobPosition: 'cargo',
-  requestNumber: 'número de solicitud',
-  vendor: 'ejecutivo asignado',
-  amoutPaid: 'monto pagado',
-  emailSentToCloseEvents: 'correo de cierre enviado',
-} as const satisfies Record<StageField, string>;
 
 export type MissingField = { field: StageField; label: string };
 
@@ -55,10 +39,10 @@ export function describeMissing(
   const labels = missing.map((item) => item.label);
   if (labels.length === 0) return '';
   if (labels.length > max) {
-    return `${labels.slice(0, max).join(', ')} y ${labels.length - max} más`;
+    return `${labels.slice(0, max).join(', ')} ${MISSING_LABELS.more(labels.length - max)}`;
   }
   if (labels.length === 1) return labels[0] ?? '';
-  return `${labels.slice(0, -1).join(', ')} y ${labels.at(-1) ?? ''}`;
+  return `${labels.slice(0, -1).join(', ')} ${MISSING_LABELS.and} ${labels.at(-1) ?? ''}`;
 }
 
 /** "Falta: cargo" / "Faltan: método de pago, cargo y rubro" (empty when nothing is missing). */
@@ -67,7 +51,7 @@ export function missingSentence(
   max: number = MAX_NAMED_FIELDS,
 ): string {
   if (missing.length === 0) return '';
-  return `${missing.length === 1 ? 'Falta' : 'Faltan'}: ${describeMissing(missing, max)}.`;
+  return `${missing.length === 1 ? MISSING_LABELS.one : MISSING_LABELS.many}: ${describeMissing(missing, max)}.`;
 }
 
 /**

@@ -1,5 +1,11 @@
 import type { Active, Announcements, DataRef, Over, ScreenReaderInstructions } from '@dnd-kit/core';
-import { columnTitleOf, isRequestStatus, type Request, type RequestStatus } from '@crm/shared';
+import {
+  columnTitleOf,
+  DRAG_LABELS,
+  isRequestStatus,
+  type Request,
+  type RequestStatus,
+} from '@crm/shared';
 import { cardLabel } from '../../card';
 
 /** What a dragged card carries: the request as its column showed it when the drag began. */
@@ -39,43 +45,40 @@ export function dropTarget({
 
 /** Read by screen readers when a card gets focus (its aria-describedby). */
 export const DRAG_INSTRUCTIONS: ScreenReaderInstructions = {
-  draggable:
-    'Para mover la solicitud a otra columna, pulsa Espacio o Enter. Luego usa las flechas ' +
-    'izquierda y derecha para elegir la columna, y pulsa Espacio o Enter para soltarla ahí, o ' +
-    'Escape para cancelar. También puedes usar el botón «Mover a…» de la tarjeta.',
+  draggable: DRAG_LABELS.instructions,
 };
 
 const named = (active: Pick<Active, 'data'>) => {
   const request = draggedRequest(active.data);
-  return request ? cardLabel(request) : 'La solicitud';
+  return request ? cardLabel(request) : DRAG_LABELS.unknownCard;
+};
+
+/** Where a card that did not move still is: " Sigue en CONTACTADO." (or nothing). */
+const stillIn = (active: Pick<Active, 'data'>) => {
+  const request = draggedRequest(active.data);
+  return request ? DRAG_LABELS.stillIn(columnTitleOf(request.status)) : '';
 };
 
 /** Spoken through dnd-kit's live region while a card is dragged (all in Spanish). */
 export const DRAG_ANNOUNCEMENTS: Announcements = {
   onDragStart({ active }) {
     const request = draggedRequest(active.data);
-    const from = request ? ` de la columna ${columnTitleOf(request.status)}` : '';
-    return `Tomaste ${named(active)}${from}. Usa las flechas izquierda y derecha para cambiar de columna.`;
+    const from = request ? DRAG_LABELS.fromColumn(columnTitleOf(request.status)) : '';
+    return DRAG_LABELS.started(named(active), from);
   },
   onDragOver({ active, over }) {
     const to = droppedOn(over);
-    if (!to) return `${named(active)} no está sobre ninguna columna.`;
+    if (!to) return DRAG_LABELS.overNothing(named(active));
     const request = draggedRequest(active.data);
-    if (request?.status === to) {
-      return `${named(active)} está sobre su columna, ${columnTitleOf(to)}.`;
-    }
-    return `${named(active)} está sobre la columna ${columnTitleOf(to)}.`;
+    if (request?.status === to) return DRAG_LABELS.overOwn(named(active), columnTitleOf(to));
+    return DRAG_LABELS.over(named(active), columnTitleOf(to));
   },
   onDragEnd({ active, over }) {
     const move = dropTarget({ active, over });
-    if (move) return `${named(active)} movida a ${columnTitleOf(move.to)}.`;
-    const request = draggedRequest(active.data);
-    const where = request ? ` Sigue en ${columnTitleOf(request.status)}.` : '';
-    return `${named(active)} soltada sin cambiar de columna.${where}`;
+    if (move) return DRAG_LABELS.moved(named(active), columnTitleOf(move.to));
+    return DRAG_LABELS.dropped(named(active), stillIn(active));
   },
   onDragCancel({ active }) {
-    const request = draggedRequest(active.data);
-    const where = request ? ` Sigue en ${columnTitleOf(request.status)}.` : '';
-    return `Movimiento cancelado.${where}`;
+    return DRAG_LABELS.cancelled(stillIn(active));
   },
 };
