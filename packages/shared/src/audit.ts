@@ -300,4 +300,6 @@ export const AUDIT_ALERT_MAIL = {
   alertDeletionSubject: 'Alerta: muchas solicitudes eliminadas',
   alertDeletionText: (who: string, count: number, url: string) =>
     `${who} eliminó ${formatNumber(count)} solicitudes en la última hora.\n\nRevísalo en el registro de auditoría: ${url}`,
+  /** `who` when the entry names no one. */
+  someone: 'Alguien',
 } as const;

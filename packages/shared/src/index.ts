@@ -8,6 +8,7 @@ export * from './users-labels.js';
 export * from './request-editor-labels.js';
 export * from './login-labels.js';
 export * from './reminder-labels.js';
+export * from './request-history-labels.js';
 export * from './fields.js';
 export * from './error.js';
 export * from './auth.js';

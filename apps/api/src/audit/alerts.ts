@@ -37,7 +37,9 @@ async function mailAdmins(
 }
 
 const whoOf = (entry: AuditEntryDoc) =>
-  entry.actorName ? `${entry.actorName} (${entry.actorEmail})` : entry.actorEmail || 'Alguien';
+  entry.actorName
+    ? `${entry.actorName} (${entry.actorEmail})`
+    : entry.actorEmail || AUDIT_ALERT_MAIL.someone;
 
 /** The requests `entry`'s actor deleted within the hour up to it, it included. */
 async function deletedWithinHour(ctx: AppContext, entry: AuditEntryDoc): Promise<number> {

@@ -4,6 +4,7 @@ import {
   DEFAULT_STALE_DAYS,
   DEFAULT_WIN_PROBABILITY,
   REQUEST_STATUSES,
+  SETTINGS_LABELS,
   lostReasonsSchema,
   staleDaysSchema,
   winProbabilitySchema,
@@ -99,7 +100,7 @@ export async function updateSettings(
     if (saved) {
       ctx.audit.record({
         action: 'settings.changed',
-        target: { kind: 'settings', id: SETTINGS_ID, label: 'Ajustes' },
+        target: { kind: 'settings', id: SETTINGS_ID, label: SETTINGS_LABELS.title },
         details: { version: saved.version ?? version + 1 },
       });
       return toSettings(ctx, saved);

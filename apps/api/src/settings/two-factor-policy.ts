@@ -1,5 +1,6 @@
 import {
   DEFAULT_TWO_FACTOR_POLICY,
+  TWO_FACTOR_LOGIN_LABELS,
   twoFactorPolicySchema,
   type TwoFactorPolicy,
 } from '@crm/shared';
@@ -59,7 +60,7 @@ export async function updateTwoFactorPolicy(
   );
   ctx.audit.record({
     action: 'settings.changed',
-    target: { kind: 'settings', id: POLICY_ID, label: 'Verificación en dos pasos' },
+    target: { kind: 'settings', id: POLICY_ID, label: TWO_FACTOR_LOGIN_LABELS.heading },
     details: { require: policy.require, graceDays: policy.graceDays },
   });
   return policy;

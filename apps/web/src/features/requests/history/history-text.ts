@@ -1,6 +1,8 @@
 import {
   ACTIVITY_TYPE_LABELS,
   HISTORY_EDITED_FIELD_LABELS,
+  HISTORY_LABELS,
+  HISTORY_TEXT,
   OUTCOME_LABELS,
   PRIORITY_LABELS,
   columnTitleOf,
@@ -18,17 +20,6 @@ import {
 import { eventDateToText, shortName } from '../../../lib/format';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
-
-export const HISTORY_LABELS = {
-  /** The website form, or a change with no user behind it. */
-  nobody: 'Alguien',
-  /** A user who has since been deleted. */
-  deletedUser: 'Usuario eliminado',
-  /** An empty value, as the modal's "(vacío)". */
-  empty: '(vacío)',
-  showAll: 'Ver todo',
-  showLess: 'Ver menos',
-} as const;
 
 /** How much of a text the timeline shows before "Ver todo" (a note, a message-long value). */
 export const HISTORY_PREVIEW_LENGTH = 120;
@@ -79,7 +70,11 @@ function fieldValueText(
     case 'eventDate':
       return eventDateToText(value) || value;
     case 'emailSentToCloseEvents':
-      return value === 'true' ? 'Sí' : value === 'false' ? 'No' : 'Pendiente';
+      return value === 'true'
+        ? HISTORY_LABELS.yes
+        : value === 'false'
+          ? HISTORY_LABELS.no
+          : HISTORY_LABELS.pending;
     case 'amoutPaid':
       return amountText(value, currency);
     default:
@@ -88,7 +83,8 @@ function fieldValueText(
 }
 
 /** A note's text in quotes, shortened unless `full`; nothing for an entry written without it. */
-const noteText = (text: string | null, full: boolean) => (text ? `: «${preview(text, full)}»` : '');
+const noteText = (text: string | null, full: boolean) =>
+  text ? HISTORY_TEXT.noteQuote(preview(text, full)) : '';
 
 /**
  * One change in words, without who made it: "movió de CONTACTADO a COTIZACIÓN ENVIADA",
@@ -108,46 +104,52 @@ export function describeWhat(
   switch (entry.field) {
     case 'status':
       return entry.from === null || entry.to === null
-        ? `movió a ${columnTitleOf(entry.to ?? '')}`
-        : `movió de ${columnTitleOf(entry.from)} a ${columnTitleOf(entry.to)}`;
+        ? HISTORY_TEXT.movedTo(columnTitleOf(entry.to ?? ''))
+        : HISTORY_TEXT.movedFromTo(columnTitleOf(entry.from), columnTitleOf(entry.to));
     case 'vendor':
-      return entry.to === null ? 'quitó la asignación' : `asignó a ${vendorName(entry.to, users)}`;
+      return entry.to === null
+        ? HISTORY_TEXT.unassigned
+        : HISTORY_TEXT.assignedTo(vendorName(entry.to, users));
     case 'note':
       // Entries before issue 25 may hold no text: the line still says what happened.
-      if (entry.from === null) return `agregó una nota${noteText(entry.to, full)}`;
+      if (entry.from === null) return HISTORY_TEXT.noteAdded(noteText(entry.to, full));
       if (entry.to === null || entry.to === '') {
-        return `borró una nota${noteText(entry.from, full)}`;
+        return HISTORY_TEXT.noteRemoved(noteText(entry.from, full));
       }
-      return `editó una nota: «${preview(entry.from, full)}» → «${preview(entry.to, full)}»`;
+      return HISTORY_TEXT.noteEdited(preview(entry.from, full), preview(entry.to, full));
     // Activities (issue 20); the Actividades section's own wording comes with its screen.
     case 'activity':
-      if (entry.from === null) return `planificó «${entry.to ?? ''}»`;
-      if (entry.to === null) return `borró la actividad «${entry.from}»`;
-      return `renombró «${entry.from}» a «${entry.to}»`;
+      if (entry.from === null) return HISTORY_TEXT.activityPlanned(entry.to ?? '');
+      if (entry.to === null) return HISTORY_TEXT.activityRemoved(entry.from);
+      return HISTORY_TEXT.activityRenamed(entry.from, entry.to);
     case 'activityType':
-      return `cambió «${activityTitle(entry)}» a ${typeLabel(entry.to)}`;
+      return HISTORY_TEXT.activityTypeChanged(activityTitle(entry), typeLabel(entry.to));
     case 'activityDue':
-      return `reprogramó «${activityTitle(entry)}» para ${entry.to ?? ''}`;
+      return HISTORY_TEXT.activityRescheduled(activityTitle(entry), entry.to ?? '');
     case 'activityOwner':
       return entry.to === null
-        ? `dejó «${activityTitle(entry)}» sin responsable`
-        : `asignó «${activityTitle(entry)}» a ${vendorName(entry.to, users)}`;
+        ? HISTORY_TEXT.activityUnowned(activityTitle(entry))
+        : HISTORY_TEXT.activityOwned(activityTitle(entry), vendorName(entry.to, users));
     case 'activityDone':
       return entry.to === 'done'
-        ? `completó «${activityTitle(entry)}»`
-        : `reabrió «${activityTitle(entry)}»`;
+        ? HISTORY_TEXT.activityDone(activityTitle(entry))
+        : HISTORY_TEXT.activityReopened(activityTitle(entry));
     // Issue 33: logged as already done, in one step ("registró una llamada «…» · resultado: …").
     case 'activityLogged':
-      return `registró ${typeLabel(entry.from).toLowerCase()} «${activityTitle(entry)}»${
-        entry.to ? ` · resultado: «${preview(entry.to, full)}»` : ''
-      }`;
+      return HISTORY_TEXT.activityLogged(
+        typeLabel(entry.from).toLowerCase(),
+        activityTitle(entry),
+        entry.to ? HISTORY_TEXT.resultQuote(preview(entry.to, full)) : '',
+      );
     // Value and outcomes (issue 21).
     case 'expectedValue':
       return entry.to === null
-        ? 'quitó el monto estimado'
-        : `estimó el monto en ${amountText(entry.to, currency)}`;
+        ? HISTORY_TEXT.valueRemoved
+        : HISTORY_TEXT.valueSet(amountText(entry.to, currency));
     case 'outcome':
-      return entry.to === null ? 'quitó el resultado' : `marcó ${outcomeWords(entry.to)}`;
+      return entry.to === null
+        ? HISTORY_TEXT.outcomeRemoved
+        : HISTORY_TEXT.outcomeSet(outcomeWords(entry.to));
     // Issue 24: the request's source, as a line of its own under who and when.
     case 'imported':
       return importedHistoryText(entry.to ?? '');
@@ -167,8 +169,9 @@ export function describeChange(
   currency?: string,
 ) {
   const what = describeWhat(entry, users, full, currency);
-  if (entry.field === 'imported') return `${whoDid(entry, users)} importó la solicitud: ${what}`;
-  return `${whoDid(entry, users)} ${isHistoryEditedField(entry.field) ? `cambió ${what}` : what}`;
+  if (entry.field === 'imported') return HISTORY_TEXT.imported(whoDid(entry, users), what);
+  const who = whoDid(entry, users);
+  return isHistoryEditedField(entry.field) ? HISTORY_TEXT.edited(who, what) : `${who} ${what}`;
 }
 
 /** Who and when of a change or a save: "Ana C. · 23/11/26 10:42", in the person's zone. */

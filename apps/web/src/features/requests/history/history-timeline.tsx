@@ -6,6 +6,7 @@ import {
   type User,
   REQUEST_SECTION_LABELS,
   HISTORY_EMPTY_LABEL,
+  HISTORY_LABELS,
 } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useSettings } from '../../../api/settings/get-settings';
@@ -13,14 +14,7 @@ import { useTimeZone } from '../../../api/preferences/get-preferences';
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
 import { CollapsibleSection } from '../shared';
-import {
-  describeEntry,
-  describeWhat,
-  groupBySave,
-  hasLongText,
-  HISTORY_LABELS,
-  whoAndWhen,
-} from './history-text';
+import { describeEntry, describeWhat, groupBySave, hasLongText, whoAndWhen } from './history-text';
 
 type Person = Pick<User, '_id' | 'name' | 'lastName'>;
 
