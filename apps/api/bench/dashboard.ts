@@ -42,7 +42,7 @@ import {
   weekCountFilters,
   type Range,
   type Scope,
-} from '../src/requests/figures.js';
+} from '../src/requests/figures/figures.js';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/index.js';
 import { getSettings } from '../src/settings/index.js';
 import { SETTINGS_ID } from '../src/settings/settings.model.js';
@@ -82,7 +82,7 @@ const WEB_DIR = path.resolve(
 const CHROMIUM = env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The web app's "Loading..." (LABELS.loading in apps/web/src/lib/labels.ts, not in @crm/shared). */
 const LOADING_TEXT = 'Loading...';
-/** The field "Cerradas" sums (closedTotals in requests/figures.ts). */
+/** The field "Cerradas" sums (closedTotals in requests/figures/figures.ts). */
 const AMOUNT_PAID = '$amoutPaid';
 
 type Row = {

@@ -12,7 +12,7 @@ import {
  * "Equipo" (issue 22, a system admin's whole-team view): per executive, open and stale requests
  * now, and those closed in the period with their amount paid. A fixed number of reads whatever the
  * team's size: one $group by vendor each for open and stale (the closed ones come grouped by
- * vendor with "Cerradas"), read by requests/figures.ts, and the users. Per-user counts would be covered
+ * vendor with "Cerradas"), read by requests/figures/figures.ts, and the users. Per-user counts would be covered
  * index counts on MongoDB, but their number grows with the team, and on FerretDB 1.x (which
  * scans) each one costs a pass over the collection; the open group reads the open requests'
  * documents, as the board's counts do on every load. Who is listed and in what order is

@@ -29,7 +29,7 @@ import {
   weekCountFilters,
   type Range,
   type Scope,
-} from './figures.js';
+} from './figures/figures.js';
 import { totalsPipeline } from '../db/group-totals.js';
 import { addUser, startTestApp, type TestApp } from '../test/test-app.js';
 import { ADMINS, userQuery, usersQuery } from '../users/users.service.js';

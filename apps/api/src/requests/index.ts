@@ -35,7 +35,7 @@ export {
   type Scope,
   type StayRow,
   type VendorId,
-} from './figures.js';
+} from './figures/figures.js';
 export { requestsModels } from './request.model.js';
 export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';

@@ -1,7 +1,7 @@
 import { OPEN_STATUSES, type OpenStatus, type StaleDays } from '@crm/shared';
 import type { Types } from 'mongoose';
-import type { AppContext } from '../context.js';
-import { groupTotals, type GroupTotal } from '../db/group-totals.js';
+import type { AppContext } from '../../context.js';
+import { groupTotals, type GroupTotal } from '../../db/group-totals.js';
 
 /*
  * The requests' counts and totals Inicio shows (issue 22; here since issue 34: the requests are
