@@ -22,20 +22,7 @@ import {
   parseAmount,
   zonedDueAt,
 } from './format.js';
-
-/** Zones on both sides of UTC, with and without DST, including ±12h+ and half-hour offsets. */
-const ZONES = [
-  'UTC',
-  'America/Los_Angeles',
-  'America/New_York',
-  'America/Santiago',
-  'Pacific/Pago_Pago',
-  'Europe/Madrid',
-  'Asia/Beirut',
-  'Asia/Kolkata',
-  'Asia/Tokyo',
-  'Pacific/Kiritimati',
-];
+import { RUNTIME_ZONES as ZONES } from './test-utils.js';
 
 /** Runs with the process time zone set to `zone` (Node reads TZ again when it changes). */
 const inZone = (zone: string) => vi.stubEnv('TZ', zone);

@@ -67,3 +67,20 @@ export const storedRequest = {
   stageChangedAt: '2026-11-22T10:00:00.000Z',
   ...SPEC_NEW_REQUEST_DEFAULTS,
 };
+
+/**
+ * Time zones on both sides of UTC, with and without DST, including ±12h+ and half-hour offsets:
+ * the runtimes a date test runs under (TZ), so what it checks doesn't hold in one zone only.
+ */
+export const RUNTIME_ZONES = [
+  'UTC',
+  'America/Los_Angeles',
+  'America/New_York',
+  'America/Santiago',
+  'Pacific/Pago_Pago',
+  'Europe/Madrid',
+  'Asia/Beirut',
+  'Asia/Kolkata',
+  'Asia/Tokyo',
+  'Pacific/Kiritimati',
+];

@@ -7,20 +7,7 @@ import {
   shortName,
   textToEventDate,
 } from './format';
-
-/** Zones on both sides of UTC, with and without DST, including ±12h+ and half-hour offsets. */
-const ZONES = [
-  'UTC',
-  'America/Los_Angeles',
-  'America/New_York',
-  'America/Santiago',
-  'Pacific/Pago_Pago',
-  'Europe/Madrid',
-  'Asia/Beirut',
-  'Asia/Kolkata',
-  'Asia/Tokyo',
-  'Pacific/Kiritimati',
-];
+import { RUNTIME_ZONES as ZONES } from '@crm/shared/test-utils';
 
 /** Runs with the process time zone set to `zone` (Node reads TZ again when it changes). */
 function inZone(zone: string) {
