@@ -7,6 +7,7 @@ import { useAdoptedTimeZone } from '../api/preferences/adopt-time-zone';
 import { boardQueryOptions } from '../api/requests/get-board';
 import { useCurrentUser } from '../api/session/get-current-user';
 import { usersQueryOptions } from '../api/users/get-users';
+import { usePreloadDialogs } from '../components/ui/dialog';
 import { BOARD_PATH } from '../features/requests';
 import { hasBoardFilters, readBoardFilters } from '../lib/board-search-params';
 import { FullPageLoading } from './full-page-loading';
@@ -23,6 +24,8 @@ export function MainLayout() {
   const currentUser = useCurrentUser();
   const mainRef = useRef<HTMLElement>(null);
   const { pathname, search } = useLocation();
+  // The dialogs' chunk, at the first pointer, touch, key or focus (components/ui/dialog.tsx).
+  usePreloadDialogs();
   // §2 start-up fetches all requests and all users once signed in. All requests no longer: the
   // board's first pages (under the URL's filters when the board is the page), fetched while the
   // signed-in user is still being read. The board then finds them in the cache.

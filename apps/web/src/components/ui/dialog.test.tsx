@@ -19,7 +19,9 @@ describe('Dialog', () => {
         <p>Fuera</p>
       </>,
     );
-    // Radix listens for presses outside from the next tick on (and hides the rest from ARIA).
+    // Drawn once its chunk has come (dialog-panels.tsx)...
+    await screen.findByText('Contenido');
+    // ...and Radix listens for presses outside from the next tick on (and hides the rest from ARIA).
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
     fireEvent.pointerDown(screen.getByLabelText('Ganada'));

@@ -1,7 +1,5 @@
-import { APP_LABELS } from '@crm/shared';
-import * as RadixDialog from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import { useRef, type ReactNode, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import type * as PanelTypes from './dialog-panels';
 
 export type DialogProps = {
   open: boolean;
@@ -33,123 +31,84 @@ export type DialogProps = {
   focusTitle?: boolean;
 };
 
-/** Notices (react-toastify) sit outside every dialog but must stay usable while one is open. */
-const isNotice = (target: EventTarget | null) =>
-  target instanceof Element && target.closest('.Toastify') !== null;
+export { isOnPage } from './is-on-page';
 
 /**
- * Inside another dialog: one opened over this one (the closing question over the request
- * window). Radix stacks them, but a dialog that has just appeared (a lazy chunk's, whose effects
- * run a moment after it is drawn) may be clicked before it joins the stack; that click is not
- * outside this one's task.
+ * The dialogs' Radix parts (dialog-panels.tsx) are a chunk of their own, off every first paint
+ * (apps/web/scripts/check-budgets.mjs, LAZY_PARTS). Loaded once, by the first dialog to open or
+ * ahead at a person's first sign of use (usePreloadDialogs); a failure is not kept, so the next
+ * opening asks again.
  */
-const isOtherDialog = (target: EventTarget | null) =>
-  target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+let panels: typeof PanelTypes | undefined;
+let panelsChunk: Promise<typeof PanelTypes> | undefined;
+const loadPanels = () =>
+  (panelsChunk ??= import('./dialog-panels').then(
+    (module) => (panels = module),
+    (error: unknown) => {
+      panelsChunk = undefined;
+      throw error;
+    },
+  ));
+
+/** Fetches the dialogs' chunk ahead (once); a failure is left to a dialog's opening. */
+export const preloadDialogs = () => void loadPanels().catch(() => undefined);
 
 /**
- * The controls a person fills in (not the buttons, not the close X), except those marked
- * `data-no-autofocus`: a control whose change is saved at once (a stray arrow key on a focused
- * closed select changes it on some systems).
+ * Fetches the dialogs' chunk at a person's first pointer over the page, touch, key or focus: the
+ * way to any button that opens a dialog (the board's toolbar, a card's actions, "?" for the
+ * shortcuts), well before its click, so a dialog opens at once as before.
  */
-const FIELDS = ['input:not([type="hidden"])', 'select', 'textarea']
-  .map((field) => `${field}:not(:disabled):not([data-no-autofocus])`)
-  .join(', ');
-
-/**
- * Puts the focus on the first field inside `container` (in page order), if it has one; says
- * whether it did. Dialogs open there rather than on their close button.
- */
-function focusFirstField(container: ParentNode | null): boolean {
-  const field = container?.querySelector<HTMLElement>(FIELDS);
-  if (!field) return false;
-  field.focus();
-  return true;
+export function usePreloadDialogs() {
+  useEffect(() => {
+    const signs = ['pointerover', 'touchstart', 'keydown', 'focusin'] as const;
+    const stop = () => signs.forEach((type) => document.removeEventListener(type, preload, true));
+    const preload = () => {
+      stop();
+      preloadDialogs();
+    };
+    signs.forEach((type) =>
+      document.addEventListener(type, preload, { capture: true, passive: true }),
+    );
+    return stop;
+  }, []);
 }
 
-/** The control with the focus now, unless nothing has it (the page itself). */
-function focusedControl(): HTMLElement | null {
-  const active = document.activeElement;
-  return active instanceof HTMLElement && active !== document.body ? active : null;
+/**
+ * The dialogs' parts once loaded: at once when they are; otherwise undefined (the dialog draws
+ * nothing), asked for while `open`, and drawn as they come. Once there they stay, so a dialog
+ * closes through Radix (its focus given back). A chunk that can't be loaded is thrown to the
+ * outage page's boundary (app/chunk-error-boundary.tsx), like a lazy screen's.
+ */
+export function useDialogPanels(open: boolean): typeof PanelTypes | undefined {
+  const [loaded, setLoaded] = useState(panels);
+  const [, setFailure] = useState<unknown>();
+  const ready = loaded ?? panels;
+  useEffect(() => {
+    if (ready || !open) return;
+    let live = true;
+    loadPanels().then(
+      (module) => live && setLoaded(module),
+      (error: unknown) =>
+        live &&
+        setFailure(() => {
+          throw error;
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ready, open]);
+  return ready;
 }
-
-/** Whether `element` can take the focus back (still on the page). */
-export const isOnPage = (element: HTMLElement | null | undefined): element is HTMLElement =>
-  element?.isConnected === true;
 
 /**
  * A modal dialog: traps focus, closes on Escape and on its X button. It opens with the focus on
  * its first field (or on itself while it has none, so its title is read) and, once closed, gives
  * the focus back to the control that opened it (`returnFocus` to choose another). Radix would
  * only return it to a Radix trigger, which these dialogs don't use. A click on a notice (to close
- * or pause it) does not count as a click outside.
+ * or pause it) does not count as a click outside. Its parts: dialog-panels.tsx (DialogPanel).
  */
-export function Dialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-  size = 'max-w-lg',
-  closeLabel = APP_LABELS.close,
-  returnFocus,
-  textOnly = false,
-  initialFocus,
-  focusTitle = false,
-}: DialogProps) {
-  const opener = useRef<HTMLElement | null>(null);
-  const titleRef = useRef<HTMLHeadingElement>(null);
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40 backdrop-blur-[1px]" />
-        <RadixDialog.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={(event) => {
-            // Radix moves the focus right after this: what has it now opened the dialog.
-            opener.current = focusedControl();
-            event.preventDefault();
-            const content = event.currentTarget instanceof HTMLElement ? event.currentTarget : null;
-            const body = content?.querySelector<HTMLElement>('[data-dialog-body]') ?? null;
-            if (initialFocus?.current) initialFocus.current.focus();
-            else if (focusTitle) titleRef.current?.focus();
-            else if (textOnly) body?.focus();
-            else if (!focusFirstField(body)) content?.focus();
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            const target = returnFocus ? returnFocus(opener.current) : opener.current;
-            if (isOnPage(target)) target.focus();
-            opener.current = null;
-          }}
-          onInteractOutside={(event) => {
-            if (isNotice(event.target) || isOtherDialog(event.target)) event.preventDefault();
-          }}
-          className={`fixed inset-x-0 top-0 z-50 mx-auto flex max-h-dvh w-full ${size} flex-col bg-white shadow-xl sm:top-6 sm:max-h-[calc(100dvh-3rem)] sm:rounded-xl`}
-        >
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-            <RadixDialog.Title
-              ref={titleRef}
-              tabIndex={focusTitle ? -1 : undefined}
-              className="text-base font-semibold text-slate-900 outline-none"
-            >
-              {title}
-            </RadixDialog.Title>
-            <RadixDialog.Close
-              aria-label={closeLabel}
-              className="rounded-md p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-indigo-600"
-            >
-              <X className="size-5" aria-hidden />
-            </RadixDialog.Close>
-          </div>
-          <div
-            data-dialog-body
-            // A scrolling region must be reachable by keyboard when nothing inside it is.
-            tabIndex={textOnly ? 0 : undefined}
-            className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-600"
-          >
-            {children}
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function Dialog(props: DialogProps) {
+  const parts = useDialogPanels(props.open);
+  return parts ? <parts.DialogPanel {...props} /> : null;
 }

@@ -1,11 +1,11 @@
 import { useRef } from 'react';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import {
   DELETE_USER_CONFIRM_OPTIONS,
   EDIT_USER_LABELS,
   USER_MESSAGES,
   type User,
 } from '@crm/shared';
+import { AlertDialog } from '../../../components/ui/dialog-panels';
 import { fullName } from '../../../lib/format';
 import { EN } from '../../../lib/lang';
 
