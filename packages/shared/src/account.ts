@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { FIELD_MAX_LENGTH, ROLES } from './constants.js';
-import { altchaPayloadSchema } from './captcha.js';
 import {
   dateTimeSchema,
   maxLength,
@@ -9,7 +8,12 @@ import {
   requiredText,
 } from './fields.js';
 import { CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messages.js';
-import { confirmPasswordSchema, passwordSchema, passwordsMatch } from './user.js';
+import { confirmPasswordSchema, passwordSchema, passwordsMatch } from './password.js';
+import { ACCOUNT_LINK_MESSAGES, ACCOUNT_PAGE_LABELS } from './account-links.js';
+
+// The account links' part (forgotten password, one-time links: what /login can open signed out)
+// is a module of its own, so the login page doesn't carry Perfil's words and schemas.
+export * from './account-links.js';
 
 /*
  * Issue 23, "Perfil and accounts": people manage their own name, photo, password, email and
@@ -47,20 +51,9 @@ export const ACCOUNT_LIMITS = {
 export const PHOTO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type PhotoMediaType = (typeof PHOTO_MEDIA_TYPES)[number];
 
-/** The secret in a one-time link: 43 base64url characters (32 random bytes). */
-export const ACCOUNT_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-/** The web app's pages a one-time link opens (query `?token=`). */
-export const ACCOUNT_LINK_PATHS = {
-  reset: '/restablecer-contrasena',
-  invite: '/invitacion',
-  email: '/confirmar-correo',
-} as const;
-export const TOKEN_PURPOSES = ['reset', 'invite', 'email'] as const;
-export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
-
-/** Messages of this feature: Spanish, as the product's own screens. */
+/** Messages of this feature: Spanish, as the product's own screens (the account links' first). */
 export const ACCOUNT_MESSAGES = {
+  ...ACCOUNT_LINK_MESSAGES,
   currentPasswordRequired: 'Escribe tu contraseña actual',
   currentPasswordWrong: 'La contraseña actual no es correcta',
   samePassword: 'La nueva contraseña debe ser distinta de la actual',
@@ -72,22 +65,8 @@ export const ACCOUNT_MESSAGES = {
   sameEmail: 'Ese ya es tu correo',
   emailChangeSent: (email: string) =>
     `Te enviamos un enlace a ${email}. Tu correo cambiará cuando lo abras.`,
-  emailChanged: 'Correo confirmado: ya puedes iniciar sesión con él.',
   mailUnavailable:
     'El servidor no tiene correo configurado: pide a un administrador que cambie tu correo.',
-  forgotSent:
-    'Si existe una cuenta con ese correo, te enviamos un enlace para crear una nueva contraseña. Revisa tu bandeja de entrada.',
-  /** Issue 33: the same answer without SMTP_URL, which can't promise an email. */
-  forgotNoMail:
-    'Este servidor no envía correos, así que no podemos mandarte un enlace. Pide a un administrador del sistema que te asigne una contraseña nueva.',
-  passwordReset: 'Contraseña guardada. Se cerraron todas tus sesiones: inicia sesión con la nueva.',
-  invitationAccepted: 'Contraseña creada. Ya puedes iniciar sesión.',
-  /** Used, expired, altered or replaced: one message for all, never saying which. */
-  tokenInvalid:
-    'Este enlace ya no es válido: puede haberse usado, vencido o sido reemplazado por uno más nuevo.',
-  askAgain: 'Pedir un enlace nuevo',
-  tooManyEmails: (minutes: number) =>
-    `Demasiadas solicitudes de correo. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? '' : 's'}.`,
   invitationSent: (email: string) => `Invitación enviada a ${email}`,
   invitationLinkOnce:
     'El servidor no envía correos: copia este enlace y házselo llegar. No se volverá a mostrar.',
@@ -124,8 +103,9 @@ export const ACCOUNT_MAIL = {
     `Hola ${name}:\n\nEl correo de tu cuenta en el CRM acaba de cambiar a otra dirección: los avisos irán allí y los enlaces enviados a esta ya no sirven. Si no fuiste tú ni lo pediste, avisa a un administrador.`,
 } as const;
 
-/** The Perfil screen's words. */
+/** The Perfil screen's words (the account links' pages' first). */
 export const PROFILE_LABELS = {
+  ...ACCOUNT_PAGE_LABELS,
   heading: 'Perfil',
   personal: 'Datos personales',
   photo: 'Foto',
@@ -133,10 +113,7 @@ export const PROFILE_LABELS = {
   removePhoto: 'Quitar foto',
   password: 'Contraseña',
   currentPassword: 'Contraseña actual',
-  newPassword: 'Nueva contraseña',
-  confirmPassword: 'Confirmar contraseña',
   changePassword: 'Cambiar contraseña',
-  email: 'Correo',
   newEmail: 'Nuevo correo',
   changeEmail: 'Cambiar correo',
   pendingEmail: (email: string) => `Pendiente de confirmar: ${email}`,
@@ -148,14 +125,6 @@ export const PROFILE_LABELS = {
   closeOthers: 'Cerrar las demás sesiones',
   preferences: 'Preferencias',
   timeZone: 'Zona horaria',
-  save: 'Guardar',
-  forgot: '¿Olvidaste tu contraseña?',
-  forgotHeading: 'Recuperar contraseña',
-  forgotSend: 'Enviar enlace',
-  resetHeading: 'Nueva contraseña',
-  inviteHeading: 'Elige tu contraseña',
-  confirmEmailHeading: 'Confirmar correo',
-  backToLogin: 'Volver al inicio de sesión',
   sendInvitation: 'Enviar invitación',
   setPasswordNow: 'Escribir contraseña',
   invitationPending: 'Invitación pendiente',
@@ -264,51 +233,6 @@ export const sessionSchema = z.object({
 export type Session = z.infer<typeof sessionSchema>;
 export const sessionListSchema = z.array(sessionSchema);
 export const sessionParamsSchema = z.object({ id: z.string().min(1).max(100) });
-
-const accountTokenSchema = z
-  .string({ error: ACCOUNT_MESSAGES.tokenInvalid })
-  .regex(ACCOUNT_TOKEN_PATTERN, ACCOUNT_MESSAGES.tokenInvalid);
-
-/**
- * POST /api/account/forgot-password: always 200 with ACCOUNT_MESSAGES.forgotSent, in the same
- * time, whether or not the address has an account (the work is done after the answer). 429
- * past the rate limits, counted by the address typed and by the client.
- */
-export const forgotPasswordBodySchema = z.strictObject({
-  email: requiredEmail(CREATE_USER_MESSAGES.emailRequired, CREATE_USER_MESSAGES.invalidEmail),
-  altcha: altchaPayloadSchema,
-});
-export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
-
-/**
- * POST /api/account/token: what a link is for, before the person types anything (the page can
- * say "this link no longer works" at once). A bad token is 400 `token` with tokenInvalid.
- */
-export const accountTokenBodySchema = z.strictObject({ token: accountTokenSchema });
-export const accountTokenStatusSchema = z.object({
-  purpose: z.enum(TOKEN_PURPOSES),
-  /** Whose link it is: the account's email (for an email change, the new address). */
-  email: z.string(),
-  name: z.string(),
-});
-export type AccountTokenStatus = z.infer<typeof accountTokenStatusSchema>;
-
-/**
- * POST /api/account/set-password: a reset or invitation link's new password (§5's rules). Uses
- * the token up, ends every session of the user; answers passwordReset / invitationAccepted.
- */
-export const setPasswordBodySchema = z.strictObject({
-  token: accountTokenSchema,
-  password: passwordSchema,
-});
-export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
-export const setPasswordFormSchema = z
-  .object({ password: passwordSchema, confirmPassword: confirmPasswordSchema })
-  .refine(...passwordsMatch);
-export type SetPasswordForm = z.input<typeof setPasswordFormSchema>;
-
-/** POST /api/account/confirm-email: the email change's link. 409 when the address was taken. */
-export const confirmEmailBodySchema = accountTokenBodySchema;
 
 /**
  * POST /api/user/invite (system admin): creates the user without a password (they cannot sign

@@ -17,6 +17,9 @@ export const APP_LABELS = {
   home: 'Inicio',
   profile: 'Perfil',
   users: 'Usuarios',
+  /** The Agenda's and Ajustes' titles (their screens' words: screen-labels.ts). */
+  agenda: 'Agenda',
+  settings: 'Ajustes',
   requests: 'Solicitudes',
   /** A dialog's X button (issue 33: Spanish, not "Close"). */
   close: 'Cerrar',

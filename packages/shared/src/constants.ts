@@ -225,12 +225,14 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /**
  * The signed-in screens' words (activities, next action, outcomes, users) live in
  * screen-labels.ts (issue 34): a module of their own, so the login and /form pages, which share
- * this file's patterns and limits, don't carry them. The Agenda's and Ajustes' stay here: the
- * login page's titles (apps/web route-titles.ts) name every screen.
+ * this file's patterns and limits, don't carry them. The Agenda's and Ajustes' too (issue 34 item
+ * 3): the login page's titles (apps/web route-titles.ts) name those screens by APP_LABELS.
  */
 export {
   ACTIVITY_TYPE_LABELS,
   ACTIVITY_LABELS,
+  AGENDA_LABELS,
+  SETTINGS_LABELS,
   NEXT_ACTION_LABELS,
   OUTCOME_LABELS,
   USERS_LABELS,
@@ -242,42 +244,6 @@ export {
  * stay far below MongoDB's 16 MB document limit; a request with more is a process to review.
  */
 export const MAX_ACTIVITIES_PER_REQUEST = 200;
-
-/** The Agenda screen and the header's bell (issue 20). */
-export const AGENDA_LABELS = {
-  title: 'Agenda',
-  overdue: 'Vencidas',
-  today: 'Hoy',
-  week: 'Próximos 7 días',
-  empty: 'Nada planificado. Planifica la próxima acción desde una solicitud.',
-  emptyBucket: 'Nada aquí.',
-  loadMore: 'Cargar más',
-  complete: 'Completar',
-  openRequest: 'Abrir solicitud',
-  /** The bell's accessible name: "Actividades vencidas y de hoy: 3". */
-  bell: (count: number) => `Actividades vencidas y de hoy: ${count}`,
-} as const;
-
-/** The admin's settings screen, /main/settings (issue 20). */
-export const SETTINGS_LABELS = {
-  title: 'Ajustes',
-  staleHeading: 'Días para marcar una solicitud como estancada',
-  staleHelp:
-    'Una tarjeta muestra "Estancada" cuando su solicitud lleva más días que estos en su etapa. Vacío: nunca.',
-  lostReasonsHeading: 'Motivos de pérdida',
-  lostReasonsHelp: 'Quien cierra una solicitud como perdida elige uno de estos motivos.',
-  addReason: 'Agregar motivo',
-  removeReason: (reason: string) => `Quitar ${reason}`,
-  newReason: 'Nuevo motivo',
-  probabilityHeading: 'Probabilidad de ganar por etapa (%)',
-  probabilityHelp:
-    'El pronóstico ponderado suma el monto estimado de cada solicitud abierta por la probabilidad de su etapa.',
-  save: 'Guardar',
-  saved: 'Ajustes guardados',
-  saveFailed: 'No se pudieron guardar los ajustes',
-  changedMeanwhile:
-    'Otra persona cambió los ajustes mientras los editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión.',
-} as const;
 
 /** Every filtered list's way back to the whole list (the board's toolbar, the audit log). */
 export const CLEAR_FILTERS_LABEL = 'Quitar filtros';

@@ -2,6 +2,7 @@
  * The signed-in screens' words (issue 34: out of constants.ts, which the login and /form pages
  * load for its patterns and limits; constants.ts re-exports them, so imports stay as they were).
  */
+import { APP_LABELS } from './app-labels.js';
 import type { ActivityType } from './constants.js';
 
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = {
@@ -109,4 +110,40 @@ export const USERS_LABELS = {
     return shown === total ? `${total} ${noun}` : `${shown} de ${total} ${noun}`;
   },
   noMatch: (query: string) => `Ningún usuario coincide con «${query}».`,
+} as const;
+
+/** The Agenda screen and the header's bell (issue 20). */
+export const AGENDA_LABELS = {
+  title: APP_LABELS.agenda,
+  overdue: 'Vencidas',
+  today: 'Hoy',
+  week: 'Próximos 7 días',
+  empty: 'Nada planificado. Planifica la próxima acción desde una solicitud.',
+  emptyBucket: 'Nada aquí.',
+  loadMore: 'Cargar más',
+  complete: 'Completar',
+  openRequest: 'Abrir solicitud',
+  /** The bell's accessible name: "Actividades vencidas y de hoy: 3". */
+  bell: (count: number) => `Actividades vencidas y de hoy: ${count}`,
+} as const;
+
+/** The admin's settings screen, /main/settings (issue 20). */
+export const SETTINGS_LABELS = {
+  title: APP_LABELS.settings,
+  staleHeading: 'Días para marcar una solicitud como estancada',
+  staleHelp:
+    'Una tarjeta muestra "Estancada" cuando su solicitud lleva más días que estos en su etapa. Vacío: nunca.',
+  lostReasonsHeading: 'Motivos de pérdida',
+  lostReasonsHelp: 'Quien cierra una solicitud como perdida elige uno de estos motivos.',
+  addReason: 'Agregar motivo',
+  removeReason: (reason: string) => `Quitar ${reason}`,
+  newReason: 'Nuevo motivo',
+  probabilityHeading: 'Probabilidad de ganar por etapa (%)',
+  probabilityHelp:
+    'El pronóstico ponderado suma el monto estimado de cada solicitud abierta por la probabilidad de su etapa.',
+  save: 'Guardar',
+  saved: 'Ajustes guardados',
+  saveFailed: 'No se pudieron guardar los ajustes',
+  changedMeanwhile:
+    'Otra persona cambió los ajustes mientras los editabas. Lo que escribiste sigue aquí; guarda para aplicarlo sobre su versión.',
 } as const;

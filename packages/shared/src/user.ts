@@ -1,7 +1,12 @@
 import { z } from 'zod';
-import { FIELD_MAX_LENGTH, PASSWORD_PATTERN, ROLES } from './constants.js';
-import { maxLength, objectIdSchema, optionalText, requiredEmail, requiredText } from './fields.js';
+import { FIELD_MAX_LENGTH, ROLES } from './constants.js';
+import { objectIdSchema, optionalText, requiredEmail, requiredText } from './fields.js';
 import { API_MESSAGES, CREATE_USER_MESSAGES, EDIT_USER_MESSAGES } from './messages.js';
+import { confirmPasswordSchema, passwordSchema, passwordsMatch } from './password.js';
+
+// The password's rules are a module of their own, re-exported here: the login's account pages
+// use them without the users' schemas (issue 34 item 3).
+export * from './password.js';
 
 const roleSchema = z.enum(ROLES, { error: API_MESSAGES.invalidRole });
 
@@ -25,16 +30,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 export const userListSchema = z.array(userSchema);
 
-export const passwordSchema = z
-  .string({ error: CREATE_USER_MESSAGES.passwordRequired })
-  .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
-  .min(1, CREATE_USER_MESSAGES.passwordRequired)
-  .refine(
-    (password) => password === '' || PASSWORD_PATTERN.test(password),
-    CREATE_USER_MESSAGES.passwordRule,
-  )
-  .meta({ pattern: PASSWORD_PATTERN.source });
-
 /** The fields of §5 "Create user", shared by the create form and a password change. */
 const userWithPasswordFields = {
   name: requiredText(CREATE_USER_MESSAGES.nameRequired),
@@ -51,27 +46,6 @@ export const createUserBodySchema = z.object({
   photo: optionalText(FIELD_MAX_LENGTH.photo).default(''),
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
-
-export const confirmPasswordSchema = z
-  .string({ error: CREATE_USER_MESSAGES.confirmPasswordRequired })
-  .max(FIELD_MAX_LENGTH.password, maxLength(FIELD_MAX_LENGTH.password))
-  .min(1, CREATE_USER_MESSAGES.confirmPasswordRequired);
-
-/** §5: confirmPassword must equal password. Checked even while other fields still have errors. */
-export const passwordsMatch: [
-  (value: { password: string; confirmPassword: string }) => boolean,
-  { path: PropertyKey[]; message: string; when: (payload: z.core.ParsePayload) => boolean },
-] = [
-  (value) => value.confirmPassword === '' || value.password === value.confirmPassword,
-  {
-    path: ['confirmPassword'],
-    message: CREATE_USER_MESSAGES.passwordsDoNotMatch,
-    when: (payload) => {
-      const value = payload.value as { password?: unknown; confirmPassword?: unknown } | null;
-      return typeof value?.password === 'string' && typeof value.confirmPassword === 'string';
-    },
-  },
-];
 
 /** The "Create new user" form (§2, §5). */
 export const createUserFormSchema = createUserBodySchema

@@ -1,10 +1,8 @@
 import {
   ACCOUNT_LINK_PATHS,
-  AGENDA_LABELS,
   AUDIT_PATH,
   AUDIT_TITLE,
-  PROFILE_LABELS,
-  SETTINGS_LABELS,
+  ACCOUNT_PAGE_LABELS,
   APP_LABELS,
 } from '@crm/shared';
 import { FORGOT_PASSWORD_PATH } from '../features/auth';
@@ -24,20 +22,26 @@ const ROUTE_TITLES: readonly { path: string; title: string }[] = [
   { path: LOGIN_PATH, title: `${APP_LABELS.login} · ${PRODUCT_TITLE}` },
   { path: '/main/home', title: `${APP_LABELS.home} · ${PRODUCT_TITLE}` },
   // The public account pages (issue 23), signed out or in.
-  { path: FORGOT_PASSWORD_PATH, title: `${PROFILE_LABELS.forgotHeading} · ${PRODUCT_TITLE}` },
-  { path: ACCOUNT_LINK_PATHS.reset, title: `${PROFILE_LABELS.resetHeading} · ${PRODUCT_TITLE}` },
-  { path: ACCOUNT_LINK_PATHS.invite, title: `${PROFILE_LABELS.inviteHeading} · ${PRODUCT_TITLE}` },
+  { path: FORGOT_PASSWORD_PATH, title: `${ACCOUNT_PAGE_LABELS.forgotHeading} · ${PRODUCT_TITLE}` },
+  {
+    path: ACCOUNT_LINK_PATHS.reset,
+    title: `${ACCOUNT_PAGE_LABELS.resetHeading} · ${PRODUCT_TITLE}`,
+  },
+  {
+    path: ACCOUNT_LINK_PATHS.invite,
+    title: `${ACCOUNT_PAGE_LABELS.inviteHeading} · ${PRODUCT_TITLE}`,
+  },
   {
     path: ACCOUNT_LINK_PATHS.email,
-    title: `${PROFILE_LABELS.confirmEmailHeading} · ${PRODUCT_TITLE}`,
+    title: `${ACCOUNT_PAGE_LABELS.confirmEmailHeading} · ${PRODUCT_TITLE}`,
   },
   { path: PROFILE_PATH, title: `${APP_LABELS.profile} · ${PRODUCT_TITLE}` },
   { path: '/main/requests', title: `${APP_LABELS.requests} · ${PRODUCT_TITLE}` },
   { path: '/main/users', title: `${APP_LABELS.users} · ${PRODUCT_TITLE}` },
-  { path: '/main/agenda', title: `${AGENDA_LABELS.title} · ${PRODUCT_TITLE}` },
+  { path: '/main/agenda', title: `${APP_LABELS.agenda} · ${PRODUCT_TITLE}` },
   // Before Ajustes, which it is under: the first path that matches names the screen.
   { path: AUDIT_PATH, title: `${AUDIT_TITLE} · ${PRODUCT_TITLE}` },
-  { path: '/main/settings', title: `${SETTINGS_LABELS.title} · ${PRODUCT_TITLE}` },
+  { path: '/main/settings', title: `${APP_LABELS.settings} · ${PRODUCT_TITLE}` },
 ];
 
 export function titleOf(pathname: string): string {

@@ -1,13 +1,13 @@
 import { messageResponseSchema } from '../auth.js';
 import { FIELD_MESSAGES } from '../messages.js';
 import {
-  ACCOUNT_MESSAGES,
+  ACCOUNT_LINK_MESSAGES,
   accountTokenBodySchema,
   accountTokenStatusSchema,
   confirmEmailBodySchema,
   forgotPasswordBodySchema,
   setPasswordBodySchema,
-} from '../account.js';
+} from '../account-links.js';
 import { defineEndpoint } from './define.js';
 
 /*
@@ -26,7 +26,7 @@ export const forgotPassword = defineEndpoint({
   body: forgotPasswordBodySchema,
   status: 200,
   response: messageResponseSchema,
-  errors: { 429: ACCOUNT_MESSAGES.tooManyEmails(60) },
+  errors: { 429: ACCOUNT_LINK_MESSAGES.tooManyEmails(60) },
 });
 
 export const tokenStatus = defineEndpoint({

@@ -1,7 +1,7 @@
 import {
   forgotPasswordBodySchema,
   LOGIN_MESSAGES,
-  PROFILE_LABELS,
+  ACCOUNT_PAGE_LABELS,
   type ForgotPasswordBody,
   ACCOUNT_LABELS,
   APP_LABELS,
@@ -25,7 +25,7 @@ export function mountForgotPage(
   root: HTMLElement,
   { navigate, loadCaptcha, loginPath }: AccountPageOptions,
 ): () => void {
-  const frame = mountPageFrame(root, PROFILE_LABELS.forgotHeading);
+  const frame = mountPageFrame(root, ACCOUNT_PAGE_LABELS.forgotHeading);
   const form = createFormStore(forgotPasswordBodySchema, EMPTY);
   let pending = false;
   let failure: string | undefined;
@@ -40,7 +40,7 @@ export function mountForgotPage(
     autocomplete: 'username',
     inputmode: 'email',
   });
-  const email = textField(PROFILE_LABELS.email, emailInput);
+  const email = textField(ACCOUNT_PAGE_LABELS.email, emailInput);
   const submit = primaryButton({ type: 'submit' }, 'w-full');
   const failureMessage = messageBox('alert', '');
   const captcha = captchaField((payload) => form.setValue('altcha', payload));
@@ -53,7 +53,7 @@ export function mountForgotPage(
     submit,
     captcha.element,
   );
-  frame.show(formElement, linkLine(loginPath, PROFILE_LABELS.backToLogin, navigate));
+  frame.show(formElement, linkLine(loginPath, ACCOUNT_PAGE_LABELS.backToLogin, navigate));
 
   const render = () => {
     const { values, errors } = form.getSnapshot();
@@ -64,7 +64,7 @@ export function mountForgotPage(
       if (!failureMessage.isConnected) submit.before(failureMessage);
     } else failureMessage.remove();
     submit.disabled = pending;
-    submit.textContent = pending ? ACCOUNT_LABELS.sending : PROFILE_LABELS.forgotSend;
+    submit.textContent = pending ? ACCOUNT_LABELS.sending : ACCOUNT_PAGE_LABELS.forgotSend;
     captcha.setError(captchaRenewed ? undefined : errors.altcha);
   };
   const unsubscribe = form.subscribe(render);

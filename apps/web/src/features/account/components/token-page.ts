@@ -1,7 +1,7 @@
 import {
-  ACCOUNT_MESSAGES,
+  ACCOUNT_LINK_MESSAGES,
   ACCOUNT_TOKEN_PATTERN,
-  PROFILE_LABELS,
+  ACCOUNT_PAGE_LABELS,
   setPasswordFormSchema,
   type AccountTokenStatus,
   type SetPasswordForm,
@@ -24,9 +24,9 @@ import type { AccountPageOptions } from './account-page-options';
 import { linkLine, messageBox, mountPageFrame, textLine, type PageFrame } from './page-frame';
 
 const HEADINGS: Record<TokenPurpose, string> = {
-  reset: PROFILE_LABELS.resetHeading,
-  invite: PROFILE_LABELS.inviteHeading,
-  email: PROFILE_LABELS.confirmEmailHeading,
+  reset: ACCOUNT_PAGE_LABELS.resetHeading,
+  invite: ACCOUNT_PAGE_LABELS.inviteHeading,
+  email: ACCOUNT_PAGE_LABELS.confirmEmailHeading,
 };
 
 /**
@@ -48,8 +48,8 @@ type Step = { frame: PageFrame; token: string; options: AccountPageOptions; live
 /** One message for every link that no longer works, never saying why, and the way to a new one. */
 function showInvalid({ frame, options }: Step) {
   frame.show(
-    messageBox('alert', ACCOUNT_MESSAGES.tokenInvalid),
-    linkLine(FORGOT_PASSWORD_PATH, ACCOUNT_MESSAGES.askAgain, options.navigate),
+    messageBox('alert', ACCOUNT_LINK_MESSAGES.tokenInvalid),
+    linkLine(FORGOT_PASSWORD_PATH, ACCOUNT_LINK_MESSAGES.askAgain, options.navigate),
   );
 }
 
@@ -85,9 +85,9 @@ function showPasswordForm(step: Step, status: AccountTokenStatus) {
     'pr-10',
   );
   const toggle = passwordToggle('absolute inset-y-0 right-1 my-auto h-fit');
-  const password = textField(PROFILE_LABELS.newPassword, passwordInput);
+  const password = textField(ACCOUNT_PAGE_LABELS.newPassword, passwordInput);
   const confirm = textField(
-    PROFILE_LABELS.confirmPassword,
+    ACCOUNT_PAGE_LABELS.confirmPassword,
     confirmInput,
     el('div', { class: 'relative' }, confirmInput, toggle.element),
   );
@@ -116,7 +116,7 @@ function showPasswordForm(step: Step, status: AccountTokenStatus) {
       if (!failureMessage.isConnected) submit.before(failureMessage);
     } else failureMessage.remove();
     submit.disabled = pending;
-    submit.textContent = pending ? ACCOUNT_LABELS.saving : PROFILE_LABELS.save;
+    submit.textContent = pending ? ACCOUNT_LABELS.saving : ACCOUNT_PAGE_LABELS.save;
   };
   form.subscribe(render);
   passwordInput.addEventListener('input', () => form.setValue('password', passwordInput.value));
@@ -164,7 +164,7 @@ function showPasswordForm(step: Step, status: AccountTokenStatus) {
 function showConfirmEmail(step: Step, status: AccountTokenStatus) {
   const { frame, token } = step;
   const button = primaryButton({}, 'w-full');
-  button.textContent = PROFILE_LABELS.confirmEmailHeading;
+  button.textContent = ACCOUNT_PAGE_LABELS.confirmEmailHeading;
   const failureMessage = messageBox('alert', '');
   frame.show(textLine(ACCOUNT_LABELS.newEmailOf(status.email)), button);
   button.addEventListener('click', () => {

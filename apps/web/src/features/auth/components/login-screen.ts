@@ -1,7 +1,7 @@
 import {
   LOGIN_MESSAGES,
   loginFormSchema,
-  PROFILE_LABELS,
+  ACCOUNT_PAGE_LABELS,
   type LoginForm,
   APP_LABELS,
   LOGIN_LABELS,
@@ -109,7 +109,7 @@ export function mountLoginScreen(
     el(
       'p',
       { class: 'text-center text-sm' },
-      pageLink(FORGOT_PASSWORD_PATH, PROFILE_LABELS.forgot, navigate),
+      pageLink(FORGOT_PASSWORD_PATH, ACCOUNT_PAGE_LABELS.forgot, navigate),
     ),
   );
   root.append(
