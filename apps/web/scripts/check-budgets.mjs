@@ -19,7 +19,7 @@ import { gzipSync } from 'node:zlib';
  *   about what the API (compression's default level) and nginx (level 5) send. CSS is printed,
  *   not budgeted.
  *
- * The login page is issue 19's 120 kB (83.5 since issue 34): it has no React (the login screen is
+ * The login page is issue 19's 120 kB (76.5 since issue 34): it has no React (the login screen is
  * plain DOM, features/auth; React comes with the signed-in app), so it is the entry, zod, the
  * shared schemas of its own endpoints and the ALTCHA widget. Lower a budget when a page gets
  * lighter.
@@ -65,6 +65,10 @@ const LAZY_PARTS = [
   // (the dialog, "Cargando...", the request's query) stays on the first paint. What the form
   // shares with first-paint code stays in the signed-in app (Rollup splits by importers).
   /^src\/features\/requests\/request-editor\/edit-request-form\.tsx$/,
+  // Issue 34 item 3: the dialogs' Radix parts (about 13 kB), as the first dialog opens or ahead
+  // at a person's first pointer, touch, key or focus (components/ui/dialog.tsx). The users
+  // screen's delete pop-up imports them statically, so they count on that page.
+  /^src\/components\/ui\/dialog-panels\.tsx$/,
 ];
 
 export const PAGES = [
@@ -83,7 +87,12 @@ export const PAGES = [
     // (scripts/zod-without-json-schema.ts), the signed-in screens' words out of constants.ts:
     // 81.2 kB measured, lowered from 91 to leave about 2 kB. The issue's 80 kB with 5 kB to spare
     // is not met: what is left is in docs/web.md ("Page budgets").
-    budget: 83.5,
+    // Issue 34 item 3, continued: ALTCHA's `external` build with only the PBKDF2 worker (counted,
+    // see workersOf), the account links' and the password's schemas and words apart from Perfil's
+    // and the users' (shared account-links.ts, password.ts), the Agenda's and Ajustes' words out of
+    // constants.ts: 74.7 kB measured, lowered from 83.5 to leave about 2 kB (the issue's 80 kB,
+    // 5.3 kB to spare).
+    budget: 76.5,
   },
   {
     name: 'board',
@@ -124,7 +133,9 @@ export const PAGES = [
     // stylesheet as CSS rather than JavaScript, the import follower in the "Importar" chunk:
     // 229.2 kB measured, lowered from 241.5 to leave about 2 kB. The issue's 230 kB with 5 kB to
     // spare is not met: what is left is in docs/web.md ("Page budgets").
-    budget: 231.5,
+    // Issue 34 item 3, continued: the dialogs' Radix parts a lazy chunk (LAZY_PARTS): 214.6 kB
+    // measured, lowered from 231.5 to leave about 2 kB (the issue's 230 kB, 15.4 kB to spare).
+    budget: 216.5,
   },
   {
     name: 'agenda',
@@ -159,7 +170,9 @@ export const PAGES = [
     // measured, lowered from 244.5 to leave about 2 kB.
     // Issue 34 item 3 (the board's savings, in the app every screen loads): 231.7 kB measured,
     // lowered from 244 to leave about 2 kB.
-    budget: 234,
+    // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 217.0 kB
+    // measured, lowered from 234 to leave about 2 kB.
+    budget: 219,
   },
   {
     name: 'settings',
@@ -196,7 +209,9 @@ export const PAGES = [
     // measured, lowered from 246 to leave about 2 kB.
     // Issue 34 item 3 (the board's savings, in the app every screen loads): 232.9 kB measured,
     // lowered from 245.5 to leave about 2 kB.
-    budget: 235,
+    // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 218.3 kB
+    // measured, lowered from 235 to leave about 2 kB.
+    budget: 220.5,
   },
   {
     name: 'home',
@@ -230,7 +245,9 @@ export const PAGES = [
     // every screen loads): 270.7 kB measured, lowered from 280 to leave about 2 kB.
     // Issue 34 item 3 (the board's savings, in the app every screen loads): 260.7 kB measured,
     // lowered from 273 to leave about 2 kB.
-    budget: 263,
+    // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 246.1 kB
+    // measured, lowered from 263 to leave about 2 kB.
+    budget: 248,
   },
   {
     name: 'users',
@@ -266,7 +283,9 @@ export const PAGES = [
     // measured, lowered from 249.5 to leave about 2 kB.
     // Issue 34 item 3 (the board's savings, in the app every screen loads): 236.8 kB measured,
     // lowered from 249 to leave about 2 kB.
-    budget: 239,
+    // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 236.2 kB
+    // measured, lowered from 239 to leave about 2 kB.
+    budget: 238,
   },
   {
     name: 'profile',
@@ -291,7 +310,9 @@ export const PAGES = [
     // every screen loads): 246.4 kB measured, lowered from 254.5 to leave about 2 kB.
     // Issue 34 item 3 (the board's savings, in the app every screen loads): 236.0 kB measured,
     // lowered from 248.5 to leave about 2 kB.
-    budget: 238.5,
+    // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 221.4 kB
+    // measured, lowered from 238.5 to leave about 2 kB.
+    budget: 223.5,
   },
   {
     name: 'audit',
@@ -315,7 +336,9 @@ export const PAGES = [
     // measured, lowered from 246 to leave about 2 kB.
     // Issue 34 item 3 (the board's savings, in the app every screen loads): 233.2 kB measured,
     // lowered from 245.5 to leave about 2 kB.
-    budget: 235.5,
+    // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 218.5 kB
+    // measured, lowered from 235.5 to leave about 2 kB.
+    budget: 220.5,
   },
   {
     name: 'form',
@@ -324,14 +347,18 @@ export const PAGES = [
     leaves: [/altcha/],
     // Issue 34 item 3: zod's memoizer out, the signed-in screens' words out of constants.ts: 26.5 kB
     // measured, lowered from 30 to leave about 2 kB.
-    budget: 28.5,
+    // Issue 34 item 3, continued (the Agenda's and Ajustes' words out of constants.ts): 26.1 kB
+    // measured, lowered from 28.5 to leave about 2 kB.
+    budget: 28,
   },
   {
     name: 'captcha',
     description: 'the ALTCHA widget that /login and /form load once they show',
     entry: /altcha/,
     leaves: [],
-    budget: 38,
+    // Issue 34 item 3: ALTCHA's `external` build (its stylesheet a CSS file) with only the PBKDF2
+    // worker, counted (workersOf): 33.3 kB measured, lowered from 38 to leave about 2 kB.
+    budget: 35.5,
   },
 ];
 
@@ -381,6 +408,20 @@ export function chunksOfPage(manifest, { entry, leaves }) {
 export const gzippedSize = (content) => gzipSync(content).length;
 
 /**
+ * The web workers a chunk starts (`new Worker("/assets/….js")`, Vite's `?worker` files, e.g. the
+ * captcha's solver, issue 34): files of their own that the manifest doesn't list, loaded to do
+ * the chunk's work, so they count with it.
+ * @param {Buffer | string} content
+ * @returns {string[]} their paths in the build (`assets/….js`)
+ */
+export const workersOf = (content) =>
+  [
+    ...String(content).matchAll(
+      /new Worker\((?:new URL\()?["'`][^"'`]*?(assets\/[\w.-]+\.js)["'`]/g,
+    ),
+  ].map((match) => match[1]);
+
+/**
  * Each page's gzipped JavaScript (in all, and per file, largest first) and CSS, and whether its
  * JavaScript keeps within its budget.
  * @param {Manifest} manifest
@@ -395,8 +436,10 @@ export function measurePages(manifest, readAsset, pages = PAGES) {
   };
   return pages.map((page) => {
     const chunks = chunksOfPage(manifest, page).map((key) => manifest[key]);
-    const files = chunks
-      .map((chunk) => ({ file: chunk.file, bytes: sizeOf(chunk.file) }))
+    const chunkFiles = chunks.map((chunk) => chunk.file);
+    const workers = chunkFiles.flatMap((file) => workersOf(readAsset(file)));
+    const files = [...new Set([...chunkFiles, ...workers])]
+      .map((file) => ({ file, bytes: sizeOf(file) }))
       .sort((a, b) => b.bytes - a.bytes);
     const jsBytes = files.reduce((sum, { bytes }) => sum + bytes, 0);
     const cssFiles = [...new Set(chunks.flatMap((chunk) => chunk.css ?? []))];

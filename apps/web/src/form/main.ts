@@ -14,6 +14,6 @@ const root = document.getElementById('lead-form');
 if (root) {
   mountLeadForm(root, {
     apiBase,
-    loadCaptcha: () => Promise.all([import('altcha'), import('altcha/i18n/es-es')]),
+    loadCaptcha: () => import('../lib/altcha-widget'),
   });
 }

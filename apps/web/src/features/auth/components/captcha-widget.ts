@@ -9,7 +9,7 @@ type StateChangeDetail = { state?: string; payload?: string | null };
  * (it still counts in /login's budget: nobody signs in without it).
  */
 export function loadCaptcha(): Promise<unknown> {
-  return Promise.all([import('altcha'), import('altcha/i18n/es-es')]);
+  return import('../../../lib/altcha-widget');
 }
 
 /**
