@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
+import { lazyChunk, usePreloadOnFirstUse } from '../../lib/lazy-chunk';
 import type * as PanelTypes from './dialog-panels';
 
 export type DialogProps = {
@@ -40,38 +41,22 @@ export { isOnPage } from './is-on-page';
  * opening asks again.
  */
 let panels: typeof PanelTypes | undefined;
-let panelsChunk: Promise<typeof PanelTypes> | undefined;
-const loadPanels = () =>
-  (panelsChunk ??= import('./dialog-panels').then(
-    (module) => (panels = module),
-    (error: unknown) => {
-      panelsChunk = undefined;
-      throw error;
-    },
-  ));
+const panelsChunk = lazyChunk(() => import('./dialog-panels').then((module) => (panels = module)));
 
 /** Fetches the dialogs' chunk ahead (once); a failure is left to a dialog's opening. */
-export const preloadDialogs = () => void loadPanels().catch(() => undefined);
+export const preloadDialogs = panelsChunk.preload;
 
 /**
  * Fetches the dialogs' chunk at a person's first pointer over the page, touch, key or focus: the
  * way to any button that opens a dialog (the board's toolbar, a card's actions, "?" for the
  * shortcuts), well before its click, so a dialog opens at once as before.
  */
-export function usePreloadDialogs() {
-  useEffect(() => {
-    const signs = ['pointerover', 'touchstart', 'keydown', 'focusin'] as const;
-    const stop = () => signs.forEach((type) => document.removeEventListener(type, preload, true));
-    const preload = () => {
-      stop();
-      preloadDialogs();
-    };
-    signs.forEach((type) =>
-      document.addEventListener(type, preload, { capture: true, passive: true }),
-    );
-    return stop;
-  }, []);
-}
+export const usePreloadDialogs = () =>
+  usePreloadOnFirstUse(
+    document,
+    ['pointerover', 'touchstart', 'keydown', 'focusin'],
+    preloadDialogs,
+  );
 
 /**
  * The dialogs' parts once loaded: at once when they are; otherwise undefined (the dialog draws
@@ -86,7 +71,7 @@ export function useDialogPanels(open: boolean): typeof PanelTypes | undefined {
   useEffect(() => {
     if (ready || !open) return;
     let live = true;
-    loadPanels().then(
+    panelsChunk.load().then(
       (module) => live && setLoaded(module),
       (error: unknown) =>
         live &&

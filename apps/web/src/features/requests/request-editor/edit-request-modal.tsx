@@ -6,8 +6,8 @@ import { useDiscardPrompt } from '../../../components/ui/discard-changes-dialog'
 import { hasFailed, LoadError } from '../../../components/ui/load-error';
 import { LoadingText } from '../../../components/ui/status-text';
 import { ApiError } from '../../../lib/api-client';
+import { lazyChunk, usePreloadOnFirstUse } from '../../../lib/lazy-chunk';
 import { requestFocusTarget } from '../shared';
-import type * as FormModuleTypes from './edit-request-form';
 
 // The window's form (its fields, sections, activities, notes and history: most of its code) is
 // a chunk of its own (apps/web/scripts/check-budgets.mjs, LAZY_PARTS), not on the board's first
@@ -15,19 +15,13 @@ import type * as FormModuleTypes from './edit-request-form';
 // the same time; the board fetches the chunk ahead once the pointer or the focus is on it
 // (usePreloadRequestWindow), so a click waits only for the request, as before. A chunk that
 // can't be loaded shows the outage page (app/chunk-error-boundary.tsx).
-let formChunk: Promise<typeof FormModuleTypes> | undefined;
-const loadForm = () =>
-  (formChunk ??= import('./edit-request-form').catch((error: unknown) => {
-    // Not kept: the window's opening asks again (a preload's passing failure isn't final).
-    formChunk = undefined;
-    throw error;
-  }));
+const formChunk = lazyChunk(() => import('./edit-request-form'));
 const EditRequestForm = lazy(() =>
-  loadForm().then((module) => ({ default: module.EditRequestForm })),
+  formChunk.load().then((module) => ({ default: module.EditRequestForm })),
 );
 
 /** Fetches the window's chunk ahead (once); a failure is left to the window's opening. */
-const preloadForm = () => void loadForm().catch(() => undefined);
+const preloadForm = formChunk.preload;
 
 /**
  * Fetches the window's chunk (once) at the first sign a card may be opened on `board`: the
@@ -35,19 +29,8 @@ const preloadForm = () => void loadForm().catch(() => undefined);
  * then competed with the board's first scroll (issue 33's figures, docs/benchmarks.md). The
  * pointer reaches a card well before its click, so the click still waits only for the request.
  */
-export function usePreloadRequestWindow(board: HTMLElement | null) {
-  useEffect(() => {
-    if (!board) return;
-    const signs = ['pointerover', 'touchstart', 'focusin'] as const;
-    const stop = () => signs.forEach((type) => board.removeEventListener(type, preload));
-    const preload = () => {
-      stop();
-      preloadForm();
-    };
-    signs.forEach((type) => board.addEventListener(type, preload, { passive: true }));
-    return stop;
-  }, [board]);
-}
+export const usePreloadRequestWindow = (board: HTMLElement | null) =>
+  usePreloadOnFirstUse(board, ['pointerover', 'touchstart', 'focusin'], preloadForm);
 
 export type EditRequestModalProps = {
   requestId: string;
