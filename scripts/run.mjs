@@ -63,6 +63,7 @@ function printTestSummary(failedTasks) {
   let failed = 0;
   let skipped = 0;
   const failedFiles = [];
+  const failedTests = [];
   for (const file of testReports) {
     if (!existsSync(file)) continue;
     const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -71,6 +72,13 @@ function printTestSummary(failedTasks) {
     skipped += report.numPendingTests + report.numTodoTests;
     // A file that fails outside its tests (an import, a hook) counts no failed test.
     for (const result of report.testResults) {
+      for (const test of result.assertionResults) {
+        if (test.status !== 'failed') continue;
+        const reason = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failedTests.push(`${path.relative(root, result.name)} > ${test.fullName}: ${reason}`);
+      }
       if (
         result.status === 'failed' &&
         result.assertionResults.every((t) => t.status !== 'failed')
@@ -92,6 +100,8 @@ function printTestSummary(failedTasks) {
   );
   // CI shows the end of the output: what else failed (a lint, a build, an error outside any
   // test) is named here too, not only far above.
+  // The failed tests by name with their first line of reason: CI keeps only the output's end.
+  for (const line of failedTests) console.log(`failed: ${line}`);
   if (failedFiles.length)
     console.log(`test files failed outside their tests: ${failedFiles.join(', ')}`);
   if (failedTasks.length) console.log(`tasks failed: ${failedTasks.join(', ')}`);
