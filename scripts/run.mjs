@@ -89,7 +89,14 @@ function printTestSummary(failedTasks) {
   }
   let browser = '';
   if (existsSync(e2eReport)) {
-    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const { stats, suites } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const walk = (suite) => {
+      for (const spec of suite.specs ?? []) {
+        if (!spec.ok) failedTests.push(`e2e/tests/${spec.file}:${spec.line} > ${spec.title}`);
+      }
+      for (const inner of suite.suites ?? []) walk(inner);
+    };
+    for (const suite of suites ?? []) walk(suite);
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     skipped += stats.skipped;
