@@ -315,7 +315,7 @@ describe('two API processes on one database', () => {
   it('when a run takes longer than its lock, then the lock is renewed and the other process never runs that job meanwhile', async () => {
     // Made side by side: one after another, a busy machine spent most of the test's time here.
     const reps = await Promise.all(
-      Array.from({ length: 16 }, async () => {
+      Array.from({ length: 8 }, async () => {
         const rep = await tokenFor(t, 'vendor');
         const id = (await createRequest(t, rep.token))._id;
         await plan(id, { title: 'Vencida', dueDate: '2026-06-01' }, rep);
@@ -324,13 +324,13 @@ describe('two API processes on one database', () => {
     );
     await digestsOnlyFor(...reps);
     const delivered = () => reps.filter((rep) => mailsTo(rep.user.email).length > 0).length;
-    // Sixteen digests at 300 ms each: after the first, at least 4.5 s under a lock of 4 s. A
-    // lapsing lease leaves the step under way half the lifetime (jobs/): here 2 s for a 300 ms
+    // Eight digests at 750 ms each: after the first, at least 5.25 s under a lock of 5 s. A
+    // lapsing lease leaves the step under way half the lifetime (jobs/): here 2.5 s for a 750 ms
     // mail, as the real lock (2 min) leaves a minute for an SMTP try (50 s). The lock is scaled
     // down only so far: on two busy cores (CI's unit stage) a timer or a write can be late by a
     // second, which a 2 s lock (1 s margin) did not absorb.
-    const lockLifetimeMs = 4000;
-    smtp.state.delayMs = 300;
+    const lockLifetimeMs = 5000;
+    smtp.state.delayMs = 750;
     smtp.state.mostOpen = 0;
     const clock = { now: () => new Date('2026-07-06T12:05:00.000Z') };
     const options = { clock, processEvery: 100, lockLifetimeMs };

@@ -9,21 +9,22 @@
  * settings, activities (and the agenda), preferences, dashboard, board-views, profile, account
  * (links, mail, invitations), imports, two-factor and audit. This file is their one door.
  */
-import { accountHandlers, resetAccountFake } from './fake-api/account';
-import { activityHandlers } from './fake-api/activities';
-import { auditHandlers, resetAuditFake } from './fake-api/audit';
-import { authHandlers } from './fake-api/auth';
-import { boardViewHandlers } from './fake-api/board-views';
-import { dashboardHandlers } from './fake-api/dashboard';
+import { accountRoutes, resetAccountFake } from './fake-api/account';
+import { activityRoutes } from './fake-api/activities';
+import { auditRoutes, resetAuditFake } from './fake-api/audit';
+import { authRoutes } from './fake-api/auth';
+import { boardViewRoutes } from './fake-api/board-views';
+import { dashboardRoutes } from './fake-api/dashboard';
 import { db, defaultSettings } from './fake-api/db';
-import { importHandlers, resetImportsFake } from './fake-api/imports';
-import { LEAD_POLL_AFTER_MS, leadHandlers, leadPoll } from './fake-api/leads';
-import { preferenceHandlers } from './fake-api/preferences';
-import { profileHandlers } from './fake-api/profile';
-import { requestHandlers } from './fake-api/requests';
-import { settingsHandlers } from './fake-api/settings';
-import { resetTwoFactorFake, twoFactorHandlers } from './fake-api/two-factor';
-import { userHandlers } from './fake-api/users';
+import { importRoutes, resetImportsFake } from './fake-api/imports';
+import { LEAD_POLL_AFTER_MS, leadRoutes, leadPoll } from './fake-api/leads';
+import { preferenceRoutes } from './fake-api/preferences';
+import { profileRoutes } from './fake-api/profile';
+import { requestRoutes } from './fake-api/requests';
+import { settingsRoutes } from './fake-api/settings';
+import { routesHandler } from './fake-api/router';
+import { resetTwoFactorFake, twoFactorRoutes } from './fake-api/two-factor';
+import { userRoutes } from './fake-api/users';
 
 export {
   addRequest,
@@ -60,25 +61,27 @@ export { addSession } from './fake-api/sessions';
 export { resetTwoFactorFake, twoFactorAfterPassword, twoFactorFake } from './fake-api/two-factor';
 
 /**
- * Every endpoint, the first handler that matches answering: within requests, every fixed
+ * Every endpoint, the first route that matches answering: within requests, every fixed
  * /api/form-contact/… path before `/:id`, as the API routes them (no two groups share a path).
+ * One MSW handler routes them all (router.ts); a test's `server.use(…)` still goes first.
  */
-export const handlers = [
-  ...requestHandlers,
-  ...authHandlers,
-  ...userHandlers,
-  ...leadHandlers,
-  ...settingsHandlers,
-  ...activityHandlers,
-  ...preferenceHandlers,
-  ...dashboardHandlers,
-  ...boardViewHandlers,
-  ...profileHandlers,
-  ...accountHandlers,
-  ...importHandlers,
-  ...twoFactorHandlers,
-  ...auditHandlers,
+export const routes = [
+  ...requestRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...leadRoutes,
+  ...settingsRoutes,
+  ...activityRoutes,
+  ...preferenceRoutes,
+  ...dashboardRoutes,
+  ...boardViewRoutes,
+  ...profileRoutes,
+  ...accountRoutes,
+  ...importRoutes,
+  ...twoFactorRoutes,
+  ...auditRoutes,
 ];
+export const handlers = [routesHandler(routes)];
 
 export function resetDb() {
   db.users = [];

@@ -154,7 +154,7 @@ function deliverInvitation(user: StoredUser, request: globalThis.Request) {
 export const addInvitedUser = (overrides: Partial<StoredUser> & { role: Role }) =>
   addUser({ password: calendarSecret(), invitationPending: true, ...overrides });
 
-export const accountHandlers = [
+export const accountRoutes = [
   fake(api.account.forgotPassword, ({ input, request }) => {
     if (input.body.altcha !== SOLVED_CAPTCHA) {
       return fail(400, LOGIN_MESSAGES.captchaRequired, [

@@ -87,7 +87,7 @@ function findActivity(requestId: string, activityId: string) {
   return activityOf(requestId, activityId) ?? fail(404, API_MESSAGES.activityNotFound);
 }
 
-export const activityHandlers = [
+export const activityRoutes = [
   fake(api.activities.list, ({ input }) => {
     if (!findRequest(input.params.id)) return fail(404, API_MESSAGES.requestNotFound);
     const items = [...(db.activities.get(input.params.id) ?? [])].sort(compareActivities);
@@ -204,7 +204,7 @@ for (const [endpoint, done] of [
   [api.activities.complete, true],
   [api.activities.reopen, false],
 ] as const) {
-  activityHandlers.push(
+  activityRoutes.push(
     fake(endpoint, ({ input, user }) => {
       const { id, activityId } = input.params;
       const activity = findActivity(id, activityId);
@@ -236,7 +236,7 @@ for (const [endpoint, done] of [
   );
 }
 
-activityHandlers.push(
+activityRoutes.push(
   fake(api.activities.remove, ({ input, user }) => {
     const { id, activityId } = input.params;
     const activity = findActivity(id, activityId);
@@ -271,7 +271,7 @@ const afterPosition = (item: AgendaItem, position: AgendaCursor) =>
   (Date.parse(item.activity.dueAt) === Date.parse(position.dueAt) &&
     item.activity._id > position._id);
 
-activityHandlers.push(
+activityRoutes.push(
   fake(api.activities.agenda, ({ input, user }) => {
     const { owner, due, cursor, limit } = input.query;
     const bounds = agendaBounds(new Date(), systemTimeZone());

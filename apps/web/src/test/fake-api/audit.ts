@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { route } from './router';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_COLUMNS,
@@ -65,8 +66,8 @@ function auditMatches(entry: AuditEntry, filters: AuditFilters) {
 const auditNewestFirst = (a: AuditEntry, b: AuditEntry) =>
   Date.parse(b.at) - Date.parse(a.at) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
-export const auditHandlers = [
-  http.get(auditApi.export.path, ({ request }) => {
+export const auditRoutes = [
+  route('get', auditApi.export.path, ({ request }) => {
     const url = new URL(request.url);
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const user = fileCaller(request, url, auditTickets);

@@ -6,7 +6,7 @@ import { twoFactorAfterPassword } from './two-factor';
 
 // Sign-in and sign-out (auth-endpoints).
 
-export const authHandlers = [
+export const authRoutes = [
   fake(api.auth.login, ({ input, request }) => {
     if (input.body.altcha !== SOLVED_CAPTCHA) {
       return fail(400, LOGIN_MESSAGES.captchaRequired, [

@@ -54,7 +54,7 @@ const nameClashes = (views: FakeBoardView[], name: string, except?: string) =>
     (view) => view._id !== except && boardViewNameKey(view.name) === boardViewNameKey(name),
   );
 
-export const boardViewHandlers = [
+export const boardViewRoutes = [
   fake(
     api.boardViews.getFilters,
     ({ user }) => fakeBoardFilters.get(user._id) ?? defaultBoardFilters(user.role),

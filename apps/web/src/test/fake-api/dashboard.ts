@@ -125,7 +125,7 @@ function dashboardOf(query: ParsedDashboardQuery, vendor: string | null, now: Da
   };
 }
 
-export const dashboardHandlers = [
+export const dashboardRoutes = [
   fake(api.dashboard.get, ({ input, user }) => {
     const asked =
       input.query.vendor ?? (isAdmin(user) ? DASHBOARD_VENDOR_ALL : DASHBOARD_VENDOR_ME);

@@ -1,4 +1,4 @@
-import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
+import { delay, HttpResponse, type JsonBodyType } from 'msw';
 import {
   ACCOUNT_MESSAGES,
   CSV_EXPORT,
@@ -16,6 +16,7 @@ import {
   type Request,
 } from '@crm/shared';
 import { type StoredUser, db } from './db';
+import { route } from './router';
 import { callerOf, sessionUser } from './sessions';
 
 // What every module of the fake shares: `fake` (one endpoint of the contract, routed, checked
@@ -59,7 +60,7 @@ type FakeHandler<E extends EndpointDeclaration> = (args: {
  * failure can be injected per path.
  */
 export function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E>) {
-  return http[endpoint.method](endpoint.path, async ({ request, params }) => {
+  return route(endpoint.method, endpoint.path, async ({ request, params }) => {
     const url = new URL(request.url);
     const method = endpoint.method.toUpperCase();
     const body: unknown = endpoint.body ? await request.json().catch(() => undefined) : undefined;

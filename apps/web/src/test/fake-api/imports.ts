@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { route } from './router';
 import {
   normaliseEmail,
   ADMIN_ROLE,
@@ -335,7 +336,7 @@ const mappingLengthRefusal = (item: FakeImport, plan: ImportPlan) =>
         { path: 'mapping', message: IMPORT_MESSAGES.mappingLength },
       ]);
 
-export const importHandlers = [
+export const importRoutes = [
   fake(api.imports.upload, ({ input, user, raw }) => {
     const read = readCsvFile(raw ?? new Uint8Array());
     if (read instanceof Failure) return read;
@@ -437,7 +438,7 @@ export const importHandlers = [
 
   // A CSV, as the API's rows-csv.ts writes it (BOM, `;`, CRLF): the rejected rows (once checked)
   // or every row with its fate (once started).
-  http.get(api.imports.rows.path, ({ request, params }) => {
+  route('get', api.imports.rows.path, ({ request, params }) => {
     const url = new URL(request.url);
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const user = callerOf(request).user;

@@ -16,7 +16,7 @@ export const LEAD_POLL_AFTER_MS = 15_000;
 /** The poll interval the fake tells the board (a test shortens it). */
 export const leadPoll = { afterMs: LEAD_POLL_AFTER_MS };
 
-export const leadHandlers = [
+export const leadRoutes = [
   fake(api.leads.submit, ({ input }) => {
     const { altcha, [LEAD_HONEYPOT_FIELD]: honeypot, ...fields } = input.body;
     if (altcha !== SOLVED_CAPTCHA) {

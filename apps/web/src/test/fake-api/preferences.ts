@@ -35,7 +35,7 @@ export const calendarSecret = () =>
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 
-export const preferenceHandlers = [
+export const preferenceRoutes = [
   fake(api.preferences.get, ({ user }) => preferencesOf(user._id)),
 
   fake(api.preferences.update, ({ input, user }) => {

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { route } from './router';
 import { ACCOUNT_MESSAGES, api, API_MESSAGES, type EndpointResponse } from '@crm/shared';
 import { endSessions, pendingEmails, endPasswordTokens } from './account';
 import { type StoredUser, db } from './db';
@@ -41,12 +42,12 @@ const profileOf = (user: StoredUser): EndpointResponse<typeof api.profile.get> =
   pendingEmail: pendingEmails.get(user._id) ?? null,
 });
 
-export const profileHandlers = [
+export const profileRoutes = [
   fake(api.profile.get, ({ user }) => profileOf(user)),
 
   // Nobody changes their own role: a `role` is refused before the body's rules (which would
   // call it an unknown key).
-  http.patch(api.profile.update.path, async ({ request }) => {
+  route('patch', api.profile.update.path, async ({ request }) => {
     if (!callerOf(request).user) return undefined;
     const body: unknown = await request
       .clone()
@@ -79,7 +80,7 @@ export const profileHandlers = [
     return profileOf(user);
   }),
 
-  http.get(api.profile.photo.path, ({ params }) => {
+  route('get', api.profile.photo.path, ({ params }) => {
     const id = /^([A-Za-z0-9_-]{22})\.webp$/.exec(String(params.file))?.[1];
     if (!id || !fakePhotos.has(id)) return json({ message: API_MESSAGES.routeNotFound }, 404);
     return new HttpResponse(ONE_PIXEL_WEBP, {

@@ -1,4 +1,5 @@
-import { http, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
+import { route } from './router';
 import {
   NEW_REQUEST_DEFAULTS,
   agendaBounds,
@@ -318,9 +319,9 @@ function exportCells(request: Request): string[] {
   return REQUEST_COLUMNS.map(({ key }) => String(cells[key] ?? ''));
 }
 
-export const requestHandlers = [
+export const requestRoutes = [
   // Issue 24's export, CSV only and small (before `/:id`, as the API routes it): a header and each matching request's name.
-  http.get(api.requests.export.path, ({ request }) => {
+  route('get', api.requests.export.path, ({ request }) => {
     const url = new URL(request.url);
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const failure = db.failures.get(`GET ${url.pathname}`);

@@ -6,7 +6,7 @@ import { fail, fake } from './http';
 
 // The product settings (issue 20), as settings.service.ts answers: every role reads them, a
 // system admin (the contract's access) changes them from the version read (409 with `current`).
-export const settingsHandlers = [
+export const settingsRoutes = [
   fake(api.settings.get, () => structuredClone(db.settings)),
 
   fake(api.settings.update, ({ input }) => {

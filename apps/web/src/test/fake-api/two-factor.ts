@@ -142,7 +142,7 @@ function fakeRemoveTwoFactor(userId: string): boolean {
   return true;
 }
 
-export const twoFactorHandlers = [
+export const twoFactorRoutes = [
   fake(twoFactorLoginApi.login, ({ input, request }) => {
     const named = twoFactorFake.challenges.get(input.body.challenge);
     const user =

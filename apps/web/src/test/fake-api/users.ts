@@ -9,7 +9,7 @@ const adminCount = () => db.users.filter(isAdmin).length;
 
 const byName = new Intl.Collator('es', { sensitivity: 'base' });
 
-export const userHandlers = [
+export const userRoutes = [
   fake(api.users.get, ({ input, user }) => {
     if (input.params.userId !== user._id && !isAdmin(user)) {
       return fail(403, API_MESSAGES.forbidden);
