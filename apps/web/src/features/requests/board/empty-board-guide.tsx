@@ -1,7 +1,11 @@
 import { lazy, Suspense, useCallback, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { matchQuery, useQueryClient } from '@tanstack/react-query';
 import { BOARD_COLUMNS, VENDOR_FILTER_ME, type BoardFilters } from '@crm/shared';
-import { columnQueryKey, type ColumnData } from '../../../api/requests/query-keys';
+import {
+  allColumnsQueryKey,
+  columnQueryKey,
+  type ColumnData,
+} from '../../../api/requests/query-keys';
 
 // What it says is a chunk of its own (LAZY_PARTS in scripts/check-budgets.mjs): only a board
 // with no request at all loads it.
@@ -24,7 +28,13 @@ export type EmptyBoardGuideProps = {
 function useBoardCount(filters: BoardFilters): number | undefined {
   const queryClient = useQueryClient();
   const subscribe = useCallback(
-    (listener: () => void) => queryClient.getQueryCache().subscribe(listener),
+    (listener: () => void) =>
+      queryClient.getQueryCache().subscribe((event) => {
+        // Only a column's data changes the count. A card's record or a column entry is added to
+        // the cache while that card or column renders: woken then, this would update mid-render.
+        const changed = event.type === 'updated' || event.type === 'removed';
+        if (changed && matchQuery({ queryKey: allColumnsQueryKey() }, event.query)) listener();
+      }),
     [queryClient],
   );
   const snapshot = useCallback(() => {
