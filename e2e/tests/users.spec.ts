@@ -78,6 +78,9 @@ test.describe.serial('user administration', () => {
     await fillNewUser(page, vendor, 'vendor');
     await form.getByRole('button', { name: 'Crear' }).click();
     await expect(notice(page, USER_MESSAGES.created)).toBeVisible();
+    // The form empties itself a moment after the notice (the call's own success, then the
+    // form's): filled before that, the role chosen for the next user was reset under load.
+    await expect(form.getByLabel('Correo*')).toHaveValue('');
     await snap(page, 'users-03-created');
 
     await fillNewUser(page, driver, 'driver');
