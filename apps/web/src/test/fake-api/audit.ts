@@ -67,8 +67,7 @@ const auditNewestFirst = (a: AuditEntry, b: AuditEntry) =>
   Date.parse(b.at) - Date.parse(a.at) || (a._id < b._id ? 1 : a._id > b._id ? -1 : 0);
 
 export const auditRoutes = [
-  route('get', auditApi.export.path, ({ request }) => {
-    const url = new URL(request.url);
+  route('get', auditApi.export.path, ({ request, url }) => {
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const user = fileCaller(request, url, auditTickets);
     if (user instanceof Response) return user;

@@ -60,8 +60,7 @@ type FakeHandler<E extends EndpointDeclaration> = (args: {
  * failure can be injected per path.
  */
 export function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHandler<E>) {
-  return route(endpoint.method, endpoint.path, async ({ request, params }) => {
-    const url = new URL(request.url);
+  return route(endpoint.method, endpoint.path, async ({ request, url, params }) => {
     const method = endpoint.method.toUpperCase();
     const body: unknown = endpoint.body ? await request.json().catch(() => undefined) : undefined;
     const raw = endpoint.rawBody ? new Uint8Array(await request.arrayBuffer()) : undefined;

@@ -438,8 +438,7 @@ export const importRoutes = [
 
   // A CSV, as the API's rows-csv.ts writes it (BOM, `;`, CRLF): the rejected rows (once checked)
   // or every row with its fate (once started).
-  route('get', api.imports.rows.path, ({ request, params }) => {
-    const url = new URL(request.url);
+  route('get', api.imports.rows.path, ({ request, url, params }) => {
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const user = callerOf(request).user;
     if (!user) return json({ message: API_MESSAGES.authRequired }, 401);

@@ -321,8 +321,7 @@ function exportCells(request: Request): string[] {
 
 export const requestRoutes = [
   // Issue 24's export, CSV only and small (before `/:id`, as the API routes it): a header and each matching request's name.
-  route('get', api.requests.export.path, ({ request }) => {
-    const url = new URL(request.url);
+  route('get', api.requests.export.path, ({ request, url }) => {
     db.calls.push({ method: 'GET', path: url.pathname, body: undefined, search: url.search });
     const failure = db.failures.get(`GET ${url.pathname}`);
     if (failure) return json({ message: 'Injected failure' }, failure);

@@ -10,6 +10,8 @@ type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 export type FakeResolver = (args: {
   request: globalThis.Request;
+  /** The call's address, read once by the router. */
+  url: URL;
   params: Readonly<Record<string, string>>;
 }) => Response | undefined | Promise<Response | undefined>;
 
@@ -53,7 +55,7 @@ export function routesHandler(routes: readonly FakeRoute[]) {
       const params = Object.fromEntries(
         candidate.names.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]),
       );
-      const answer = await candidate.resolve({ request, params });
+      const answer = await candidate.resolve({ request, url, params });
       if (answer) return answer;
     }
     return undefined;
