@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACCOUNT_MESSAGES } from '@crm/shared';
 import { addUser, issueAccountToken } from '../test/fake-api';
 import { clearPage, mountInPage } from '../test/page';
 import { signIn } from '../test/render';
 import { startApp } from './app';
+import { setupUser } from '../test/user';
 
 // The captcha widget, doubled (the login screen and the forgot page load it).
 vi.mock('../features/auth/components/captcha-widget', async (importOriginal) => {
@@ -26,7 +26,7 @@ function start(path: string) {
 describe('the account pages in the app (issue 23)', () => {
   it('when a signed-out visitor follows "¿Olvidaste tu contraseña?", then the forgot page opens in place and back returns to the login', async () => {
     start('/login');
-    await userEvent.setup().click(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' }));
+    await setupUser().click(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' }));
     expect(
       await screen.findByRole('heading', { name: 'Recuperar contraseña' }),
     ).toBeInTheDocument();
@@ -53,7 +53,7 @@ describe('the account pages in the app (issue 23)', () => {
       issueAccountToken(window.location.origin, ana._id, 'email', 'ana.nueva@crm.test'),
     );
     start(link.pathname + link.search);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirmar correo' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Confirmar correo' }));
     expect(await screen.findByRole('status')).toHaveTextContent(ACCOUNT_MESSAGES.emailChanged);
     await waitFor(() => expect(ana.email).toBe('ana.nueva@crm.test'));
     expect(window.location.pathname).toBe('/confirmar-correo');
@@ -62,7 +62,7 @@ describe('the account pages in the app (issue 23)', () => {
   it('when a signed-out visitor opens a link with a bad token, then the one message and "Pedir un enlace nuevo" lead to the forgot page', async () => {
     start('/invitacion?token=nope');
     expect(await screen.findByRole('alert')).toHaveTextContent(ACCOUNT_MESSAGES.tokenInvalid);
-    await userEvent.setup().click(screen.getByRole('link', { name: 'Pedir un enlace nuevo' }));
+    await setupUser().click(screen.getByRole('link', { name: 'Pedir un enlace nuevo' }));
     expect(
       await screen.findByRole('heading', { name: 'Recuperar contraseña' }),
     ).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@crm/shared';
 import { addUser, db, PASSWORD } from '../test/fake-api';
 import { clearPage, mountInPage } from '../test/page';
 import { signIn } from '../test/render';
 import { startApp } from './app';
+import { setupUser } from '../test/user';
 
 // The login screen's widget, doubled: it loads the double in place of the real ALTCHA.
 vi.mock('../features/auth/components/captcha-widget', async (importOriginal) => {
@@ -46,7 +46,7 @@ describe('the staff app in the browser (app.ts: the login screen without React)'
     db.latencyMs = 150;
     openAddress('/login');
     start();
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Correo'), 'ana@crm.test');
     await user.type(screen.getByLabelText('Contraseña'), PASSWORD);
     await user.click(screen.getByLabelText('No soy un robot'));
@@ -64,7 +64,7 @@ describe('the staff app in the browser (app.ts: the login screen without React)'
     openAddress('/main/home');
     start();
     expect(await screen.findByRole('heading', { level: 1, name: 'Inicio' })).toBeInTheDocument();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Logout' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(address()).toBe('/login');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();

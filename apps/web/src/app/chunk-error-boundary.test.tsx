@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTAGE_LABELS } from '@crm/shared';
 import { server } from '../test/server';
 import { ChunkErrorBoundary } from './chunk-error-boundary';
 import { page } from './chunk-failure';
+import { setupUser } from '../test/user';
 
 const CHUNK_URL = 'http://localhost/assets/home-page-Ab12Cd34.js';
 
@@ -64,12 +64,12 @@ describe('a lazily loaded screen whose code can’t be loaded (issue 33: no whit
     const retry = await screen.findByRole('button', { name: OUTAGE_LABELS.retry });
 
     // Still away: the page stays, nothing reloads.
-    await userEvent.setup().click(retry);
+    await setupUser().click(retry);
     await waitFor(() => expect(screen.getByRole('status')).toBeEmptyDOMElement());
     expect(reloads).not.toHaveBeenCalled();
 
     chunkAnswers(200);
-    await userEvent.setup().click(retry);
+    await setupUser().click(retry);
     await waitFor(() => expect(reloads).toHaveBeenCalledTimes(1));
   });
 
@@ -101,7 +101,7 @@ describe('a lazily loaded screen whose code can’t be loaded (issue 33: no whit
     const retry = await screen.findByRole('button', { name: OUTAGE_LABELS.retry });
     expect(reloads).toHaveBeenCalledTimes(1);
 
-    await userEvent.setup().click(retry);
+    await setupUser().click(retry);
     await waitFor(() => expect(reloads).toHaveBeenCalledTimes(2));
   });
 

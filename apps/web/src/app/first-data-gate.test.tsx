@@ -1,5 +1,4 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OUTAGE_LABELS, SESSION_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { addUser, db, tokenFor, type StoredUser } from '../test/fake-api';
@@ -7,6 +6,7 @@ import { startOutage } from '../test/outage';
 import { renderApp } from '../test/render';
 import { OUTAGE_RETRY_DELAYS_MS, outageRetryDelay } from './outage';
 import { OutageScreen } from './outage-screen';
+import { setupUser } from '../test/user';
 
 const userDataPath = (user: Pick<StoredUser, '_id'>) => `/api/user/data/${user._id}`;
 const outageHeading = () => screen.queryByRole('heading', { level: 1, name: OUTAGE_LABELS.title });
@@ -51,7 +51,7 @@ describe('the page while the app’s first data can’t be had (issue 25, outage
     const outage = startOutage('get', userDataPath(ana), { latencyMs: 100 });
     renderApp('/main/requests', ana);
     await screen.findByRole('heading', { level: 1, name: OUTAGE_LABELS.title });
-    const user = userEvent.setup();
+    const user = setupUser();
 
     const asked = outage.calls;
     await user.click(retryButton());
@@ -147,7 +147,7 @@ describe('OutageScreen’s automatic retries', () => {
 
     expect(screen.getByRole('status')).toHaveTextContent(OUTAGE_LABELS.retrying);
     expect(screen.queryByText(/Nuevo intento automático/)).not.toBeInTheDocument();
-    await userEvent.setup().click(retryButton());
+    await setupUser().click(retryButton());
     expect(onRetry).not.toHaveBeenCalled();
     expect(retryButton()).toHaveAttribute('aria-disabled', 'true');
   });

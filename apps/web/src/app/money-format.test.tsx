@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_LABELS, OUTCOME_LABELS } from '@crm/shared';
 import { addRequest, addUser, record } from '../test/fake-api';
 import { renderApp } from '../test/render';
 import { cardName, titleOf } from '../test/requests';
+import { setupUser } from '../test/user';
 
 // Issue 33: one money format everywhere. The same amount, 1500 pesos, reads "$1.500" on the card,
 // in its column's total, in the board's pipeline, in the request's history and on Inicio.
@@ -29,7 +29,7 @@ describe('one money format (issue 33)', () => {
     record(request._id, admin._id, 'expectedValue', null, '1500');
 
     renderApp('/main/requests', admin);
-    const user = userEvent.setup();
+    const user = setupUser();
     const card = await screen.findByRole('article', { name: cardName(request) });
     await waitFor(() => expect(card).toHaveTextContent(AMOUNT_TEXT));
     const column = screen.getByRole('region', { name: titleOf(request.status) });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSION_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { addUser, db, tokenFor } from '../test/fake-api';
 import { renderApp } from '../test/render';
 import { titleOf } from './route-titles';
+import { setupUser } from '../test/user';
 
 const location = () => screen.getByTestId('location');
 
@@ -128,7 +128,7 @@ describe('document titles (one per screen)', () => {
     const ana = addUser({ role: 'vendor' });
     renderApp('/main/home', ana);
     await waitFor(() => expect(document.title).toBe('Inicio · CRM'));
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Perfil' }));
+    await setupUser().click(await screen.findByRole('link', { name: 'Perfil' }));
     await waitFor(() => expect(document.title).toBe('Perfil · CRM'));
   });
 });
@@ -178,7 +178,7 @@ describe('sidebar (§2 authenticated layout)', () => {
   it('navigates with the links', async () => {
     const ana = addUser({ role: 'vendor' });
     renderApp('/main/home', ana);
-    await userEvent.setup().click(await screen.findByRole('link', { name: 'Perfil' }));
+    await setupUser().click(await screen.findByRole('link', { name: 'Perfil' }));
     expect(location()).toHaveTextContent('/main/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Perfil' })).toBeInTheDocument();
   });
@@ -186,7 +186,7 @@ describe('sidebar (§2 authenticated layout)', () => {
   it('Logout calls the API, clears the stored session and returns to /login', async () => {
     const ana = addUser({ role: 'vendor' });
     renderApp('/main/home', ana);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(location()).toHaveTextContent('/login'));
     expect(
       db.calls.some((call) => call.method === 'POST' && call.path === '/api/user/logout'),
@@ -203,7 +203,7 @@ describe('sidebar (§2 authenticated layout)', () => {
     console.error = () => undefined;
     try {
       renderApp('/main/home', ana);
-      await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+      await setupUser().click(await screen.findByRole('button', { name: 'Logout' }));
       expect(await screen.findByText(SESSION_MESSAGES.logoutFailed)).toBeInTheDocument();
       expect(location()).toHaveTextContent('/main/home');
       expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(tokenFor(ana));

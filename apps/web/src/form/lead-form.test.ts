@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   CREATE_REQUEST_MESSAGES,
@@ -12,6 +11,7 @@ import { db, SOLVED_CAPTCHA } from '../test/fake-api';
 import { optionValues } from '../test/options';
 import { clearPage, mountInPage } from '../test/page';
 import { mountLeadForm } from './lead-form';
+import { setupUser } from '../test/user';
 
 const PATH = '/api/form-contact/create';
 
@@ -42,7 +42,7 @@ function renderForm() {
     widget.dispatchEvent(
       new CustomEvent('statechange', { detail: { state: 'verified', payload: SOLVED_CAPTCHA } }),
     );
-  const user = userEvent.setup();
+  const user = setupUser();
   const submit = () => user.click(screen.getByRole('button', { name: LEAD_FORM_LABELS.submit }));
   const send = async (lead: Lead = ANA) => {
     await user.type(screen.getByLabelText(LEAD_FORM_LABELS.name), lead.name);

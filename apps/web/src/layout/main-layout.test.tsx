@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addUser } from '../test/fake-api';
 import { renderApp } from '../test/render';
+import { setupUser } from '../test/user';
 
 describe('authenticated layout: "Saltar al contenido"', () => {
   it('is the first thing Tab reaches, before the bell and the sidebar', async () => {
@@ -10,7 +10,7 @@ describe('authenticated layout: "Saltar al contenido"', () => {
     renderApp('/main/home', ana);
     await screen.findByRole('heading', { level: 1, name: 'Inicio' });
     const bell = await screen.findByRole('link', { name: 'Actividades vencidas y de hoy: 0' });
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.tab();
 
@@ -26,7 +26,7 @@ describe('authenticated layout: "Saltar al contenido"', () => {
     const admin = addUser({ role: 'system admin' });
     renderApp('/main/users', admin);
     await screen.findByRole('heading', { name: 'Usuarios' });
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.tab();
 
     await user.keyboard('{Enter}');

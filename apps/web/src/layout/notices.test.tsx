@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { notify } from '../lib/notify';
 import { Notices } from './notices';
+import { setupUser } from '../test/user';
 
 const toastOf = (text: string) => screen.getByText(text).closest<HTMLElement>('.Toastify__toast');
 
@@ -35,7 +35,7 @@ describe('notices (issue 25: out of the way)', () => {
     expect(screen.queryByText('Tercero')).not.toBeInTheDocument();
     expect(document.querySelectorAll('.Toastify__toast')).toHaveLength(2);
 
-    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Cerrar aviso' })[0]!);
+    await setupUser().click(screen.getAllByRole('button', { name: 'Cerrar aviso' })[0]!);
     for (const toast of document.querySelectorAll('.Toastify__toast'))
       fireEvent.animationEnd(toast);
 

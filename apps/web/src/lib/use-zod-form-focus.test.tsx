@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FormErrors } from './form/form-state';
 import { useZodForm } from './use-zod-form';
+import { setupUser } from '../test/user';
 
 // The schema lists the name first; the page shows the email first.
 const schema = z.object({
@@ -34,7 +34,7 @@ describe('useZodForm: the focus after a submit the rules stop', () => {
   it('when several fields are in error, then the first on the page takes the focus, with its message', async () => {
     const invalid: FormErrors<Values>[] = [];
     render(<SignUp onInvalid={(errors) => invalid.push(errors)} />);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
 
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
@@ -45,7 +45,7 @@ describe('useZodForm: the focus after a submit the rules stop', () => {
 
   it('when submitted again after a fix, then the focus goes to the field still in error', async () => {
     render(<SignUp onInvalid={() => undefined} />);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Send' }));
 
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');

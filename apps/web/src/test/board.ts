@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { db } from './fake-api';
+import { setupUser } from './user';
 
 // The board as a person sees it in a test: its columns by title, its cards by the request's name
 // (a card is named "Solicitud N: <name>"), the moves sent, and a keyboard drag.
@@ -30,7 +30,7 @@ export const moveCalls = () =>
  * ArrowRight goes one column right. The card is still held.
  */
 export async function pickUpAndMove(card: HTMLElement, steps: string) {
-  const user = userEvent.setup();
+  const user = setupUser();
   act(() => card.focus());
   await user.keyboard('[Space]');
   await user.keyboard(steps);

@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type userEvent from '@testing-library/user-event';
 import { OUTCOME_LABELS } from '@crm/shared';
 import { expect } from 'vitest';
-
-type User = ReturnType<typeof userEvent.setup>;
+import { type User } from './user';
 
 /**
  * Issue 21's closing question, once a move to CERRADO has asked it and it takes presses: a lazy

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MoneyInput } from './money-input';
+import { setupUser } from '../../test/user';
 
 /** The input as a form holds it: the value it reports is the value it is given back. */
 function Field({ initial = null }: { initial?: number | null }) {
@@ -25,7 +25,7 @@ describe('MoneyInput (issue 33)', () => {
   });
 
   it('reads "$ 1.500.000" typed as 1500000 and shows it "1.500.000"', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Field />);
     await user.type(field(), '$ 1.500.000');
     expect(value()).toBe('1500000');
@@ -33,7 +33,7 @@ describe('MoneyInput (issue 33)', () => {
   });
 
   it('groups the digits as they are typed, the caret after the digit typed', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Field />);
     await user.type(field(), '4500000');
     expect(field()).toHaveValue('4.500.000');
@@ -47,7 +47,7 @@ describe('MoneyInput (issue 33)', () => {
   });
 
   it('stays empty when emptied (none), and keeps what is not an amount as typed', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(<Field initial={200} />);
     await user.clear(field());
     expect(field()).toHaveValue('');

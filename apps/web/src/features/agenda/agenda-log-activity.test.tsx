@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest, addUser, db } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './agenda-page';
+import { setupUser } from '../../test/user';
 
 // Issue 33: "Registrar actividad" in the Agenda's header: which request (the board's search),
 // then a call that already happened, in one step.
@@ -20,7 +20,7 @@ describe('/main/agenda: Registrar actividad (issue 33)', () => {
     });
     addRequest({ name: 'Otro Cliente', vendor: bea._id });
     renderApp('/main/agenda', bea);
-    const user = userEvent.setup();
+    const user = setupUser();
     await screen.findByRole('heading', { level: 1, name: 'Agenda' });
 
     await user.click(screen.getByRole('button', { name: 'Registrar actividad' }));

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AGENDA_LABELS, addDays } from '@crm/shared';
 import { dayOf } from '../../lib/activity-due';
@@ -9,6 +8,7 @@ import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './agenda-page';
+import { setupUser } from '../../test/user';
 
 const today = dayOf(new Date());
 
@@ -37,7 +37,7 @@ function seedAgenda() {
 async function openAgenda(as: StoredUser) {
   renderApp('/main/agenda', as);
   await screen.findByRole('heading', { level: 1, name: 'Agenda' });
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('/main/agenda (issue 20)', () => {

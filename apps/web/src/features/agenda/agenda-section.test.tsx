@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AGENDA_LABELS, API_MESSAGES, OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { dayOf } from '../../lib/activity-due';
@@ -9,6 +8,7 @@ import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './agenda-page';
+import { setupUser } from '../../test/user';
 
 const AGENDA_CALL = '/api/activities/agenda';
 
@@ -36,7 +36,7 @@ describe('/main/agenda: a range that failed to load can be retried (issue 25)', 
     }
 
     outage.end();
-    await userEvent.setup().click(within(today).getByRole('button', { name: OUTAGE_LABELS.retry }));
+    await setupUser().click(within(today).getByRole('button', { name: OUTAGE_LABELS.retry }));
     expect(await within(today).findByText('Llamar hoy')).toBeInTheDocument();
     expect(within(today).queryByRole('alert')).not.toBeInTheDocument();
     // The other ranges wait for their own button.

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AUDIT_ACTION_LABELS, AUDIT_LABELS, AUDIT_PAGE_SIZE, auditApi } from '@crm/shared';
 import { addAuditEntry, addUser, db } from '../../test/fake-api';
@@ -7,6 +6,7 @@ import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './audit-page';
+import { setupUser } from '../../test/user';
 
 const AUDIT = '/main/settings/audit';
 
@@ -42,7 +42,7 @@ describe('/main/settings/audit "Registro de auditoría" (issue 32)', () => {
     const admin = addUser({ role: 'system admin' });
     seed();
     renderApp('/main/settings', admin);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(await screen.findByRole('link', { name: AUDIT_LABELS.title }));
     await screen.findByRole('heading', { level: 1, name: AUDIT_LABELS.title });
 
@@ -61,7 +61,7 @@ describe('/main/settings/audit "Registro de auditoría" (issue 32)', () => {
     const admin = addUser({ role: 'system admin' });
     const { beto } = seed();
     renderApp(AUDIT, admin);
-    const user = userEvent.setup();
+    const user = setupUser();
     await waitFor(() => expect(rows()).toHaveLength(3));
 
     await user.selectOptions(
@@ -102,7 +102,7 @@ describe('/main/settings/audit "Registro de auditoría" (issue 32)', () => {
     }
     renderApp(AUDIT, admin);
     await waitFor(() => expect(rows()).toHaveLength(AUDIT_PAGE_SIZE));
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: AUDIT_LABELS.more }));
     await waitFor(() => expect(rows()).toHaveLength(AUDIT_PAGE_SIZE + 3));
     expect(screen.queryByRole('button', { name: AUDIT_LABELS.more })).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('/main/settings/audit "Registro de auditoría" (issue 32)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderApp(`${AUDIT}?action=requests.exported`, admin);
     await waitFor(() => expect(rows()).toHaveLength(1));
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: AUDIT_LABELS.export }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
 

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_LABELS } from '@crm/shared';
 import { db, type StoredUser } from '../../test/fake-api';
@@ -8,6 +7,7 @@ import { atNow, seedDashboard } from './dashboard.test-kit';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './home-page';
+import { setupUser } from '../../test/user';
 
 // Inicio's period and executive live in the URL (issue 22): a reload (the same address rendered
 // again) shows the same figures, and each change asks the API for them.
@@ -26,7 +26,7 @@ const dashboardCalls = () =>
 async function openHome(as: StoredUser, query = '') {
   renderApp(`/main/home${query}`, as);
   await screen.findByRole('region', { name: DASHBOARD_LABELS.funnel });
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('Inicio: the period and the executive in the URL', () => {

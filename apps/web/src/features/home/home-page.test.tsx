@@ -17,6 +17,7 @@ import { atNow, seedDashboard } from './dashboard.test-kit';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './home-page';
+import { setupUser } from '../../test/user';
 
 beforeEach(atNow);
 afterEach(() => vi.useRealTimers());
@@ -38,7 +39,7 @@ async function openHome(as: StoredUser, search = '') {
   renderApp(`/main/home${search}`, as);
   await screen.findByRole('heading', { level: 1, name: DASHBOARD_LABELS.title });
   await screen.findByRole('region', { name: DASHBOARD_LABELS.funnel });
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('/main/home "Inicio" (issue 22): the panels', () => {
@@ -327,7 +328,7 @@ describe('Inicio: loading and errors', () => {
 
     outage.end();
     for (const button of within(today).getAllByRole('button', { name: OUTAGE_LABELS.retry })) {
-      await userEvent.setup().click(button);
+      await setupUser().click(button);
     }
     expect(await within(today).findByText('Llamar a la clienta')).toBeInTheDocument();
     await waitFor(() => expect(within(today).queryByRole('alert')).toBeNull());

@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AGENDA_LABELS, DASHBOARD_LABELS, addDays } from '@crm/shared';
 import { dayOf } from '../../lib/activity-due';
@@ -10,6 +9,7 @@ import { renderApp } from '../../test/render';
 // (transforming it) no longer falls inside the first test's 5 s `findBy`, which a busy machine
 // outlasted. The screen's own start (its queries) still does.
 import './home-page';
+import { setupUser } from '../../test/user';
 
 const today = dayOf(new Date());
 
@@ -26,7 +26,7 @@ async function openToday() {
   await screen.findByRole('heading', { level: 1, name: DASHBOARD_LABELS.title });
   const panel = await screen.findByRole('region', { name: DASHBOARD_LABELS.today });
   await within(panel).findByRole('list', { name: AGENDA_LABELS.today });
-  return { user: userEvent.setup(), panel: within(panel), request };
+  return { user: setupUser(), panel: within(panel), request };
 }
 
 const stored = (requestId: string, title: string) =>

@@ -1,6 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_LABELS,
@@ -12,6 +11,7 @@ import {
 import { findCard } from '../../test/board';
 import { addRequest, addUser, db, fakeImports } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
+import { setupUser, type User } from '../../test/user';
 
 const BOARD = '/main/requests';
 
@@ -39,14 +39,14 @@ async function openImport() {
   addRequest({ name: 'Ya Estaba' });
   renderApp(BOARD, admin);
   await findCard('Ya Estaba');
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.click(await screen.findByRole('button', { name: IMPORT_OPEN_LABEL }));
   await screen.findByRole('dialog', { name: IMPORT_LABELS.title });
   return user;
 }
 
 /** The file chosen, then its columns: the mapping step, once it shows. */
-async function chooseFile(user: ReturnType<typeof userEvent.setup>, text = CLIENTS) {
+async function chooseFile(user: User, text = CLIENTS) {
   await user.upload(await screen.findByLabelText(IMPORT_LABELS.pickFile), csvFile(text));
   await screen.findByRole('heading', { name: IMPORT_LABELS.steps[1] });
 }

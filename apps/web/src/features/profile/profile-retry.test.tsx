@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTAGE_LABELS, PROFILE_LABELS } from '@crm/shared';
 import { startOutage } from '../../test/outage';
 import { addVendorAna, openProfile, section } from './profile.test-kit';
+import { setupUser } from '../../test/user';
 
 describe('Perfil while a part can’t be read (issue 33)', () => {
   it('when the sessions can’t be read (the database away), then the section says so in Spanish with "Reintentar", which reads them again', async () => {
@@ -15,7 +15,7 @@ describe('Perfil while a part can’t be read (issue 33)', () => {
     expect(await sessions.findByRole('alert')).toHaveTextContent(OUTAGE_LABELS.unreachable);
 
     outage.end();
-    await userEvent.setup().click(sessions.getByRole('button', { name: OUTAGE_LABELS.retry }));
+    await setupUser().click(sessions.getByRole('button', { name: OUTAGE_LABELS.retry }));
     expect(await sessions.findByText(PROFILE_LABELS.thisSession)).toBeInTheDocument();
     expect(sessions.queryByRole('alert')).toBeNull();
     expect(screen.queryByText(OUTAGE_LABELS.unreachable)).toBeNull();

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, MAX_STALE_DAYS, SETTINGS_LABELS } from '@crm/shared';
 import { answer, fieldRefusal } from '../../test/answers';
@@ -8,6 +7,7 @@ import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './settings-page';
+import { setupUser, type User } from '../../test/user';
 
 const putCalls = () =>
   db.calls.filter((call) => call.method === 'PUT' && call.path === '/api/settings');
@@ -17,10 +17,10 @@ async function openSettings() {
   renderApp('/main/settings', admin);
   await screen.findByRole('heading', { level: 1, name: 'Ajustes' });
   await screen.findByLabelText('CONTACTADO');
-  return userEvent.setup();
+  return setupUser();
 }
 
-async function retype(user: ReturnType<typeof userEvent.setup>, label: string, text: string) {
+async function retype(user: User, label: string, text: string) {
   const field = screen.getByLabelText(label);
   await user.clear(field);
   if (text) await user.type(field, text);

@@ -1,5 +1,4 @@
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTAGE_LABELS } from '@crm/shared';
 import { addUser } from '../../test/fake-api';
@@ -8,6 +7,7 @@ import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './settings-page';
+import { setupUser } from '../../test/user';
 
 describe('Ajustes while its settings can’t be read (issue 33)', () => {
   it('when the database is away, then it says so in Spanish with "Reintentar", which reads them again', async () => {
@@ -19,7 +19,7 @@ describe('Ajustes while its settings can’t be read (issue 33)', () => {
     expect(screen.getByText(OUTAGE_LABELS.unreachable)).toHaveAttribute('role', 'alert');
 
     outage.end();
-    await userEvent.setup().click(retry);
+    await setupUser().click(retry);
     expect(await screen.findByRole('button', { name: 'Guardar' })).toBeInTheDocument();
     expect(screen.queryByText(OUTAGE_LABELS.unreachable)).toBeNull();
   });

@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   MAX_TWO_FACTOR_GRACE_DAYS,
@@ -11,6 +10,7 @@ import { renderApp } from '../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './settings-page';
+import { setupUser } from '../../test/user';
 
 // Issue 32: Ajustes' "Exigir verificación en dos pasos".
 
@@ -18,7 +18,7 @@ async function openSection() {
   renderApp('/main/settings', addUser({ role: 'system admin' }));
   const section = within(await screen.findByRole('region', { name: 'Verificación en dos pasos' }));
   await section.findByLabelText('Exigir verificación en dos pasos');
-  return { section, user: userEvent.setup() };
+  return { section, user: setupUser() };
 }
 
 const saveButton = (section: ReturnType<typeof within>) =>

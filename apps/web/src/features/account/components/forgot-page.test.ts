@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_LIMITS, ACCOUNT_MESSAGES, LOGIN_MESSAGES } from '@crm/shared';
 import { installAltchaDouble } from '../../../test/altcha-double';
 import { accountMail, addUser, db, lastLink } from '../../../test/fake-api';
 import { clearPage, mountInPage } from '../../../test/page';
 import { mountForgotPage } from './forgot-page';
+import { setupUser } from '../../../test/user';
 
 afterEach(clearPage);
 
@@ -20,7 +20,7 @@ function openForgotPage() {
       signedIn: false,
     }),
   );
-  return userEvent.setup();
+  return setupUser();
 }
 
 /** Types the address, ticks "No soy un robot" and presses "Enviar enlace". */

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES, CREATE_USER_MESSAGES, type TokenPurpose } from '@crm/shared';
 import {
@@ -13,6 +12,7 @@ import {
 } from '../../../test/fake-api';
 import { clearPage, mountInPage } from '../../../test/page';
 import { mountTokenPage } from './token-page';
+import { setupUser } from '../../../test/user';
 
 afterEach(clearPage);
 
@@ -29,7 +29,7 @@ function openLink(purpose: TokenPurpose, token: string, signedIn = false) {
       signedIn,
     }),
   );
-  return userEvent.setup();
+  return setupUser();
 }
 
 const tokenFor = (userId: string, purpose: TokenPurpose, newEmail?: string) =>
@@ -58,7 +58,7 @@ const profileStatus = (token: string) => statusOf('/api/me/profile', undefined, 
 const tokenStatusOf = (token: string) => statusOf('/api/account/token', { token });
 
 async function setNewPassword(password: string, confirmation = password) {
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.type(await screen.findByLabelText('Nueva contraseña'), password);
   await user.type(screen.getByLabelText('Confirmar contraseña'), confirmation);
   await user.click(screen.getByRole('button', { name: 'Guardar' }));
@@ -110,8 +110,8 @@ describe('the one-time links’ pages', () => {
     openLink('reset', tokenFor(ana._id, 'reset'));
     await setNewPassword(NEW_PASSWORD, 'Otra.Clave1');
     expect(screen.getByText(CREATE_USER_MESSAGES.passwordsDoNotMatch)).toBeInTheDocument();
-    await userEvent.setup().clear(screen.getByLabelText('Nueva contraseña'));
-    await userEvent.setup().type(screen.getByLabelText('Nueva contraseña'), 'corta');
+    await setupUser().clear(screen.getByLabelText('Nueva contraseña'));
+    await setupUser().type(screen.getByLabelText('Nueva contraseña'), 'corta');
     expect(screen.getByText(CREATE_USER_MESSAGES.passwordRule)).toBeInTheDocument();
     expect(db.calls.filter((call) => call.path === '/api/account/set-password')).toEqual([]);
     expect(ana.password).toBe(PASSWORD);
@@ -142,7 +142,7 @@ describe('the one-time links’ pages', () => {
     openLink('email', tokenFor(ana._id, 'email', 'ana.nueva@crm.test'), true);
     expect(await screen.findByText('Nuevo correo: ana.nueva@crm.test')).toBeInTheDocument();
     expect(ana.email).toBe('ana@crm.test');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirmar correo' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Confirmar correo' }));
     expect(await screen.findByRole('status')).toHaveTextContent(ACCOUNT_MESSAGES.emailChanged);
     expect(ana.email).toBe('ana.nueva@crm.test');
     // Signed in, the way on is back to Perfil.
@@ -156,7 +156,7 @@ describe('the one-time links’ pages', () => {
     const ana = addUser({ role: 'vendor' });
     db.failures.set('POST /api/account/token', 500);
     openLink('reset', tokenFor(ana._id, 'reset'));
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Reintentar' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Reintentar' }));
     await waitFor(() => expect(screen.getByLabelText('Nueva contraseña')).toBeInTheDocument());
   });
 });

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_MESSAGES, STORAGE_KEYS } from '@crm/shared';
 import { installAltchaDouble } from '../../../test/altcha-double';
@@ -7,6 +6,7 @@ import { answer, fieldRefusal } from '../../../test/answers';
 import { addUser, db, PASSWORD } from '../../../test/fake-api';
 import { clearPage, mountInPage } from '../../../test/page';
 import { mountLoginScreen } from './login-screen';
+import { setupUser } from '../../../test/user';
 
 afterEach(clearPage);
 
@@ -17,7 +17,7 @@ function renderLogin() {
 }
 
 function fillLogin(email: string, password: string) {
-  const user = userEvent.setup();
+  const user = setupUser();
   return (async () => {
     if (email) await user.type(screen.getByLabelText('Correo'), email);
     if (password) await user.type(screen.getByLabelText('Contraseña'), password);
@@ -56,7 +56,7 @@ describe('login screen (/login)', () => {
 
   it('toggles the password between hidden and shown', async () => {
     renderLogin();
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Mostrar contraseña' }));
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'text');
     expect(screen.getByRole('button', { name: 'Ocultar contraseña' })).toHaveAttribute(
@@ -73,7 +73,7 @@ describe('login screen (/login)', () => {
 
   it('when the form is empty, shows the three §5 messages and sends nothing', async () => {
     renderLogin();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Ingresar' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toBeInTheDocument();
     expect(screen.getByText(LOGIN_MESSAGES.emptyPassword)).toBeInTheDocument();
     expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('login screen (/login)', () => {
 
   it('when a field is in error, then its message describes it (aria-describedby) until fixed', async () => {
     renderLogin();
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
     const email = screen.getByLabelText('Correo');
     expect(email).toHaveAttribute('aria-invalid', 'true');
@@ -169,7 +169,7 @@ describe('login screen (/login)', () => {
 
   it('marks the spec\'s English field messages with lang="en"', async () => {
     renderLogin();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Ingresar' }));
+    await setupUser().click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(screen.getByText(LOGIN_MESSAGES.invalidEmail)).toHaveAttribute('lang', 'en');
     expect(screen.getByText(LOGIN_MESSAGES.emptyPassword)).toHaveAttribute('lang', 'en');
     expect(screen.getByText(LOGIN_MESSAGES.captchaRequired)).not.toHaveAttribute('lang');

@@ -1,5 +1,4 @@
 import { screen, waitFor } from '@testing-library/dom';
-import userEvent from '@testing-library/user-event';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, TWO_FACTOR_MESSAGES } from '@crm/shared';
@@ -7,6 +6,7 @@ import { installAltchaDouble } from '../../../test/altcha-double';
 import { addUser, twoFactorFake, type StoredUser } from '../../../test/fake-api';
 import { clearPage, mountInPage } from '../../../test/page';
 import { mountLoginScreen } from './login-screen';
+import { setupUser } from '../../../test/user';
 
 // Issue 32: the login's code step, after the password, for a user with a second factor.
 
@@ -31,7 +31,7 @@ function userWithTwoFactor(): StoredUser {
 async function passwordStep(email: string) {
   window.history.replaceState(null, '', '/login');
   mountInPage((root) => mountLoginScreen(root, { loadCaptcha: installAltchaDouble }));
-  const user = userEvent.setup();
+  const user = setupUser();
   await user.type(screen.getByLabelText('Correo'), email);
   await user.type(screen.getByLabelText('Contraseña'), 'Secreto.123');
   await user.click(screen.getByLabelText('No soy un robot'));
@@ -130,7 +130,7 @@ describe('login: the code step (issue 32)', () => {
     const person = addUser({ role: 'vendor' });
     window.history.replaceState(null, '', '/login');
     mountInPage((root) => mountLoginScreen(root, { loadCaptcha: installAltchaDouble }));
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.type(screen.getByLabelText('Correo'), person.email);
     await user.type(screen.getByLabelText('Contraseña'), 'Secreto.123');
     await user.click(screen.getByLabelText('No soy un robot'));

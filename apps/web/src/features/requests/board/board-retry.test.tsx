@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BOARD_COLUMNS, OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { column, findCard } from '../../../test/board';
 import { addRequest, addUser } from '../../../test/fake-api';
 import { startOutage } from '../../../test/outage';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 const BOARD_CALL = '/api/form-contact/board';
 
@@ -30,7 +30,7 @@ describe('requests board: a failed load can be retried (issue 25)', () => {
 
     outage.end();
     const asked = outage.calls;
-    await userEvent.setup().click(within(first).getByRole('button', { name: OUTAGE_LABELS.retry }));
+    await setupUser().click(within(first).getByRole('button', { name: OUTAGE_LABELS.retry }));
 
     expect(await findCard('Zeta')).toBeInTheDocument();
     expect(await findCard('Ya contactada')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('requests board: a failed load can be retried (issue 25)', () => {
     const retry = await within(first).findByRole('button', { name: OUTAGE_LABELS.retry });
     const asked = outage.calls;
 
-    await userEvent.setup().click(retry);
+    await setupUser().click(retry);
     for (const { title } of BOARD_COLUMNS) {
       expect(
         within(column(title)).getByRole('button', { name: OUTAGE_LABELS.retrying }),
@@ -66,7 +66,7 @@ describe('requests board: a failed load can be retried (issue 25)', () => {
     await findCard('Zeta');
     startOutage('get', BOARD_CALL);
 
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Prioridad' }), 'Alta');
 
     const first = column(BOARD_COLUMNS[0].title);

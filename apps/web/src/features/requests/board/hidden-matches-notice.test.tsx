@@ -1,9 +1,9 @@
 import { HIDDEN_MATCHES_LABELS } from '@crm/shared';
 import { screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest, addUser } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 // Issue 33 item 2: a search whose matches the filters hide says so and offers them.
 
@@ -37,7 +37,7 @@ describe('the board says what its filters hide of a search', () => {
     await findCard('Marta de Bea');
     expect(search()).toBe('?vendor=me');
     expect(screen.queryByText(/más con otros ejecutivos/)).toBeNull();
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), MARTA);
 
@@ -58,7 +58,7 @@ describe('the board says what its filters hide of a search', () => {
 
     expect(await screen.findByText(HIDDEN_MATCHES_LABELS.otherFilters('1'))).toBeVisible();
     expect(cardNames()).toEqual(['Marta 2', 'Marta 3', 'Marta de Bea']);
-    await userEvent.setup().click(await showAll());
+    await setupUser().click(await showAll());
 
     await findCard('Marta 1');
     expect(search()).toBe(`?q=${encodeURIComponent(MARTA)}`);

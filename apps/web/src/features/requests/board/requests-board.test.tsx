@@ -19,6 +19,7 @@ import { BOARD_HEIGHT_PX, CARD_ROW_PX } from '../../../test/layout';
 import { matchPhoneWidth } from '../../../test/media';
 import { renderApp } from '../../../test/render';
 import { server } from '../../../test/server';
+import { setupUser } from '../../../test/user';
 
 const BOARD = '/main/requests';
 const BOARD_CALL = '/api/form-contact/board';
@@ -235,7 +236,7 @@ describe('requests board: a card', () => {
     renderApp(BOARD, admin());
     const card = await findCard('Abrir por lápiz');
 
-    await userEvent.setup().click(within(card).getByRole('button', { name: 'Editar solicitud' }));
+    await setupUser().click(within(card).getByRole('button', { name: 'Editar solicitud' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
     expect(await within(dialog).findByDisplayValue('lapiz@empresa.test')).toBeInTheDocument();
@@ -292,7 +293,7 @@ describe('requests board: deleting a request', () => {
     addRequest({ name: 'Uno' });
     renderApp(BOARD, admin());
     const card = await findCard('Uno');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(within(card).getByRole('button', { name: 'Eliminar solicitud' }));
     expect(within(card).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
@@ -309,7 +310,7 @@ describe('requests board: deleting a request', () => {
     addRequest({ name: 'Quedar' });
     renderApp(BOARD, admin());
     const card = await findCard('Borrar');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(within(card).getByRole('button', { name: 'Eliminar solicitud' }));
     db.latencyMs = 150;
     const callsBefore = db.calls.length;
@@ -342,7 +343,7 @@ describe('requests board: deleting a request', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderApp(BOARD, admin());
     const card = await findCard('Resiste');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(within(card).getByRole('button', { name: 'Eliminar solicitud' }));
     await user.click(within(card).getByRole('button', { name: 'Delete' }));
@@ -381,7 +382,7 @@ async function openBoardWithClosed(count: number, route = BOARD) {
   addClosed(count);
   renderApp(route, admin());
   await findCard('Cerrado 0');
-  return { user: userEvent.setup(), closed: column('CERRADO') };
+  return { user: setupUser(), closed: column('CERRADO') };
 }
 
 describe('requests board: pages, counts and virtualised columns', () => {
@@ -517,7 +518,7 @@ describe('requests board: on a phone (< 768 px)', () => {
     );
     expect(switcher).toHaveValue('new request');
 
-    await userEvent.setup().selectOptions(switcher, 'contacted');
+    await setupUser().selectOptions(switcher, 'contacted');
 
     expect(await findCard('Contactada')).toBeInTheDocument();
     expect(shownColumns()).toEqual(['CONTACTADO']);

@@ -1,9 +1,9 @@
 import { APP_LABELS } from '@crm/shared';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest, addUser, rememberBoardFilters } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 const BOARD = '/main/requests';
 const findCard = (name: string) => screen.findByRole('article', { name: new RegExp(`: ${name}$`) });
@@ -42,7 +42,7 @@ describe('card avatar, shown honestly per role', () => {
     renderApp(BOARD, rememberBoardFilters(addUser({ role: 'vendor' })));
     const free = await findCard('Libre');
 
-    await userEvent.setup().click(within(free).getByRole('img', { name: APP_LABELS.noVendor }));
+    await setupUser().click(within(free).getByRole('img', { name: APP_LABELS.noVendor }));
 
     expect(await screen.findByRole('dialog', { name: 'Editar solicitud' })).toBeInTheDocument();
   });

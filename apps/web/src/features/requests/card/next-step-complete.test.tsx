@@ -1,5 +1,4 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addDays } from '@crm/shared';
 import { dayOf } from '../../../lib/activity-due';
@@ -7,6 +6,7 @@ import { findCard } from '../../../test/board';
 import { addActivity, addRequest, addUser, db } from '../../../test/fake-api';
 import { findNotice } from '../../../test/notice';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 const today = dayOf(new Date());
 
@@ -19,7 +19,7 @@ async function showCard(titles = ['Llamar a Juan', 'Enviar cotización']) {
   );
   renderApp('/main/requests', admin);
   const card = await findCard('Cliente Pasos');
-  return { user: userEvent.setup(), card: within(card), request, element: card };
+  return { user: setupUser(), card: within(card), request, element: card };
 }
 
 const stored = (requestId: string, title: string) =>

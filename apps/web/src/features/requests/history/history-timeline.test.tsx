@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryEntry } from '@crm/shared';
 import { HistoryTimeline } from './history-timeline';
+import { setupUser } from '../../../test/user';
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -31,7 +31,7 @@ function Timeline({ entries }: { entries: HistoryEntry[] }) {
 /** The timeline, opened, with its entries (newest first, as the API answers them). */
 async function renderTimeline(entries: HistoryEntry[]) {
   vi.stubEnv('TZ', 'UTC');
-  const user = userEvent.setup();
+  const user = setupUser();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <Timeline entries={entries} />

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, api, pathOf } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 /** What the page sent since `from`, less the header bell's count, which polls on its own. */
 const sentSince = (from: number) =>
@@ -19,7 +19,7 @@ async function renderNotes(initial: string[]) {
   const dialog = await screen.findByRole('dialog', { name: 'Editar solicitud' });
   await within(dialog).findByRole('button', { name: 'Agregar nota' });
   const stored = () => db.requests.find((r) => r._id === request._id)!;
-  return { user: userEvent.setup({ delay: null }), dialog, request, stored };
+  return { user: setupUser(), dialog, request, stored };
 }
 
 const noteItems = () => {
@@ -181,7 +181,7 @@ describe('Notas in the Edit Request modal', () => {
     const admin = addUser({ role: 'system admin' });
     const request = addRequest({ name: 'Cliente Notas', notes });
     renderApp('/main/requests', admin);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const card = await screen.findByRole('article', {
       name: `Solicitud ${request.requestNumber}: Cliente Notas`,
     });

@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_LABELS } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
@@ -14,6 +13,7 @@ import {
   queryCardIn,
 } from '../../../test/board';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 // Issue 21 on the board: the closing question on every way to CERRADO, the card's outcome line,
 // the columns' totals, the pipeline above them and the "Resultado" filter.
@@ -92,7 +92,7 @@ describe('the closing question ("¿Ganada o perdida?")', () => {
     addRequest({ name: 'Desde el teléfono', status: 'new request' });
     renderApp(BOARD, admin());
     const card = await findCard('Desde el teléfono');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(within(card).getByRole('button', { name: /^Mover a…/ }));
     await user.click(screen.getByRole('menuitem', { name: 'CERRADO' }));
@@ -151,7 +151,7 @@ describe('the "Resultado" filter', () => {
     addRequest({ name: 'Abierta', status: 'new request' });
     renderApp(BOARD, admin());
     await findCard('Ganada');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.selectOptions(screen.getByLabelText(OUTCOME_LABELS.filter), 'lost');
 

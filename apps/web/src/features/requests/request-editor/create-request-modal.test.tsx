@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   BOARD_COLUMNS,
@@ -12,8 +11,7 @@ import { answerDiscardPrompt } from '../../../test/discard-prompt';
 import { addRequest, addUser, db, rememberBoardFilters } from '../../../test/fake-api';
 import { optionTexts } from '../../../test/options';
 import { renderApp } from '../../../test/render';
-
-type User = ReturnType<typeof userEvent.setup>;
+import { setupUser, type User } from '../../../test/user';
 
 const CREATE_PATH = '/api/form-contact/crm-create';
 const NEW_REQUEST_TITLE = BOARD_COLUMNS[0].title;
@@ -25,7 +23,7 @@ async function openCreateModal() {
   addRequest({ name: 'Existente' });
   renderApp('/main/requests', rememberBoardFilters(addUser({ role: 'vendor' })));
   await screen.findByRole('article', { name: /Existente/ });
-  const user = userEvent.setup({ delay: null });
+  const user = setupUser();
   await user.click(screen.getByRole('button', { name: 'Crear solicitud' }));
   const dialog = await screen.findByRole('dialog');
   return { user, dialog };
@@ -218,7 +216,7 @@ describe('Create Request modal', () => {
     it("keeps the board's filters in its address, and closing it goes back to that board", async () => {
       addRequest({ name: 'Existente' });
       renderApp('/main/requests?priority=high', addUser({ role: 'vendor' }));
-      const user = userEvent.setup({ delay: null });
+      const user = setupUser();
       await user.click(await screen.findByRole('button', { name: 'Crear solicitud' }));
       await fillAndSubmit(user, await screen.findByRole('dialog'), 'Filtrada');
 

@@ -5,7 +5,8 @@ import { dayOf, quickDueDays } from '../../../lib/activity-due';
 import { findDiscardPrompt } from '../../../test/discard-prompt';
 import { addActivity, addRequest, db } from '../../../test/fake-api';
 import { findNotice } from '../../../test/notice';
-import { fill, openEditorAlone, seedUsers, type User } from './edit-request.test-kit';
+import { fill, openEditorAlone, seedUsers } from './edit-request.test-kit';
+import { type User } from '../../../test/user';
 
 const today = dayOf(new Date());
 

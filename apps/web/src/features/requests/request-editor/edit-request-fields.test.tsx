@@ -23,8 +23,8 @@ import {
   saveAndWait,
   append,
   fill,
-  type User,
 } from './edit-request.test-kit';
+import { type User } from '../../../test/user';
 
 // The Edit Request modal's fields as each person sees them (§2), the §5 stage checklist, and
 // the §7 rules the browser checks before a save.

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '@crm/shared';
 import { db } from '../../../test/fake-api';
 import { matchPhoneWidth } from '../../../test/media';
-import { editAlone, fill, type User } from './edit-request.test-kit';
+import { editAlone, fill } from './edit-request.test-kit';
+import { type User } from '../../../test/user';
 
 // Issue 33 items 5 and 10: "Registrar actividad" from the request window, the contact links,
 // and a phone's window opening on what a rep uses most.

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addRequest, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { cardName } from '../../../test/requests';
-import { clickCard, fill, findEditor, seedUsers, setupUser } from './edit-request.test-kit';
+import { clickCard, fill, findEditor, seedUsers } from './edit-request.test-kit';
+import { setupUser } from '../../../test/user';
 
 // Issue 33: a call that already happened, logged in one step from the card's menu.
 

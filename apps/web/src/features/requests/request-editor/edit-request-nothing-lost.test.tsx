@@ -5,15 +5,8 @@ import { answerDiscardPrompt, findDiscardPrompt } from '../../../test/discard-pr
 import { addRequest, addUser, db, type StoredUser } from '../../../test/fake-api';
 import { answerOutcome } from '../../../test/outcome';
 import { renderApp } from '../../../test/render';
-import {
-  fill,
-  findEditor,
-  saveAndWait,
-  saveButton,
-  setupUser,
-  stored,
-  type User,
-} from './edit-request.test-kit';
+import { fill, findEditor, saveAndWait, saveButton, stored } from './edit-request.test-kit';
+import { setupUser, type User } from '../../../test/user';
 
 /**
  * Issue 12 in the Edit Request modal: a stage change is a move of its own, notes are saved at

@@ -5,6 +5,7 @@ import { OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import { startOutage } from '../../../test/outage';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 const location = () => screen.getByTestId('location').textContent;
 const search = () => screen.getByTestId('location-search').textContent;
@@ -56,7 +57,7 @@ describe('/main/requests/:requestId (a link to one request)', () => {
     const admin = addUser({ role: 'system admin' });
     const request = addRequest({ name: 'Con lápiz', priority: 'low' });
     renderApp('/main/requests?priority=low', admin);
-    const user = userEvent.setup({ delay: null });
+    const user = setupUser();
     const card = await screen.findByRole('article', { name: /: Con lápiz$/ });
 
     await user.click(within(card).getByRole('button', { name: 'Editar solicitud' }));

@@ -30,8 +30,8 @@ import {
   totalOf,
   append,
   fill,
-  setupUser,
 } from './edit-request.test-kit';
+import { setupUser } from '../../../test/user';
 
 /** CERRADO's won and lost figures (issue 33). */
 const closedSplit = () => within(column('CERRADO')).getByTitle(OUTCOME_LABELS.closedTotalHelp);

@@ -3,7 +3,6 @@
 // fields are read. Test code only: imported by *.test.tsx, never by the app.
 import { expect } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
@@ -16,14 +15,7 @@ import { renderApp, signIn } from '../../../test/render';
 import { cardName } from '../../../test/requests';
 import { BOARD_PATH } from '../shared';
 import { EditRequestRoute } from './edit-request-route';
-
-export type User = ReturnType<typeof userEvent.setup>;
-
-/**
- * A person at the keyboard, without user-event's pause between keys (`delay: null`): the pause
- * only slows the tests down, nothing here waits on it.
- */
-export const setupUser = () => userEvent.setup({ delay: null });
+import { setupUser, type User } from '../../../test/user';
 
 export function seedUsers() {
   const admin = addUser({ role: 'system admin', name: 'Ana', lastName: 'García' });

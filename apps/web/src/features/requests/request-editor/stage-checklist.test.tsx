@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { addRequest } from '../../../test/fake-api';
 import { dragWithKeys, findCard } from '../../../test/board';
@@ -7,6 +6,7 @@ import { matchPhoneWidth } from '../../../test/media';
 import { COMPLETE_FIELDS } from '../../../test/requests';
 import { renderApp } from '../../../test/render';
 import { clickCard, findEditor, openEditorAlone, seedUsers } from './edit-request.test-kit';
+import { setupUser } from '../../../test/user';
 
 // Issue 33 item 6: the stage checklist warns only about what the person can fix, once per stage
 // change; on a phone one compact move notice at a time.
@@ -57,7 +57,7 @@ describe('the stage checklist speaks once per stage change', () => {
       jobPosition: '',
     });
     renderApp('/main/requests', admin);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await clickCard(user, request);
     let dialog = await findEditor();
@@ -89,7 +89,7 @@ describe('the stage checklist speaks once per stage change', () => {
     await dragWithKeys(await findCard('Movida sin cargo'), '[ArrowRight]');
     expect(await screen.findByText('Falta: cargo.')).toBeInTheDocument();
 
-    await clickCard(userEvent.setup(), request);
+    await clickCard(setupUser(), request);
     const dialog = await findEditor();
     expect(within(dialog).queryByText('Falta: cargo.')).not.toBeInTheDocument();
   });
@@ -102,7 +102,7 @@ describe('the move notice on a phone', () => {
     addRequest({ name: 'Primera' });
     addRequest({ name: 'Segunda' });
     renderApp('/main/requests', admin);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     for (const name of ['Primera', 'Segunda']) {
       await user.click(within(await findCard(name)).getByRole('button', { name: /^Mover a…/ }));

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Request } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { cardName, titleOf } from '../../../test/requests';
+import { setupUser } from '../../../test/user';
 
 /** Elements behind an open dialog are hidden from the accessibility tree: `hidden` finds them. */
 const card = (request: Request) =>
@@ -27,7 +27,7 @@ async function renderBoard(...requests: Request[]) {
   for (const request of requests) {
     await screen.findByRole('article', { name: cardName(request) });
   }
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('Edit Request modal: where the focus goes', () => {
@@ -76,7 +76,7 @@ describe('Edit Request modal: where the focus goes', () => {
     await findEditor();
     await screen.findByRole('article', { name: cardName(request), hidden: true });
 
-    await userEvent.setup().keyboard('{Escape}');
+    await setupUser().keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(pencilOf(request)).toHaveFocus());
   });

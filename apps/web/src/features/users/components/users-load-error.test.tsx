@@ -1,5 +1,4 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { OUTAGE_LABELS, SESSION_MESSAGES } from '@crm/shared';
 import { addUser } from '../../../test/fake-api';
@@ -8,6 +7,7 @@ import { renderApp } from '../../../test/render';
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './users-page';
+import { setupUser } from '../../../test/user';
 
 describe('/main/users: a list that failed to load can be retried (issue 25)', () => {
   it('when the users can’t be fetched, then the error shows with "Reintentar", which lists them once the server answers', async () => {
@@ -23,7 +23,7 @@ describe('/main/users: a list that failed to load can be retried (issue 25)', ()
     // (The screen asks again as it mounts, the layout having asked first: let that end.)
     const retry = await within(main).findByRole('button', { name: OUTAGE_LABELS.retry });
     const asked = outage.calls;
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(retry);
     // Still away: "Reintentando…" while it asks, then the error and its button again.
     expect(within(main).getByRole('button', { name: OUTAGE_LABELS.retrying })).toHaveFocus();

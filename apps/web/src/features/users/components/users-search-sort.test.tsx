@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { USERS_LABELS } from '@crm/shared';
 import { addUser } from '../../../test/fake-api';
@@ -8,6 +7,7 @@ import { addAdminAna, addVendorBruno, renderUsersPage, userRows } from './users.
 // The screen is a lazy chunk: loaded with this file, not inside a first test's 5 s `findBy`
 // (docs/testing.md).
 import './users-page';
+import { setupUser } from '../../../test/user';
 
 /**
  * Four people whose orders differ by column: by name Ana, Bruno, Carla, José; by email ana@,
@@ -31,7 +31,7 @@ async function openUsers(search = '') {
 
 function openAt(search: string, admin: ReturnType<typeof addAdminAna>) {
   renderApp(`/main/users${search}`, admin);
-  return userEvent.setup();
+  return setupUser();
 }
 
 /** The full names in the rows, top to bottom. */

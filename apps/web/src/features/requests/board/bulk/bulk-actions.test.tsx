@@ -5,6 +5,7 @@ import { BULK_FAILURES, BULK_LABELS, BULK_MESSAGES } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../../test/fake-api';
 import { column, findCard, findCardIn, queryCardIn } from '../../../../test/board';
 import { renderApp } from '../../../../test/render';
+import { setupUser } from '../../../../test/user';
 
 const BOARD = '/main/requests';
 const NEW = 'NUEVA SOLICITUD';
@@ -27,7 +28,7 @@ describe('bulk actions on the board (issue 24)', () => {
     const [, second] = addNewRequests(['Ana', 'Beto', 'Cami', 'Dani']);
     renderApp(BOARD, admin);
     await findCard('Ana');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(checkbox('Ana'));
     await user.keyboard('{Shift>}');
     await user.click(checkbox('Cami'));
@@ -75,7 +76,7 @@ describe('bulk actions on the board (issue 24)', () => {
     addNewRequests(['Ana', 'Beto']);
     renderApp(BOARD, admin);
     await findCard('Ana');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(
       within(column(NEW)).getByRole('checkbox', { name: `${BULK_LABELS.selectColumn} ${NEW}` }),
     );
@@ -94,7 +95,7 @@ describe('bulk actions on the board (issue 24)', () => {
     addRequest({ name: 'Ana' });
     renderApp(BOARD, admin);
     await findCard('Ana');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(checkbox('Ana'));
     await screen.findByRole('toolbar', { name: 'Acciones con la selección' });
     await user.keyboard('{Escape}');

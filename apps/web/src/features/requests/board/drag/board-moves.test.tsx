@@ -16,6 +16,7 @@ import {
 } from '../../../../test/board';
 import { renderApp } from '../../../../test/render';
 import { COMPLETE_FIELDS } from '../../../../test/requests';
+import { setupUser } from '../../../../test/user';
 
 const BOARD = '/main/requests';
 const NEW = 'NUEVA SOLICITUD';
@@ -114,7 +115,7 @@ describe('moving a card with the keyboard (drag and drop)', () => {
     completeRequest({ name: 'Anunciada', requestNumber: 42 });
     renderApp(BOARD, admin());
     const card = await findCard('Anunciada');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     // The card tells how to move it.
     const instructions = document.getElementById(card.getAttribute('aria-describedby') ?? '');
@@ -178,7 +179,7 @@ describe('moving a card with the keyboard (drag and drop)', () => {
     completeRequest({ name: 'Botones', email: 'botones@empresa.test' });
     renderApp(BOARD, admin());
     const card = await findCard('Botones');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     act(() => within(card).getByRole('button', { name: 'Editar solicitud' }).focus());
     await user.keyboard('[Enter]');
@@ -252,7 +253,7 @@ describe('after a move into a stage whose §5 rules the request does not meet', 
     renderApp(BOARD, admin());
 
     await dragWithKeys(await findCard('Por cerrar'), '[ArrowRight]');
-    await answerOutcome(userEvent.setup(), 'won');
+    await answerOutcome(setupUser(), 'won');
 
     expect(await findCardIn('CERRADO', 'Por cerrar')).toBeInTheDocument();
     const notice = await screen.findByText('Movida a CERRADO.');
@@ -264,7 +265,7 @@ describe('after a move into a stage whose §5 rules the request does not meet', 
     expect(toast).toHaveTextContent(`Solicitud ${request.requestNumber}: Por cerrar`);
     expect(db.requests.find((stored) => stored._id === request._id)?.status).toBe('closed');
 
-    await userEvent.setup().click(within(toast).getByRole('button', { name: 'Completar datos' }));
+    await setupUser().click(within(toast).getByRole('button', { name: 'Completar datos' }));
 
     expect(location()).toBe(`${BOARD}/${request._id}`);
     expect(locationSearch()).toBe('?focus=paymentMethod');
@@ -276,7 +277,7 @@ describe('after a move into a stage whose §5 rules the request does not meet', 
     renderApp(`${BOARD}?q=Filtrada&priority=low`, admin());
 
     await dragWithKeys(await findCard('Filtrada'), '[ArrowRight]');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Completar datos' }));
+    await setupUser().click(await screen.findByRole('button', { name: 'Completar datos' }));
 
     expect(location()).toBe(`${BOARD}/${request._id}`);
     const params = new URLSearchParams(locationSearch() ?? '');
@@ -311,7 +312,7 @@ describe('"Mover a…" on a card', () => {
     addRequest({ name: 'Otra nueva' });
     renderApp(BOARD, admin());
     const card = await findCard('Desde el teléfono');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(within(card).getByRole('button', { name: /^Mover a…/ }));
     const menu = screen.getByRole('menu', { name: /^Mover a…/ });
@@ -342,7 +343,7 @@ describe('"Mover a…" on a card', () => {
     addRequest({ name: 'Se va', createdAt: '2026-03-02T12:00:00.000Z' });
     addRequest({ name: 'Más antigua', createdAt: '2026-03-01T12:00:00.000Z' });
     renderApp(BOARD, admin());
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.click(within(await findCard('Se va')).getByRole('button', { name: /^Mover a…/ }));
     await user.click(screen.getByRole('menuitem', { name: 'EN ESPERA' }));
@@ -418,7 +419,7 @@ describe('"Mover a…" on a card', () => {
     addRequest({ name: 'Por menú' });
     renderApp(BOARD, admin());
     const card = await findCard('Por menú');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     act(() =>
       within(card)
@@ -445,7 +446,7 @@ describe('"Mover a…" on a card', () => {
     addRequest({ name: 'Cerrar menú' });
     renderApp(BOARD, admin());
     const card = await findCard('Cerrar menú');
-    const user = userEvent.setup();
+    const user = setupUser();
     const button = within(card).getByRole('button', { name: /^Mover a…/ });
 
     await user.click(button);
@@ -467,7 +468,7 @@ describe('"Mover a…" on a card', () => {
     board.scrollBy = scrollBy as typeof board.scrollBy;
 
     act(() => card.focus());
-    await userEvent.setup().keyboard('[ArrowDown]');
+    await setupUser().keyboard('[ArrowDown]');
 
     expect(scrollBy).toHaveBeenCalledWith({ top: 30, behavior: 'instant' });
   });
@@ -483,7 +484,7 @@ describe('"Deshacer" on a move\'s notice (issue 25)', () => {
   it('moves the request back to its stage through the same conditional move, says so, and puts the focus on the card', async () => {
     const request = addRequest({ name: 'Arrepentida' });
     renderApp(BOARD, admin());
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(
       within(await findCard('Arrepentida')).getByRole('button', { name: /^Mover a…/ }),
     );
@@ -516,7 +517,7 @@ describe('"Deshacer" on a move\'s notice (issue 25)', () => {
   it('when someone else moved the request meanwhile, the server refuses (409) and the notice says where it is', async () => {
     const request = addRequest({ name: 'Movida por otro' });
     renderApp(BOARD, admin());
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(
       within(await findCard('Movida por otro')).getByRole('button', { name: /^Mover a…/ }),
     );

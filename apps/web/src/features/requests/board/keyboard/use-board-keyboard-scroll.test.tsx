@@ -6,6 +6,7 @@ import { BOARD_SCROLL_STEP_PX } from '@crm/shared';
 import { addRequest, addUser, rememberBoardFilters } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
 import { useBoardKeyboardScroll } from './use-board-keyboard-scroll';
+import { setupUser } from '../../../../test/user';
 
 // jsdom has no layout, so elements have no scrollBy: each test gets a spy in its place.
 let scrollBy: Mock<(options?: ScrollToOptions) => void>;
@@ -68,7 +69,7 @@ describe('board keyboard scroll (§2, §9)', () => {
 
   it('ArrowDown scrolls the board down by 30px and ArrowUp scrolls it up by 30px', async () => {
     render(<Harness />);
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.keyboard('{ArrowDown}');
     await user.keyboard('{ArrowUp}');
@@ -87,7 +88,7 @@ describe('board keyboard scroll (§2, §9)', () => {
 
   it('also scrolls when a card button inside the board has the focus', async () => {
     render(<Harness />);
-    const user = userEvent.setup();
+    const user = setupUser();
     screen.getByRole('button', { name: 'Tarjeta' }).focus();
 
     await user.keyboard('{ArrowDown}');
@@ -98,7 +99,7 @@ describe('board keyboard scroll (§2, §9)', () => {
 
   it('other keys do not scroll the board', async () => {
     render(<Harness />);
-    await userEvent.setup().keyboard('{ArrowLeft}{ArrowRight}{PageDown}{Enter}a');
+    await setupUser().keyboard('{ArrowLeft}{ArrowRight}{PageDown}{Enter}a');
     expect(scrollBy).not.toHaveBeenCalled();
   });
 
@@ -117,7 +118,7 @@ describe('board keyboard scroll (§2, §9)', () => {
     ['a contenteditable area', 'Editor'],
   ])('while typing in %s, the arrow keys are left to it', async (_kind, label) => {
     render(<Harness />);
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByLabelText(label));
     expect(screen.getByLabelText(label)).toHaveFocus();
 
@@ -131,7 +132,7 @@ describe('board keyboard scroll (§2, §9)', () => {
     ['an alert dialog', 'Dentro de la alerta'],
   ])('while %s has the focus, the arrow keys do not scroll the board', async (_kind, button) => {
     render(<Harness />);
-    const user = userEvent.setup();
+    const user = setupUser();
     screen.getByRole('button', { name: button }).focus();
 
     await user.keyboard('{ArrowDown}{ArrowUp}');
@@ -145,7 +146,7 @@ describe('board keyboard scroll on the requests board (/main/requests)', () => {
     addRequest({ name: 'Cliente' });
     renderApp('/main/requests', rememberBoardFilters(addUser({ role: 'vendor' })));
     await screen.findByRole('article', { name: /Cliente/ });
-    return userEvent.setup();
+    return setupUser();
   }
 
   it('ArrowDown and ArrowUp scroll the board element by +30px and -30px', async () => {

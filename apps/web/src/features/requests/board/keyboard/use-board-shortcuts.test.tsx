@@ -1,5 +1,4 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type Request } from '@crm/shared';
 import { addRequest, addUser } from '../../../../test/fake-api';
@@ -7,6 +6,7 @@ import { matchPhoneWidth } from '../../../../test/media';
 import { renderApp } from '../../../../test/render';
 import { cardName, titleOf } from '../../../../test/requests';
 import { COLUMN_SHORTCUTS } from './use-board-shortcuts';
+import { setupUser } from '../../../../test/user';
 
 const card = (request: Request) =>
   screen.getByRole('article', { name: cardName(request), hidden: true });
@@ -18,7 +18,7 @@ async function renderBoard(...requests: Request[]) {
   for (const request of requests) {
     await screen.findByRole('article', { name: cardName(request) });
   }
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('Board shortcuts: 1–5 go to a column', () => {
@@ -91,7 +91,7 @@ describe('Board shortcuts: 1–5 go to a column', () => {
     const contacted = addRequest({ name: 'Contactada', status: 'contacted' });
     renderApp('/main/requests', addUser({ role: 'system admin' }));
     await screen.findByRole('region', { name: titleOf('new request') });
-    const user = userEvent.setup();
+    const user = setupUser();
 
     await user.keyboard('2');
 

@@ -11,6 +11,7 @@ import {
   storedBoardFilters,
 } from '../../../../test/fake-api';
 import { renderApp } from '../../../../test/render';
+import { setupUser, type User } from '../../../../test/user';
 
 // Issue 25 item 1: the board opens as its user left it, on any visit; a link's filters win.
 
@@ -62,7 +63,7 @@ describe('the board remembers its filters', () => {
 
     // The toolbar's button (the phone's filter sheet has its own).
     const [clear] = screen.getAllByRole('button', { name: BOARD_MOVE_LABELS.clearFilters });
-    await userEvent.setup().click(clear!);
+    await setupUser().click(clear!);
 
     await findCard('Sin dueño');
     expect(cardNames()).toEqual(expect.arrayContaining(['De Bea', 'Sin dueño']));
@@ -109,7 +110,7 @@ describe('the board remembers its filters', () => {
     const { admin } = seed();
     renderApp(BOARD, admin);
     await findCard('De Bea');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Prioridad' }), 'Alta');
     // Within the save's quiet time.
     await user.click(screen.getByRole('button', { name: 'Logout' }));
@@ -137,7 +138,7 @@ describe('the board remembers its filters', () => {
     rememberBoardFilters(admin);
     const first = renderApp(`${BOARD}?priority=high`, admin);
     await findCard('Sin dueño');
-    await userEvent.setup().type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Sin');
+    await setupUser().type(screen.getByRole('searchbox', { name: 'Buscar' }), 'Sin');
     await waitFor(() => expect(search()).toBe('?priority=high&q=Sin'));
     await waitFor(() => expect(storedBoardFilters(admin._id)).toEqual({ priority: 'high' }));
     first.unmount();
@@ -149,7 +150,7 @@ describe('the board remembers its filters', () => {
 });
 
 describe('"Vistas guardadas"', () => {
-  const openMenu = async (user: ReturnType<typeof userEvent.setup>) => {
+  const openMenu = async (user: User) => {
     await user.click(screen.getByRole('button', { name: BOARD_VIEW_LABELS.menu }));
     return screen.findByRole('dialog', { name: BOARD_VIEW_LABELS.menu });
   };
@@ -159,7 +160,7 @@ describe('"Vistas guardadas"', () => {
     rememberBoardFilters(admin);
     renderApp(`${BOARD}?priority=high&q=Sin`, admin);
     await findCard('Sin dueño');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     let menu = await openMenu(user);
     expect(await within(menu).findByText(BOARD_VIEW_LABELS.none)).toBeInTheDocument();
@@ -193,7 +194,7 @@ describe('"Vistas guardadas"', () => {
     addBoardView(admin._id, 'Urgentes', { priority: 'high' });
     renderApp(BOARD, admin);
     await findCard('De Bea');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     const menu = await openMenu(user);
     await within(menu).findByRole('button', { name: 'Urgentes' });
@@ -211,7 +212,7 @@ describe('"Vistas guardadas"', () => {
     addBoardView(admin._id, 'Viejas', { vendor: 'none' });
     renderApp(BOARD, admin);
     await findCard('De Bea');
-    const user = userEvent.setup();
+    const user = setupUser();
 
     const menu = await openMenu(user);
     await user.click(

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { EXPORT_LABELS, IMPORT_OPEN_LABEL } from '@crm/shared';
 import { findCard } from '../../../../test/board';
 import { addRequest, addUser } from '../../../../test/fake-api';
 import { matchPhoneWidth } from '../../../../test/media';
 import { renderApp } from '../../../../test/render';
+import { setupUser } from '../../../../test/user';
 
 const SHORTCUTS = 'Atajos de teclado';
 
@@ -28,7 +28,7 @@ async function openBoard(role: 'system admin' | 'vendor') {
   addRequest({ name: 'Lucía Torres', vendor: role === 'vendor' ? person._id : null });
   renderApp('/main/requests', person);
   await findCard('Lucía Torres');
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('the board’s toolbar on a phone (issue 33)', () => {

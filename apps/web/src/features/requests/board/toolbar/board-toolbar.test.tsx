@@ -1,5 +1,4 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { dayOf } from '../../../../lib/activity-due';
 import { BOARD_VIEW_LABELS, addDays } from '@crm/shared';
@@ -15,6 +14,7 @@ import {
 import { matchPhoneWidth } from '../../../../test/media';
 import { optionTexts } from '../../../../test/options';
 import { renderApp } from '../../../../test/render';
+import { setupUser } from '../../../../test/user';
 
 const BOARD = '/main/requests';
 const BOARD_CALL = '/api/form-contact/board';
@@ -54,7 +54,7 @@ async function renderBoard(route: string, as: StoredUser) {
   renderApp(route, as);
   await waitFor(() => expect(boardCalls().length).toBeGreaterThan(0));
   await screen.findByRole('region', { name: 'NUEVA SOLICITUD' });
-  return userEvent.setup();
+  return setupUser();
 }
 
 describe('board search ("Buscar")', () => {

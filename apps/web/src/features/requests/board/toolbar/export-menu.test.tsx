@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { api, EXPORT_LABELS } from '@crm/shared';
 import { addRequest, addUser, db } from '../../../../test/fake-api';
 import { findCard } from '../../../../test/board';
 import { renderApp } from '../../../../test/render';
+import { setupUser } from '../../../../test/user';
 
 const BOARD = '/main/requests';
 
@@ -16,7 +16,7 @@ describe('"Exportar" on the board (issue 24)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderApp(`${BOARD}?q=zeta`, admin);
     await findCard('Zeta Uno');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: EXPORT_LABELS.button }));
     await user.click(await screen.findByRole('menuitem', { name: EXPORT_LABELS.csv }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
@@ -50,7 +50,7 @@ describe('"Exportar" on the board (issue 24)', () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderApp(BOARD, admin);
     await findCard('Zeta Uno');
-    const user = userEvent.setup();
+    const user = setupUser();
     await user.click(screen.getByRole('button', { name: EXPORT_LABELS.button }));
     await user.click(await screen.findByRole('menuitem', { name: EXPORT_LABELS.xlsx }));
     expect(await screen.findByText(EXPORT_LABELS.failed)).toBeInTheDocument();
