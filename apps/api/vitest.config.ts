@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/global-setup.ts', 'src/test/log-scan-setup.ts'],
+    globalSetup: [
+      'src/test/global-setup.ts',
+      'src/test/log-scan-setup.ts',
+      'src/test/imap-setup.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: two test files at a time, each on its own database.

@@ -8,6 +8,7 @@ import { connectForServing } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
 import { importsJob } from './imports/index.js';
+import { inboxJob } from './inbox/index.js';
 import { startJobs, sweepExpiredJob } from './jobs/index.js';
 import { outboxJob } from './mail/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
@@ -69,12 +70,16 @@ async function main(): Promise<void> {
   // outbox's run, both only with SMTP_URL; the imports' run (issue 24: a keyed lease gives each
   // import to one process); the sweep of expired records. A scheduler that can't start is logged
   // and the API serves without it (the requests matter more than their background work).
-  const jobs = await startJobs(ctx, [remindersJob, outboxJob, importsJob, sweepExpiredJob]).catch(
-    (error: unknown) => {
-      logger.error({ err: error }, 'background jobs could not start');
-      return undefined;
-    },
-  );
+  const jobs = await startJobs(ctx, [
+    remindersJob,
+    outboxJob,
+    importsJob,
+    inboxJob,
+    sweepExpiredJob,
+  ]).catch((error: unknown) => {
+    logger.error({ err: error }, 'background jobs could not start');
+    return undefined;
+  });
   const app = createApp(ctx);
   // Timeouts and the per-address connection cap: operations/http-server.ts.
   const server = await listen(app, config);

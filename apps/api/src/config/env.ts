@@ -7,6 +7,7 @@ import {
 } from '@crm/shared';
 import { DEFAULT_LEADS, type LeadsConfig } from './leads-config.js';
 import { DEFAULT_MAIL_RETRY_DELAYS_MS, type MailConfig } from './mail-config.js';
+import { DEFAULT_INBOX, type InboxConfig } from './inbox-config.js';
 
 /** The only module that reads process.env: everything else receives an AppConfig. */
 
@@ -66,6 +67,15 @@ const envSchema = z
       .regex(/^(smtps?:\/\/[^\s]+)?$/, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('CRM <no-reply@crm.local>'),
+    // The shared sales mailbox (issue 35): inbox-config.ts. Empty means unset.
+    IMAP_URL: z
+      .string()
+      .regex(
+        /^(imaps?:\/\/[^\s@]+@[^\s]+)?$/,
+        'must be an imap:// or imaps:// URL with the mailbox user',
+      )
+      .optional(),
+    IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
     PUBLIC_FORM_ORIGINS: z
       .string()
       .default('')
@@ -210,6 +220,7 @@ export type AppConfig = {
   webDir: string | undefined;
   leads: LeadsConfig;
   mail: MailConfig;
+  inbox: InboxConfig;
   http: HttpServerConfig;
   /**
    * APP_TIME_ZONE: the IANA zone an activity's due day and time are read in (its `dueAt`);
@@ -276,6 +287,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: e.SMTP_URL || undefined,
       from: e.MAIL_FROM,
       retryDelaysMs: DEFAULT_MAIL_RETRY_DELAYS_MS,
+    },
+    inbox: {
+      ...DEFAULT_INBOX,
+      imapUrl: e.IMAP_URL || undefined,
+      pollMs: e.IMAP_POLL_SECONDS * 1000,
     },
     http: { ...DEFAULT_HTTP_TIMEOUTS, maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
     timeZone: e.APP_TIME_ZONE || systemTimeZone(),

@@ -23,8 +23,8 @@ import type { JobLease } from './lease.js';
 export type BackgroundJob = {
   /** Agenda's name of the job, unique in the app (e.g. `reminders.tick`). */
   name: string;
-  /** Between two runs. */
-  every: string | number;
+  /** Between two runs (ms, or Agenda's words), or read from the app's settings. */
+  every: string | number | ((ctx: AppContext) => string | number);
   /** Why the job is off in this configuration (logged once), or undefined when it runs. */
   offBecause?: (ctx: AppContext) => string | undefined;
   /** One run at `now`; stops early once `lease` is no longer held. Should not reject. */
@@ -175,7 +175,9 @@ export async function startJobs(
   }
   await agenda.start();
   // "Single" jobs: every process upserts the same ones (by name), which then run once a period.
-  for (const { name, every } of on) await agenda.every(every, name);
+  for (const { name, every } of on) {
+    await agenda.every(typeof every === 'function' ? every(ctx) : every, name);
+  }
   runNowChannel.open = true;
   ctx.logger.info({ jobs: on.map((job) => job.name) }, 'background jobs scheduled');
   const scheduler: JobsScheduler = {

@@ -1,0 +1,106 @@
+import { createHash } from 'node:crypto';
+import type { AppContext } from '../context.js';
+import { isDuplicateKeyError } from '../db/errors.js';
+import { holding, type BackgroundJob, type JobLease } from '../jobs/index.js';
+import { mailboxAddressOf, type MailboxAddress } from './imap-url.js';
+import { readNewMail, type MailboxMessage } from './mailbox.js';
+import { parseIncomingMail } from './parse-mail.js';
+
+export const INBOX_JOB = 'inbox.read';
+
+/** The key a message is kept under: its Message-ID's sha256 (inbox.models.ts). */
+export const inboxMessageKey = (messageId: string): string =>
+  createHash('sha256').update(messageId).digest('hex');
+
+/** Keeps one message once; what another read already kept is left as it is. */
+async function keep(ctx: AppContext, address: MailboxAddress, message: MailboxMessage) {
+  const base = {
+    mailbox: address.label,
+    uid: message.uid,
+    size: message.size,
+    readAt: ctx.clock.now(),
+  };
+  let record;
+  if (!message.source) {
+    // Never downloaded: named by where it lies, so a second read finds the same key.
+    const messageId = `<uid-${message.checkpoint.uidValidity}-${message.uid}@${address.label}>`;
+    record = { _id: inboxMessageKey(messageId), messageId, skipped: 'too-large', ...base };
+  } else {
+    const mail = await parseIncomingMail(message.source);
+    record = {
+      _id: inboxMessageKey(mail.messageId),
+      ...base,
+      messageId: mail.messageId,
+      inReplyTo: mail.inReplyTo,
+      references: mail.references,
+      from: mail.from,
+      to: mail.to,
+      cc: mail.cc,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      sentAt: mail.date,
+      attachments: mail.attachments.map(({ fileName, contentType, size }) => ({
+        fileName,
+        contentType,
+        size,
+      })),
+      automatic: mail.automatic,
+      bouncedMessageId: mail.bouncedMessageId,
+    };
+  }
+  try {
+    await ctx.models.InboxMessage.create(record);
+    if (!message.source) {
+      ctx.logger.warn(
+        { mailbox: address.label, uid: message.uid, size: message.size },
+        'mail too large to read: skipped',
+      );
+    }
+  } catch (error) {
+    if (!isDuplicateKeyError(error)) throw error;
+  }
+}
+
+/**
+ * One read of the sales mailbox: the messages since the mailbox's checkpoint, each kept once and
+ * then the checkpoint moved past it. Ends early, at a message's edge, once the job's lease is
+ * no longer held.
+ */
+export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): Promise<void> {
+  const { imapUrl, maxMessageBytes, batchSize } = ctx.config.inbox;
+  if (!imapUrl) return;
+  const address = mailboxAddressOf(imapUrl);
+  try {
+    const saved = await ctx.models.InboxCheckpoint.findById(address.label).lean();
+    await readNewMail(
+      address,
+      saved ? { uidValidity: saved.uidValidity, lastUid: saved.lastUid } : undefined,
+      async (message) => {
+        holding(lease, INBOX_JOB);
+        await keep(ctx, address, message);
+        await ctx.models.InboxCheckpoint.replaceOne(
+          { _id: address.label },
+          { ...message.checkpoint, at: ctx.clock.now() },
+          { upsert: true },
+        );
+      },
+      { maxBytes: maxMessageBytes, batchSize },
+    );
+  } catch (error) {
+    // The mailbox by its host and folder only: IMAP_URL carries the password.
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.logger.warn(
+      { mailbox: address.label, reason },
+      'mailbox not read; the next run tries again',
+    );
+  }
+}
+
+export const inboxJob: BackgroundJob = {
+  name: INBOX_JOB,
+  every: (ctx) => ctx.config.inbox.pollMs,
+  offBecause: (ctx) =>
+    ctx.config.inbox.imapUrl ? undefined : 'replies are not read: IMAP_URL is not set',
+  run: readInbox,
+};

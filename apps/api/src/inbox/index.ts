@@ -1,0 +1,11 @@
+// The inbox's door (issue 35): reading the shared sales mailbox over IMAP.
+export { INBOX_JOB, inboxJob, inboxMessageKey, readInbox } from './inbox-read.js';
+export { inboxModels, type InboxMessageDoc } from './inbox.models.js';
+export { mailboxAddressOf, type MailboxAddress } from './imap-url.js';
+export {
+  IMAP_TIMEOUTS,
+  readNewMail,
+  type MailboxCheckpoint,
+  type MailboxMessage,
+  type ReadMailOptions,
+} from './mailbox.js';
