@@ -19,6 +19,9 @@ import type { JobLease } from './lease.js';
  * renewals fail stops before its lock can lapse (JobLease), rather than run on unguarded.
  */
 
+/** Agenda's jobs, under their issue-20 name so the stored jobs carry on. */
+const JOBS_COLLECTION = 'reminder_jobs';
+
 /** One recurring job of a feature. */
 export type BackgroundJob = {
   /** Agenda's name of the job, unique in the app (e.g. `reminders.tick`). */
@@ -125,6 +128,36 @@ class RunNowChannel extends InMemoryNotificationChannel {
 }
 
 /**
+ * "Single" jobs: one stored job a name, which then runs once a period in whichever process locks
+ * it. Agenda's every() saves the job whole, lockedAt: null included: called by a process that
+ * starts while another runs the job, it unlocked that run and the new process took the job
+ * beside it (a restart during a long outbox run; the reminders' lock test failed 1 run in 3). So
+ * every() only creates a job that is not stored yet; a stored one whose period changed (e.g.
+ * IMAP_POLL_SECONDS) gets only its new period, and its lock stays as it is.
+ */
+async function scheduleEach(
+  db: NonNullable<AppContext['connection']['db']>,
+  agenda: Agenda,
+  ctx: AppContext,
+  jobs: readonly BackgroundJob[],
+) {
+  const stored = db.collection<{ name: string; type: string; repeatInterval?: unknown }>(
+    JOBS_COLLECTION,
+  );
+  for (const { name, every } of jobs) {
+    const interval = typeof every === 'function' ? every(ctx) : every;
+    const job = await stored.findOne(
+      { name, type: 'single' },
+      { projection: { repeatInterval: 1 } },
+    );
+    if (!job) await agenda.every(interval, name);
+    else if (String(job.repeatInterval) !== String(interval)) {
+      await stored.updateOne({ _id: job._id }, { $set: { repeatInterval: interval } });
+    }
+  }
+}
+
+/**
  * Starts the jobs that are on (`offBecause`); undefined (nothing started) when none is. Errors are
  * logged, never thrown at the API: a mail server or a job that fails must not take the requests
  * down with it.
@@ -148,7 +181,7 @@ export async function startJobs(
   const running = new Set<Promise<void>>();
   const runNowChannel = new RunNowChannel();
   const agenda = new Agenda({
-    backend: new MongoBackend({ mongo: db, collection: 'reminder_jobs' }),
+    backend: new MongoBackend({ mongo: db, collection: JOBS_COLLECTION }),
     notificationChannel: runNowChannel,
     name: options.name ?? `${hostname()}:${process.pid}`,
     processEvery: options.processEvery ?? '20 seconds',
@@ -174,10 +207,7 @@ export async function startJobs(
     );
   }
   await agenda.start();
-  // "Single" jobs: every process upserts the same ones (by name), which then run once a period.
-  for (const { name, every } of on) {
-    await agenda.every(typeof every === 'function' ? every(ctx) : every, name);
-  }
+  await scheduleEach(db, agenda, ctx, on);
   runNowChannel.open = true;
   ctx.logger.info({ jobs: on.map((job) => job.name) }, 'background jobs scheduled');
   const scheduler: JobsScheduler = {
