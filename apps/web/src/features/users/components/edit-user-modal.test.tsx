@@ -18,7 +18,8 @@ async function openEditModal() {
   const bruno = addVendorBruno();
   const user = renderUsersPage(admin);
   await user.click(await screen.findByRole('button', { name: 'Editar Bruno Díaz' }));
-  const dialog = screen.getByRole('dialog', { name: 'Edit User' });
+  // The dialog's code comes with the first pointer: under load it may open a moment after the click.
+  const dialog = await screen.findByRole('dialog', { name: 'Edit User' });
   return {
     admin,
     bruno,

@@ -19,7 +19,8 @@ async function openEditBruno(withTwoFactor: boolean) {
   }
   const user = renderUsersPage(admin);
   await user.click(await screen.findByRole('button', { name: 'Editar Bruno Díaz' }));
-  const dialog = within(screen.getByRole('dialog', { name: 'Edit User' }));
+  // The dialog's code comes with the first pointer: under load it may open a moment after the click.
+  const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
   return { bruno, user, dialog };
 }
 

@@ -145,7 +145,7 @@ describe('deleting a user', () => {
 
     await user.click(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' }));
 
-    const dialog = screen.getByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
+    const dialog = await screen.findByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
     expect(within(dialog).getByRole('button', { name: 'Yes' })).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
     expect(deleteCalls()).toHaveLength(0);
@@ -156,7 +156,7 @@ describe('deleting a user', () => {
 
     await user.click(screen.getByRole('button', { name: 'Eliminar Bruno Díaz' }));
 
-    const dialog = screen.getByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
+    const dialog = await screen.findByRole('alertdialog', { name: USER_MESSAGES.deleteConfirm });
     // The question is the spec's English; who it is about follows, as its description.
     expect(within(dialog).getByText(USER_MESSAGES.deleteConfirm)).toHaveAttribute('lang', 'en');
     expect(dialog).toHaveAccessibleDescription('Bruno Díaz bruno@crm.test');
