@@ -53,6 +53,7 @@ const kept = () =>
   t.ctx.models.InboxMessage.find({}, { subject: 1, from: 1, handledAt: 1, skipped: 1 })
     .sort({ uid: 1 })
     .lean();
+const keptSubjects = async () => (await kept()).map((message) => message.subject);
 
 describe('reading the sales mailbox in the background (issue 35)', () => {
   it('keeps each new message once, waiting to be matched, and reads only what is new next time', async () => {
@@ -69,7 +70,7 @@ describe('reading the sales mailbox in the background (issue 35)', () => {
 
     await mailbox.deliver(customerMail('c', 'Tercera consulta'));
     await readInbox(t.ctx, new Date(), held);
-    expect((await kept()).map((message) => message.subject)).toEqual([
+    expect(await keptSubjects()).toEqual([
       'Primera consulta',
       'Segunda consulta',
       'Tercera consulta',
@@ -87,7 +88,7 @@ describe('reading the sales mailbox in the background (issue 35)', () => {
         readInbox(other.ctx, new Date(), held),
       ]);
 
-      expect((await kept()).map((message) => message.subject)).toEqual([
+      expect(await keptSubjects()).toEqual([
         'Consulta 1',
         'Consulta 2',
         'Consulta 3',
@@ -113,14 +114,10 @@ describe('reading the sales mailbox in the background (issue 35)', () => {
     let steps = 0;
 
     await readInbox(t.ctx, new Date(), { held: () => ++steps <= 1 });
-    expect((await kept()).map((message) => message.subject)).toEqual(['Consulta 1']);
+    expect(await keptSubjects()).toEqual(['Consulta 1']);
 
     await readInbox(t.ctx, new Date(), held);
-    expect((await kept()).map((message) => message.subject)).toEqual([
-      'Consulta 1',
-      'Consulta 2',
-      'Consulta 3',
-    ]);
+    expect(await keptSubjects()).toEqual(['Consulta 1', 'Consulta 2', 'Consulta 3']);
   });
 
   it('a message over the size limit is recorded as skipped, never downloaded, and logged once', async () => {

@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './free-port.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,18 +17,6 @@ const script = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../scripts/test-imap.sh',
 );
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 
 /**
  * The test IMAP server (issue 35: a real one): IMAP_URL when set (.ci/run starts one), else a

@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { freePort } from './free-port.js';
 
 /** A database server of the test's own, which the test can stop and start again with its data. */
 export type RestartableDb = {
@@ -21,16 +22,6 @@ export type RestartableDb = {
 function signal(child: ChildProcess | undefined, name: 'SIGSTOP' | 'SIGCONT') {
   if (!child || child.exitCode !== null) throw new Error('the database server is not running');
   child.kill(name);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitForPort(port: number, timeoutMs = 30_000): Promise<void> {
