@@ -10,6 +10,7 @@ import type { AppContext, Clock, Models } from './context.js';
 import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { importsModels } from './imports/index.js';
+import { emailsModels } from './emails/index.js';
 import { inboxModels } from './inbox/index.js';
 import { leadsModels } from './leads/index.js';
 import { mailModels } from './mail/index.js';
@@ -38,6 +39,7 @@ function registerModels(connection: Connection): Models {
     ...photoModels(connection),
     ...importsModels(connection),
     ...inboxModels(connection),
+    ...emailsModels(connection),
     ...auditModels(connection),
   };
 }

@@ -16,6 +16,7 @@ import { refuseUndeclaredMethods } from './http/refuse-unknown-methods.js';
 import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
 import { importsRoutes } from './imports/index.js';
+import { emailsRoutes } from './emails/index.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
 import { importJobRoutes } from './imports/index.js';
@@ -67,6 +68,7 @@ export function createApp(ctx: AppContext): Express {
     accountRoutes(ctx),
     requestsRoutes(ctx),
     activitiesRoutes(ctx),
+    emailsRoutes(ctx),
     leadsRoutes(ctx),
     settingsRoutes(ctx),
     dashboardRoutes(ctx),

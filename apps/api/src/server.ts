@@ -8,7 +8,7 @@ import { connectForServing } from './db/connect.js';
 import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js';
 import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
 import { importsJob } from './imports/index.js';
-import { inboxJob } from './inbox/index.js';
+import { mailboxJob } from './emails/index.js';
 import { startJobs, sweepExpiredJob } from './jobs/index.js';
 import { outboxJob } from './mail/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     remindersJob,
     outboxJob,
     importsJob,
-    inboxJob,
+    mailboxJob,
     sweepExpiredJob,
   ]).catch((error: unknown) => {
     logger.error({ err: error }, 'background jobs could not start');

@@ -34,6 +34,11 @@ export type ContractClient = {
    * as the absolute URL in the mail, or undefined when none was sent (issue 23).
    */
   lastLink(email: string): Promise<string | undefined>;
+  /**
+   * Issue 35: the backend's mail server refuses the next `count` mails, and the backend gives
+   * each up at once (as after its last retry), so a request's mail shows "No enviado".
+   */
+  refuseMail(count: number): Promise<void>;
   /** Calls an endpoint, with a bearer token if given. */
   call(
     endpoint: EndpointDeclaration,

@@ -9,6 +9,7 @@ import { bulkContractCases } from './bulk-cases.js';
 import type { ContractCase } from './client.js';
 import { dashboardContractCases } from './dashboard-cases.js';
 import { downloadContractCases } from './download-cases.js';
+import { emailContractCases } from './email-cases.js';
 import { exportContractCases } from './export-cases.js';
 import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
@@ -39,6 +40,7 @@ export const contractCases: readonly ContractCase[] = [
   ...outcomeContractCases,
   ...leadContractCases,
   ...activityContractCases,
+  ...emailContractCases,
   ...preferencesContractCases,
   ...boardViewsContractCases,
   ...settingsContractCases,

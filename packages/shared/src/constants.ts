@@ -52,12 +52,14 @@ export function priorityColor(priority: string): PriorityColor {
   return 'red';
 }
 
-export const SOURCES_OF_CONTACT = ['unknown', 'website', 'vendor'] as const;
+/** Issue 35: `email`, a mail to the sales address that matched no request became one. */
+export const SOURCES_OF_CONTACT = ['unknown', 'website', 'vendor', 'email'] as const;
 export type SourceOfContact = (typeof SOURCES_OF_CONTACT)[number];
 export const SOURCE_OF_CONTACT_LABELS: Record<SourceOfContact, string> = {
   unknown: 'Desconocida',
   website: 'Formulario landing',
   vendor: 'Vendedor',
+  email: 'Correo',
 };
 
 export const ROLES = ['system admin', 'vendor', 'driver'] as const;

@@ -107,7 +107,11 @@ export type LeadTextFields = {
 };
 
 /** What a request's emails need to say. */
-export type LeadMailFields = LeadTextFields & { requestNumber: number };
+export type LeadMailFields = LeadTextFields & {
+  requestNumber: number;
+  /** Issue 35: it came as a mail to the sales mailbox, not through the website form. */
+  viaMail?: boolean;
+};
 
 /**
  * Typed text as one line of an email: every control character (C0, DEL, C1), line or paragraph
@@ -154,7 +158,7 @@ export const LEAD_MAIL = {
     [
       followUp
         ? `Llegó un nuevo mensaje desde el formulario web para la solicitud número ${lead.requestNumber} (agregado como nota, sin verificar).`
-        : `Llegó una nueva solicitud desde el formulario web: número ${lead.requestNumber}.`,
+        : `Llegó una nueva solicitud desde ${lead.viaMail ? 'el correo de ventas' : 'el formulario web'}: número ${lead.requestNumber}.`,
       '',
       `Nombre: ${singleLine(lead.name)}`,
       `Correo: ${singleLine(lead.email)}`,

@@ -50,4 +50,7 @@ export const HISTORY_TEXT = {
   /** Who before the change: "Ana C. importó la solicitud: …", "Ana C. cambió Cargo: …". */
   imported: (who: string, what: string) => `${who} importó la solicitud: ${what}`,
   edited: (who: string, what: string) => `${who} cambió ${what}`,
+  /** Issue 35: a mail from the request, and a customer's that joined it (no one did it). */
+  emailSent: (subject: string) => `envió un correo: «${subject}»`,
+  emailReceived: (from: string, subject: string) => `Llegó un correo de ${from}: «${subject}»`,
 } as const;

@@ -120,6 +120,10 @@ export const HISTORY_FIELDS = [
    * name, `from` null. Shown as importedHistoryText.
    */
   'imported',
+  /** Issue 35: a mail written from the request (`to` its subject, `from` null). */
+  'emailSent',
+  /** Issue 35: a customer's mail joined the request (`from` the sender's address, `to` the subject). */
+  'emailReceived',
   ...HISTORY_EDITED_FIELDS,
 ] as const;
 export type HistoryField = (typeof HISTORY_FIELDS)[number];

@@ -133,6 +133,11 @@ export const requestSchema = z.object({
   expectedValue: z.number().nullable(),
   /** Won or lost (with its reason) on a closed request; null otherwise or not yet said. */
   outcome: outcomeSchema.nullable(),
+  /**
+   * Issue 35: the customer's mails no one has read yet (the card's mark); absent when none.
+   * Cleared when someone opens the request's "Correos".
+   */
+  unreadEmails: safeIntegerSchema.positive().optional(),
 });
 export type Request = z.infer<typeof requestSchema>;
 export const requestListSchema = z.array(requestSchema);

@@ -7,7 +7,7 @@ import {
 } from '@crm/shared';
 import { DEFAULT_LEADS, type LeadsConfig } from './leads-config.js';
 import { DEFAULT_MAIL_RETRY_DELAYS_MS, type MailConfig } from './mail-config.js';
-import { DEFAULT_INBOX, type InboxConfig } from './inbox-config.js';
+import { DEFAULT_INBOX, replyAddressOf, type InboxConfig } from './inbox-config.js';
 
 /** The only module that reads process.env: everything else receives an AppConfig. */
 
@@ -76,6 +76,10 @@ const envSchema = z
       )
       .optional(),
     IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+    MAIL_REPLY_TO: z
+      .string()
+      .regex(/^([^\s@<>,]+@[^\s@<>,]+)?$/, 'must be one email address')
+      .optional(),
     PUBLIC_FORM_ORIGINS: z
       .string()
       .default('')
@@ -292,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...DEFAULT_INBOX,
       imapUrl: e.IMAP_URL || undefined,
       pollMs: e.IMAP_POLL_SECONDS * 1000,
+      replyTo: replyAddressOf(e.IMAP_URL || undefined, e.MAIL_REPLY_TO || undefined),
     },
     http: { ...DEFAULT_HTTP_TIMEOUTS, maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS },
     timeZone: e.APP_TIME_ZONE || systemTimeZone(),

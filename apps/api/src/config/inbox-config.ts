@@ -8,10 +8,24 @@ export type InboxConfig = {
   maxMessageBytes: number;
   /** At most this many messages a run: a backlog is read over several runs. */
   batchSize: number;
+  /**
+   * Where customers' answers go (Reply-To of every mail sent from a request): MAIL_REPLY_TO, else
+   * the mailbox's user when it is an address (`ventas@empresa.cl`); none without IMAP_URL, so the
+   * answers go to MAIL_FROM as before.
+   */
+  replyTo: string | undefined;
 };
 
+/** MAIL_REPLY_TO when set, else IMAP_URL's user when it is an email address. */
+export function replyAddressOf(imapUrl: string | undefined, explicit: string | undefined) {
+  if (!imapUrl) return undefined;
+  if (explicit) return explicit;
+  const user = decodeURIComponent(new URL(imapUrl).username);
+  return /^[^\s@]+@[^\s@]+$/.test(user) ? user : undefined;
+}
+
 /** 50 MB, as the largest mail services accept; 200 messages a run. */
-export const DEFAULT_INBOX: Omit<InboxConfig, 'imapUrl' | 'pollMs'> = {
+export const DEFAULT_INBOX: Omit<InboxConfig, 'imapUrl' | 'pollMs' | 'replyTo'> = {
   maxMessageBytes: 50 * 1024 * 1024,
   batchSize: 200,
 };

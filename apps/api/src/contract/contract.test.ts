@@ -39,6 +39,12 @@ const realApi: ContractClient = {
     return { token: (res.body as { token: string }).token, user, password: PASSWORD };
   },
   captcha: () => solvedCaptcha(t.app),
+  refuseMail(count) {
+    smtp.state.refuseNext = count;
+    // Given up at once, as after the retry policy's last delay.
+    t.ctx.config.mail = { ...t.ctx.config.mail, retryDelaysMs: [] };
+    return Promise.resolve();
+  },
   async lastLink(email) {
     // A forgotten password's mail goes after the answer: wait for that work first.
     await afterAnswerSettled(t.ctx);

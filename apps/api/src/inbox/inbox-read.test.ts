@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
 import { testMailbox } from '../test/imap.js';
 import { startTestApp, useTestApp } from '../test/test-app.js';
-import { inboxJob, readInbox } from './index.js';
+import { readInbox } from './index.js';
 
 // Issue 35: the job that reads the shared sales mailbox keeps each message once, across runs,
 // API processes and reads cut short; a real Dovecot (test/imap.ts) and the run's database.
@@ -148,12 +148,6 @@ describe('reading the sales mailbox in the background (issue 35)', () => {
 });
 
 describe('IMAP_URL and IMAP_POLL_SECONDS (issue 35)', () => {
-  it('without IMAP_URL the job is off and says that replies are not read', () => {
-    t.ctx.config.inbox = { ...t.ctx.config.inbox, imapUrl: undefined };
-
-    expect(inboxJob.offBecause?.(t.ctx)).toBe('replies are not read: IMAP_URL is not set');
-  });
-
   it('reads the poll in seconds (30 by default) and refuses a URL that is not IMAP', () => {
     expect(loadConfig({}).inbox.pollMs).toBe(30_000);
     expect(loadConfig({ IMAP_POLL_SECONDS: '60' }).inbox.pollMs).toBe(60_000);

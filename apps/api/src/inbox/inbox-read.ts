@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
-import { holding, type BackgroundJob, type JobLease } from '../jobs/index.js';
+import { holding, type JobLease } from '../jobs/index.js';
 import { mailboxAddressOf, type MailboxAddress } from './imap-url.js';
 import { readNewMail, type MailboxMessage } from './mailbox.js';
 import { parseIncomingMail } from './parse-mail.js';
@@ -96,11 +96,3 @@ export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): P
     );
   }
 }
-
-export const inboxJob: BackgroundJob = {
-  name: INBOX_JOB,
-  every: (ctx) => ctx.config.inbox.pollMs,
-  offBecause: (ctx) =>
-    ctx.config.inbox.imapUrl ? undefined : 'replies are not read: IMAP_URL is not set',
-  run: readInbox,
-};

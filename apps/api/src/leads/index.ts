@@ -2,3 +2,4 @@
 export { leadsModels } from './lead.models.js';
 export { captchaWorkFactor } from './lead-rate-limit.js';
 export { corsByPath, leadsRoutes } from './leads.routes.js';
+export { leadFromMail, type MailLead } from './mail-lead.js';

@@ -31,10 +31,16 @@ export async function sendLeadMails(
   ctx: AppContext,
   lead: LeadMailFields,
   followUp: boolean,
+  /**
+   * Issue 35, a lead from the sales mailbox: no confirmation (the product never answers a mail
+   * by itself: two robots would write to each other forever), and the submission named by the
+   * message, so a run done again notifies the admins once.
+   */
+  fromMail?: { submission: string },
 ): Promise<void> {
   if (!ctx.config.mail.smtpUrl) return;
   // One submission's mails; a follow-up shares its request's number, not this.
-  const submission = new Types.ObjectId().toHexString();
+  const submission = fromMail?.submission ?? new Types.ObjectId().toHexString();
   const mail = (kind: LeadMailKind, to: string[], subject: string, text: string): QueuedMail => ({
     key: `lead:${lead.requestNumber}:${submission}:${kind}`,
     kind: 'lead',
@@ -44,7 +50,7 @@ export async function sendLeadMails(
   try {
     const admins = await ctx.users.withRole(ADMIN_ROLE);
     const mails: QueuedMail[] = [];
-    if (await firstConfirmationToday(ctx, lead.email)) {
+    if (!fromMail && (await firstConfirmationToday(ctx, lead.email))) {
       mails.push(
         mail(
           'confirmation',

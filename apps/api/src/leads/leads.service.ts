@@ -88,7 +88,7 @@ function createWebsiteRequest(ctx: AppContext, body: PublicLeadBody): Promise<Re
  * Remembers the request for its email until the duplicate window ends. Two first submissions of
  * one email at once: one is remembered; both requests stand.
  */
-async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
+export async function rememberLead(ctx: AppContext, request: Request): Promise<void> {
   const expiresAt = new Date(ctx.clock.now().getTime() + ctx.config.leads.duplicateWindowMs);
   await setExpiring(ctx.models.RecentLead, normaliseEmail(request.email), {
     request: new Types.ObjectId(request._id),

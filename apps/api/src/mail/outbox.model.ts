@@ -13,9 +13,10 @@ import { expiringSchema } from '../db/expiring-schema.js';
 
 /**
  * `account`: a one-time link or a notice of the account feature (account/account-mail.ts);
- * `lead`: a website request's confirmation or admins' notice (leads/lead-mail.ts).
+ * `lead`: a website request's confirmation or admins' notice (leads/lead-mail.ts);
+ * `request`: a mail a person wrote to a customer from a request (emails/, issue 35).
  */
-export const MAIL_KINDS = ['digest', 'reminder', 'account', 'lead'] as const;
+export const MAIL_KINDS = ['digest', 'reminder', 'account', 'lead', 'request'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -38,12 +39,22 @@ const outboxMailSchema = expiringSchema({
   subject: { type: String, default: '' },
   text: { type: String, default: '' },
   html: { type: String, default: '' },
+  /**
+   * Issue 35, a request's mail: its Cc, Reply-To, the Message-ID the product gave it (so answers
+   * find their request) and the mail it answers. Empty for the app's own notices.
+   */
+  cc: { type: String, default: '' },
+  replyTo: { type: String, default: '' },
+  messageId: { type: String, default: '' },
+  inReplyTo: { type: String, default: '' },
   /** Tries made so far; the next one is claimed as `<_id>#<attempts + 1>` (OutboxAttempt). */
   attempts: { type: Number, default: 0 },
   nextAttemptAt: { type: Date, required: true },
   createdAt: { type: Date, required: true },
   sentAt: { type: Date, default: null },
   lastError: { type: String, default: null },
+  /** Why the last try failed, as a person is told (MAIL_FAILURE_REASONS' key, failure-reason.ts). */
+  failReason: { type: String, default: null },
 });
 // The outbox run's read: what is pending and due, soonest first.
 outboxMailSchema.index({ status: 1, nextAttemptAt: 1 });

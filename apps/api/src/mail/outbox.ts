@@ -2,6 +2,8 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { holding, LeaseLost, unleased, type BackgroundJob, type JobLease } from '../jobs/index.js';
 import { OUTBOX_KEEP_MS, type MailKind, type OutboxMailDoc } from './outbox.model.js';
+import type { MailFailureReason } from '@crm/shared';
+import { failureReasonOf } from './failure-reason.js';
 import { retryDelayAfter, STALE_ATTEMPT_MS } from './retry-policy.js';
 import { transportFor } from './transport.js';
 
@@ -33,6 +35,16 @@ const DELIVER_BATCH = 100;
 /** What a mail says; text only when `html` is empty or absent. */
 export type MailContent = { subject: string; text: string; html?: string };
 
+/** The headers of a mail a person writes (issue 35); the app's own notices have none. */
+export type MailHeaders = {
+  cc?: readonly string[];
+  replyTo?: string;
+  /** `<…@…>`, given by the caller so the mail can be found by its answers. */
+  messageId?: string;
+  /** The Message-ID it answers: In-Reply-To and References. */
+  inReplyTo?: string;
+};
+
 /** A mail for the outbox. */
 export type QueuedMail = {
   /** Names the mail: a second queueing under the same key is a no-op. */
@@ -43,10 +55,23 @@ export type QueuedMail = {
   content: MailContent;
   /** Whose mail it is, when it is a user's own (digest, reminder). */
   userId?: string;
+  headers?: MailHeaders;
 };
 
 /** A mail that was considered and found to have nothing to say: recorded, never sent. */
 export type NoMail = { key: string; kind: MailKind; userId?: string; empty: true };
+
+/** A mail's record fields: what it says and to whom (the outbox keeps them until it is sent). */
+const recordOf = (mail: QueuedMail) => ({
+  to: typeof mail.to === 'string' ? mail.to : mail.to.join(', '),
+  subject: mail.content.subject,
+  text: mail.content.text,
+  html: mail.content.html ?? '',
+  cc: (mail.headers?.cc ?? []).join(', '),
+  replyTo: mail.headers?.replyTo ?? '',
+  messageId: mail.headers?.messageId ?? '',
+  inReplyTo: mail.headers?.inReplyTo ?? '',
+});
 
 /**
  * Inserts the record of `entry` under its key, pending and due at `now` (or `empty`); false
@@ -57,15 +82,7 @@ export async function putInOutbox(
   entry: QueuedMail | NoMail,
   now = ctx.clock.now(),
 ): Promise<boolean> {
-  const content =
-    'empty' in entry
-      ? {}
-      : {
-          to: typeof entry.to === 'string' ? entry.to : entry.to.join(', '),
-          subject: entry.content.subject,
-          text: entry.content.text,
-          html: entry.content.html ?? '',
-        };
+  const content = 'empty' in entry ? {} : recordOf(entry);
   try {
     await ctx.models.OutboxMail.create({
       _id: entry.key,
@@ -130,10 +147,7 @@ async function claimAttempt(
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type Outgoing = Pick<
-  OutboxMailDoc,
-  '_id' | 'attempts' | 'kind' | 'to' | 'subject' | 'text' | 'html'
->;
+type Outgoing = Pick<OutboxMailDoc, '_id' | 'attempts' | 'kind'> & ReturnType<typeof recordOf>;
 
 /**
  * Once a mail is sent or given up its record keeps no copy of what it said: account mails carry
@@ -141,6 +155,16 @@ type Outgoing = Pick<
  * stranger typed (issue 34), and no one reads a sent mail from here.
  */
 const FORGOTTEN = { subject: '', text: '', html: '' };
+
+/** A request mail's headers as nodemailer takes them; nothing for the app's own notices. */
+function headersOf(mail: Outgoing) {
+  return {
+    ...(mail.cc ? { cc: mail.cc } : {}),
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    ...(mail.messageId ? { messageId: mail.messageId } : {}),
+    ...(mail.inReplyTo ? { inReplyTo: mail.inReplyTo, references: [mail.inReplyTo] } : {}),
+  };
+}
 
 /** One more try at one pending mail. Recipients are not logged (personal data): the key is. */
 async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: string) {
@@ -155,6 +179,7 @@ async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: stri
       text: mail.text,
       // Account and lead mails are text only.
       ...(mail.html ? { html: mail.html } : {}),
+      ...headersOf(mail),
     });
   } catch (error) {
     const delay = retryDelayAfter(ctx.config.mail, attempt);
@@ -165,6 +190,7 @@ async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: stri
         $set: {
           attempts: attempt,
           lastError: messageOf(error),
+          failReason: failureReasonOf(error),
           ...(failed
             ? { status: 'failed', ...FORGOTTEN }
             : { nextAttemptAt: new Date(now.getTime() + delay) }),
@@ -177,7 +203,16 @@ async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: stri
   }
   await ctx.models.OutboxMail.updateOne(
     { _id: mail._id },
-    { $set: { status: 'sent', sentAt: now, attempts: attempt, lastError: null, ...FORGOTTEN } },
+    {
+      $set: {
+        status: 'sent',
+        sentAt: now,
+        attempts: attempt,
+        lastError: null,
+        failReason: null,
+        ...FORGOTTEN,
+      },
+    },
   );
   ctx.logger.info(where, 'mail sent');
 }
@@ -196,23 +231,66 @@ export async function queueMail(
   const { smtpUrl } = ctx.config.mail;
   if (!smtpUrl) return false;
   if (!(await putInOutbox(ctx, mail, now))) return false;
-  const { key, kind, to, content } = mail;
+  await tryNow(ctx, { _id: mail.key, attempts: 0, kind: mail.kind, ...recordOf(mail) }, now);
+  return true;
+}
+
+/** One try at once; a failure of the database is logged, and the outbox's run tries it later. */
+async function tryNow(ctx: AppContext, mail: Outgoing, now: Date) {
+  const { smtpUrl } = ctx.config.mail;
+  if (!smtpUrl) return;
   try {
-    const outgoing = {
-      _id: key,
-      attempts: 0,
-      kind,
-      to: typeof to === 'string' ? to : to.join(', '),
-      subject: content.subject,
-      text: content.text,
-      html: content.html ?? '',
-    };
-    await deliver(ctx, outgoing, now, smtpUrl);
+    await deliver(ctx, mail, now, smtpUrl);
   } catch (error) {
     // The database, after the claim: the mail is pending, and the outbox's run tries it.
-    ctx.logger.error({ err: error, mailKey: key }, 'queued mail not tried');
+    ctx.logger.error({ err: error, mailKey: mail._id }, 'queued mail not tried');
   }
-  return true;
+}
+
+/** Where a mail stands in the outbox, as a person is told. */
+export type OutboxState = {
+  status: OutboxMailDoc['status'];
+  failReason: MailFailureReason | null;
+};
+
+/** The states of the mails under `keys` (one read by `_id`); a key not in the outbox is absent. */
+export async function outboxStatesOf(
+  ctx: AppContext,
+  keys: readonly string[],
+): Promise<Map<string, OutboxState>> {
+  if (keys.length === 0) return new Map();
+  const found = await ctx.models.OutboxMail.find({ _id: { $in: keys } }, 'status failReason').lean<
+    { _id: string; status: OutboxMailDoc['status']; failReason?: string | null }[]
+  >();
+  return new Map(
+    found.map((doc) => [
+      doc._id,
+      { status: doc.status, failReason: (doc.failReason ?? null) as MailFailureReason | null },
+    ]),
+  );
+}
+
+/**
+ * "Reintentar" (issue 35): one more try, now, at a mail that failed for good, or that never
+ * reached the outbox (a crash between its owner's record and the outbox's): its content comes
+ * again from the caller, as the outbox forgot it. A mail pending or sent is left as it is.
+ * Resolves once the try is over.
+ */
+export async function tryAgain(
+  ctx: AppContext,
+  mail: QueuedMail,
+  now = ctx.clock.now(),
+): Promise<void> {
+  if (await putInOutbox(ctx, mail, now)) {
+    await tryNow(ctx, { _id: mail.key, attempts: 0, kind: mail.kind, ...recordOf(mail) }, now);
+    return;
+  }
+  const again = await ctx.models.OutboxMail.findOneAndUpdate(
+    { _id: mail.key, status: 'failed' },
+    { $set: { status: 'pending', nextAttemptAt: now, ...recordOf(mail) } },
+    { new: true },
+  ).lean<OutboxMailDoc>();
+  if (again) await tryNow(ctx, { ...again, ...recordOf(mail) }, now);
 }
 
 /**

@@ -41,6 +41,15 @@ export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';
 export { createRequest } from './requests.service.js';
+// A request's mails (issue 35): what the request keeps of them (emails/ owns the mails).
+export {
+  clearUnreadEmails,
+  newestOpenRequestOf,
+  recordEmailReceived,
+  recordEmailSent,
+  requestForMail,
+  type RequestForMail,
+} from './mail/request-mail.js';
 // The demo seed's requests (seed/, issue 34).
 export { replaceWithDemoRequests } from './demo-requests.js';
 export { backfillStageChangedAt } from './moves/stage-changed-at.js';

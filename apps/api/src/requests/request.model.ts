@@ -189,6 +189,11 @@ const requestSchema = new Schema(
     importKey: { type: String },
     /** Issue 24: the import row that last updated it (the "update" policy), so it is applied once. */
     lastImportKey: { type: String },
+    /**
+     * Issue 35: the customer's mails that came since someone last opened "Correos" (the card's
+     * mark); absent or 0 when none. Raised in the same write that records the mail's arrival.
+     */
+    unreadEmails: { type: Number },
   },
   { versionKey: false },
 );
@@ -199,6 +204,8 @@ requestSchema.index({ status: 1, createdAt: -1, _id: -1 });
 // lookups of deleting a user, so the former { vendor: 1 } index is no longer declared.
 requestSchema.index({ vendor: 1, status: 1, createdAt: -1, _id: -1 });
 requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
+// Issue 35: a customer's mail finds the newest request with its sender's address.
+requestSchema.index({ email: 1, createdAt: -1 });
 requestSchema.index({ importKey: 1 }, { unique: true, sparse: true });
 // The coming agenda and bell (issue 20): one owner's open activities by due instant; a multikey
 // index over the one embedded array. Its prefix serves unassigning a deleted user's activities.

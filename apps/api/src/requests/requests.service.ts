@@ -77,6 +77,7 @@ export function toRequestJson(doc: RequestDoc): Request {
     // Both absent on requests stored before issue 21.
     expectedValue: doc.expectedValue ?? null,
     outcome: toOutcomeJson(doc.outcome),
+    ...(doc.unreadEmails ? { unreadEmails: doc.unreadEmails } : {}),
   };
 }
 

@@ -8,7 +8,7 @@ import {
   type ContractClient,
 } from '@crm/contract-tests';
 import { api, endpoints, pathOf, type Role } from '@crm/shared';
-import { addUser, lastLink, PASSWORD, routes, SOLVED_CAPTCHA } from './fake-api';
+import { addUser, fakeMail, lastLink, PASSWORD, routes, SOLVED_CAPTCHA } from './fake-api';
 
 // The contract suite (packages/contract-tests) against the fake the screens are tested with; the
 // API runs the very same cases against a real database (apps/api/src/contract/contract.test.ts).
@@ -35,6 +35,10 @@ const fakeApi: ContractClient = {
   captcha: () => Promise.resolve(SOLVED_CAPTCHA),
   // The fake's mail server records every mail it sends (fake-api.ts, accountMail).
   lastLink: (email) => Promise.resolve(lastLink(email)),
+  refuseMail(count) {
+    fakeMail.refuseNext = count;
+    return Promise.resolve();
+  },
   async call(endpoint, { params, query, body, rawBody } = {}, token) {
     const search = query
       ? `?${new URLSearchParams(query as Record<string, string>).toString()}`

@@ -6,7 +6,7 @@
  * Split by resource under fake-api/ (issue 34), one module per contract group, each with its
  * handlers beside the state they keep: db.ts (the store and its seed helpers), sessions.ts (who
  * calls), http.ts (`fake`, error answers, tickets, paging), then requests, auth, users, leads,
- * settings, activities (and the agenda), preferences, dashboard, board-views, profile, account
+ * settings, activities (and the agenda), emails, preferences, dashboard, board-views, profile, account
  * (links, mail, invitations), imports, two-factor and audit. This file is their one door.
  */
 import { accountRoutes, resetAccountFake } from './fake-api/account';
@@ -15,6 +15,7 @@ import { auditRoutes, resetAuditFake } from './fake-api/audit';
 import { authRoutes } from './fake-api/auth';
 import { boardViewRoutes } from './fake-api/board-views';
 import { dashboardRoutes } from './fake-api/dashboard';
+import { emailRoutes, resetEmailsFake } from './fake-api/emails';
 import { db, defaultSettings } from './fake-api/db';
 import { importRoutes, resetImportsFake } from './fake-api/imports';
 import { LEAD_POLL_AFTER_MS, leadRoutes, leadPoll } from './fake-api/leads';
@@ -51,6 +52,7 @@ export {
   tokenOfLink,
 } from './fake-api/account';
 export { addActivity } from './fake-api/activities';
+export { addReceivedEmail, fakeMail } from './fake-api/emails';
 export { addAuditEntry, fakeAudit } from './fake-api/audit';
 export { addBoardView, rememberBoardFilters, storedBoardFilters } from './fake-api/board-views';
 export { moveAt } from './fake-api/dashboard';
@@ -72,6 +74,7 @@ export const routes = [
   ...leadRoutes,
   ...settingsRoutes,
   ...activityRoutes,
+  ...emailRoutes,
   ...preferenceRoutes,
   ...dashboardRoutes,
   ...boardViewRoutes,
@@ -98,4 +101,5 @@ export function resetDb() {
   resetImportsFake();
   resetAuditFake();
   resetTwoFactorFake();
+  resetEmailsFake();
 }

@@ -300,6 +300,35 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
       responseDescription: 'The count',
     },
   },
+  emails: {
+    list: {
+      summary:
+        "A request's mails, newest first (keyset cursor): sent ones and the customer's answers",
+      description:
+        'Issue 35. Each sent mail carries its state in the outbox (`pending`, `sent`, `failed` ' +
+        'with its `reason`, `bounced`); a received one is `received`, `unread` until the thread ' +
+        'is first read after it came, which this read marks. One range of the ' +
+        '`{requestId, at, _id}` index. `readingReplies` and `sending` say whether IMAP_URL and ' +
+        'SMTP_URL are set.',
+      responseDescription: 'A page of the thread',
+    },
+    send: {
+      summary: 'Write to the customer from the request',
+      description:
+        "Stored with the request first, then put in the app's outbox and tried at once: a mail " +
+        "server that is down leaves it `pending`, tried again by the outbox's run. Sent from " +
+        "MAIL_FROM, with Reply-To the sales mailbox (IMAP_URL) and a Message-ID of the product's " +
+        'own, by which answers find the request. `inReplyTo` (a mail of this request) adds ' +
+        'In-Reply-To and References. Recorded in the history (`field: "emailSent"`, `to` the ' +
+        'subject). Any signed-in role, as with notes.',
+      responseDescription: 'The mail, as the thread shows it',
+    },
+    retry: {
+      summary: 'Another try at a mail that was not sent',
+      description: 'Only for a `failed` mail: it is tried at once, and answered as it then stands.',
+      responseDescription: 'The mail, as the thread shows it',
+    },
+  },
   dashboard: {
     get: {
       summary: "Inicio's figures for a period and an executive",

@@ -15,6 +15,7 @@ import * as invitations from './invitations-endpoints.js';
 import * as preferences from './preferences-endpoints.js';
 import * as calendar from './calendar-endpoints.js';
 import * as leads from './leads-endpoints.js';
+import * as emails from './emails-endpoints.js';
 
 /*
  * Every endpoint of the API (§7 and the product's own), grouped as the features are: the index
@@ -68,6 +69,7 @@ export const api = {
     'agenda',
     'dueCount',
   ]),
+  emails: inOrder(emails, ['list', 'send', 'retry']),
   dashboard: inOrder(dashboard, ['get']),
   settings: inOrder(settings, ['get', 'update']),
   boardViews: inOrder(boardViews, [

@@ -153,6 +153,11 @@ export function describeWhat(
     // Issue 24: the request's source, as a line of its own under who and when.
     case 'imported':
       return importedHistoryText(entry.to ?? '');
+    // Issue 35: the request's mails.
+    case 'emailSent':
+      return HISTORY_TEXT.emailSent(preview(entry.to ?? '', full));
+    case 'emailReceived':
+      return HISTORY_TEXT.emailReceived(entry.from ?? '', preview(entry.to ?? '', full));
     default:
       return '';
   }
@@ -170,6 +175,8 @@ export function describeChange(
 ) {
   const what = describeWhat(entry, users, full, currency);
   if (entry.field === 'imported') return HISTORY_TEXT.imported(whoDid(entry, users), what);
+  // Nobody did it: the customer wrote.
+  if (entry.field === 'emailReceived') return what;
   const who = whoDid(entry, users);
   return isHistoryEditedField(entry.field) ? HISTORY_TEXT.edited(who, what) : `${who} ${what}`;
 }

@@ -3,7 +3,8 @@ import { sameValue } from '../../../lib/same-value';
 
 /**
  * The server's bookkeeping: always taken from the newer copy, never compared or shown. The next
- * activity and when the stage changed (issue 20) are the server's to write, never typed here.
+ * activity and when the stage changed (issue 20), and the unread mails' count (issue 35), are the
+ * server's to write, never typed here.
  */
 const BOOKKEEPING = [
   '_id',
@@ -12,6 +13,8 @@ const BOOKKEEPING = [
   'createdAt',
   'nextActivity',
   'stageChangedAt',
+  // Issue 35: the customer's unread mails, the server's count.
+  'unreadEmails',
 ] as const;
 export type RequestField = Exclude<keyof Request, (typeof BOOKKEEPING)[number]>;
 

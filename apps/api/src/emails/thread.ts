@@ -1,0 +1,87 @@
+import { Types } from 'mongoose';
+import {
+  API_MESSAGES,
+  encodeRequestEmailCursor,
+  type RequestEmail,
+  type RequestEmailCursor,
+  type RequestEmailPage,
+} from '@crm/shared';
+import type { AppContext } from '../context.js';
+import { notFound } from '../http/app-error.js';
+import { outboxStatesOf } from '../mail/index.js';
+import { clearUnreadEmails, requestForMail } from '../requests/index.js';
+import type { RequestEmailDoc } from './email.model.js';
+import { stateOf, toEmailJson } from './email-json.js';
+
+/*
+ * A request's "Correos" (issue 35): its mails newest first, a page at a time, each with where it
+ * stands. A page is one range of the `{ requestId, at, _id }` index, one read of the outbox by
+ * `_id` for the sent mails' states and one of the writers' names: its cost follows the page,
+ * not the thread (a request with 500 mails opens as fast as one with 5).
+ */
+
+/** The page's mails as the thread shows them. */
+async function toPage(ctx: AppContext, docs: RequestEmailDoc[]): Promise<RequestEmail[]> {
+  const keys = docs.flatMap((doc) => (doc.outboxKey ? [doc.outboxKey] : []));
+  const writers = [...new Set(docs.flatMap((doc) => (doc.by ? [doc.by.toHexString()] : [])))];
+  const [states, nameOf] = await Promise.all([
+    outboxStatesOf(ctx, keys),
+    ctx.users.namesByIds(writers),
+  ]);
+  const now = ctx.clock.now();
+  return docs.map((doc) =>
+    toEmailJson(
+      doc,
+      stateOf(doc, doc.outboxKey ? states.get(doc.outboxKey) : undefined, now),
+      nameOf,
+    ),
+  );
+}
+
+/** One stored mail as the thread shows it now. */
+export async function emailJsonOf(ctx: AppContext, doc: RequestEmailDoc): Promise<RequestEmail> {
+  const [email] = await toPage(ctx, [doc]);
+  return email as RequestEmail;
+}
+
+/**
+ * GET /api/form-contact/:id/emails. Reading the thread marks its received mails read (they are
+ * answered as still unread this once, so the screen can show which are new) and clears the
+ * card's mark.
+ */
+export async function listEmails(
+  ctx: AppContext,
+  requestId: string,
+  query: { cursor?: RequestEmailCursor | undefined; limit: number },
+): Promise<RequestEmailPage> {
+  if (!(await requestForMail(ctx, requestId))) throw notFound(API_MESSAGES.requestNotFound);
+  const request = new Types.ObjectId(requestId);
+  const after = query.cursor
+    ? {
+        $or: [
+          { at: { $lt: new Date(query.cursor.at) } },
+          { at: new Date(query.cursor.at), _id: { $lt: new Types.ObjectId(query.cursor._id) } },
+        ],
+      }
+    : {};
+  const docs = await ctx.models.RequestEmail.find({ requestId: request, ...after })
+    .sort({ requestId: 1, at: -1, _id: -1 })
+    .limit(query.limit + 1)
+    .lean<RequestEmailDoc[]>();
+  const page = docs.slice(0, query.limit);
+  const items = await toPage(ctx, page);
+  if (items.some((email) => email.unread)) {
+    await ctx.models.RequestEmail.updateMany(
+      { requestId: request, unread: true },
+      { $set: { unread: false } },
+    );
+    await clearUnreadEmails(ctx, requestId);
+  }
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: docs.length > query.limit && last ? encodeRequestEmailCursor(last) : null,
+    readingReplies: !!ctx.config.inbox.imapUrl,
+    sending: !!ctx.config.mail.smtpUrl,
+  };
+}

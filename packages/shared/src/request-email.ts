@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
+import {
+  dateTimeSchema,
+  objectIdSchema,
+  requiredEmail,
+  requiredFreeText,
+  requiredText,
+} from './fields.js';
+
+/*
+ * Issue 35: the mails of a request, its "Correos" section. A rep writes to the customer from the
+ * request ("Enviar correo"); what the customer answers, read from the shared sales mailbox,
+ * joins the same thread. Every word the screens and the API say of them is here, once.
+ */
+
+/** The section's words. */
+export const REQUEST_EMAIL_LABELS = {
+  section: 'Correos',
+  compose: 'Enviar correo',
+  reply: 'Responder',
+  to: 'Para',
+  cc: 'Cc',
+  subject: 'Asunto',
+  text: 'Mensaje',
+  send: 'Enviar',
+  sending: 'Enviando…',
+  cancel: 'Cancelar',
+  retry: 'Reintentar',
+  older: 'Ver correos anteriores',
+  empty: 'Aún no hay correos con este cliente.',
+  from: (name: string) => `De: ${name}`,
+  sentBy: (name: string) => `Enviado por ${name}`,
+  addressesHint: 'Separa varias direcciones con comas.',
+  draftKept: 'Borrador guardado en esta solicitud.',
+  /** Without IMAP_URL: what was sent still shows; the answers don't come in. */
+  repliesNotRead:
+    'Las respuestas de los clientes no se están leyendo: el buzón de ventas no está configurado.',
+  /** Without SMTP_URL: a mail written waits in the outbox until the operator sets it. */
+  sendingOff:
+    'El envío de correos no está configurado: lo que escribas quedará pendiente de envío.',
+} as const;
+
+/**
+ * Where a mail stands. `pending`: in the outbox, not yet accepted by the mail server;
+ * `sent`: accepted; `failed`: every try used ("Reintentar" gives it another); `bounced`: the
+ * customer's server sent it back; `received`: a mail from the customer.
+ */
+export const REQUEST_EMAIL_STATES = ['pending', 'sent', 'failed', 'bounced', 'received'] as const;
+export type RequestEmailState = (typeof REQUEST_EMAIL_STATES)[number];
+
+export const REQUEST_EMAIL_STATE_LABELS: Record<RequestEmailState, string> = {
+  pending: 'Pendiente de envío',
+  sent: 'Enviado',
+  failed: 'No enviado',
+  bounced: 'Rebotado',
+  received: 'Recibido',
+};
+
+/** "No enviado: <razón>" when the reason is known. */
+export const failedEmailText = (reason: string | null): string =>
+  reason ? `${REQUEST_EMAIL_STATE_LABELS.failed}: ${reason}` : REQUEST_EMAIL_STATE_LABELS.failed;
+
+/** Why a try failed, as the person sees it (mail/'s failure reasons, never the server's words). */
+export const MAIL_FAILURE_REASONS = {
+  unreachable: 'el servidor de correo no responde',
+  refusedLogin: 'el servidor de correo rechazó la cuenta del producto',
+  refusedRecipient: 'el servidor de correo rechazó un destinatario',
+  refused: 'el servidor de correo rechazó el mensaje',
+  interrupted: 'el envío se interrumpió',
+  notQueued: 'el correo no llegó a la bandeja de salida',
+} as const;
+export type MailFailureReason = keyof typeof MAIL_FAILURE_REASONS;
+
+export const REQUEST_EMAIL_MESSAGES = {
+  toRequired: 'Indica al menos un destinatario',
+  tooManyRecipients: (max: number) => `A lo más ${max} destinatarios`,
+  invalidAddress: 'Dirección de correo inválida',
+  subjectRequired: 'El asunto es requerido',
+  textRequired: 'El mensaje es requerido',
+  emailNotFound: 'El correo no existe en esta solicitud',
+  notFailed: 'Solo un correo no enviado se puede reintentar',
+  replyToUnknown: 'El correo al que respondes no existe en esta solicitud',
+} as const;
+
+/** At most this many addresses in Para, and as many in Cc. */
+export const MAX_EMAIL_RECIPIENTS = 10;
+export const EMAIL_SUBJECT_MAX_LENGTH = 200;
+/** A mail's text as typed: longer than a note, well within a document. */
+export const EMAIL_TEXT_MAX_LENGTH = 20_000;
+export const REQUEST_EMAILS_PAGE_SIZE = 20;
+export const REQUEST_EMAILS_MAX_PAGE_SIZE = 100;
+
+const address = requiredEmail(
+  REQUEST_EMAIL_MESSAGES.invalidAddress,
+  REQUEST_EMAIL_MESSAGES.invalidAddress,
+);
+const addresses = z
+  .array(address, { error: REQUEST_EMAIL_MESSAGES.toRequired })
+  .max(MAX_EMAIL_RECIPIENTS, REQUEST_EMAIL_MESSAGES.tooManyRecipients(MAX_EMAIL_RECIPIENTS));
+
+/**
+ * POST /api/form-contact/:id/emails. The subject is one line (no header can be added through
+ * it); addresses follow the app's one email rule (§5), so none carries a comma or a line break.
+ */
+export const sendEmailBodySchema = z.strictObject({
+  to: addresses.min(1, REQUEST_EMAIL_MESSAGES.toRequired),
+  cc: addresses.default([]),
+  subject: requiredText(REQUEST_EMAIL_MESSAGES.subjectRequired, EMAIL_SUBJECT_MAX_LENGTH),
+  text: requiredFreeText(REQUEST_EMAIL_MESSAGES.textRequired, EMAIL_TEXT_MAX_LENGTH),
+  /** The mail of this request it answers (its `_id`): the answer carries In-Reply-To. */
+  inReplyTo: objectIdSchema.optional(),
+});
+export type SendEmailBody = z.input<typeof sendEmailBodySchema>;
+
+/** An address of a received mail as its sender wrote it: the name may be empty. */
+export const mailAddressSchema = z.object({ address: z.string(), name: z.string() });
+
+/** One mail of the thread. */
+export const requestEmailSchema = z.object({
+  _id: objectIdSchema,
+  direction: z.enum(['out', 'in']),
+  from: mailAddressSchema,
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  text: z.string(),
+  at: dateTimeSchema,
+  /** Who wrote it (a sent mail); null for a received one or a since-deleted user. */
+  by: objectIdSchema.nullable(),
+  byName: z.string().nullable(),
+  state: z.enum(REQUEST_EMAIL_STATES),
+  /** Why it was not sent (`failed`), in MAIL_FAILURE_REASONS' words; else null. */
+  reason: z.string().nullable(),
+  /** The mail of the thread it answers, when known. */
+  inReplyTo: objectIdSchema.nullable(),
+  /** A received mail not yet seen by anyone (the card's mark). */
+  unread: z.boolean(),
+});
+export type RequestEmail = z.infer<typeof requestEmailSchema>;
+
+/** Where a page of the thread ended: the last mail's instant and id (both descending). */
+export type RequestEmailCursor = { at: string; _id: string };
+export const encodeRequestEmailCursor = (email: { at: string; _id: string }): string =>
+  `${Date.parse(email.at)}-${email._id.toLowerCase()}`;
+export function decodeRequestEmailCursor(cursor: string): RequestEmailCursor | null {
+  const [, ms, id] = BOARD_CURSOR_PATTERN.exec(cursor) ?? [];
+  if (ms === undefined || id === undefined) return null;
+  return { at: new Date(Number(ms)).toISOString(), _id: id };
+}
+
+/** GET /api/form-contact/:id/emails?cursor&limit: newest first. */
+export const requestEmailsQuerySchema = z.strictObject({
+  cursor: keysetCursorSchema(decodeRequestEmailCursor).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(REQUEST_EMAILS_MAX_PAGE_SIZE)
+    .default(REQUEST_EMAILS_PAGE_SIZE),
+});
+
+export const requestEmailPageSchema = z.object({
+  items: z.array(requestEmailSchema),
+  /** The next (older) page's cursor; null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Whether the sales mailbox is read (IMAP_URL set): else answers don't come in. */
+  readingReplies: z.boolean(),
+  /** Whether mail goes out (SMTP_URL set): else what is sent waits, pending. */
+  sending: z.boolean(),
+});
+export type RequestEmailPage = z.infer<typeof requestEmailPageSchema>;
+
+export const requestEmailParamsSchema = z.object({ id: objectIdSchema, emailId: objectIdSchema });
+
+/** "Re: …" for an answer, unless the subject already starts so. */
+export const replySubject = (subject: string): string => {
+  const re = /^re:/i.test(subject.trim()) ? subject.trim() : `Re: ${subject.trim()}`;
+  return re.slice(0, EMAIL_SUBJECT_MAX_LENGTH);
+};
