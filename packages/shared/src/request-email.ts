@@ -33,6 +33,18 @@ export const REQUEST_EMAIL_LABELS = {
   sentBy: (name: string) => `Enviado por ${name}`,
   addressesHint: 'Separa varias direcciones con comas.',
   draftKept: 'Borrador guardado en esta solicitud.',
+  discard: 'Descartar',
+  unread: 'Nuevo',
+  /** The card's mark: the customer wrote and no one has read it yet. */
+  unreadMark: (count: number) =>
+    count === 1 ? '1 correo sin leer' : `${count} correos sin leer`,
+  loadFailed: 'No se pudieron cargar los correos',
+  sent: 'Correo enviado',
+  queued: 'El correo quedó pendiente de envío: se enviará cuando el servidor de correo responda.',
+  refused: 'El correo no se pudo enviar',
+  saveFailed: 'No se pudo guardar el correo. Inténtalo de nuevo.',
+  /** The composer's fieldset, for screen readers. */
+  composer: (subject: string) => (subject ? `Correo: ${subject}` : 'Nuevo correo'),
   /** Without IMAP_URL: what was sent still shows; the answers don't come in. */
   repliesNotRead:
     'Las respuestas de los clientes no se están leyendo: el buzón de ventas no está configurado.',
@@ -112,6 +124,25 @@ export const sendEmailBodySchema = z.strictObject({
   inReplyTo: objectIdSchema.optional(),
 });
 export type SendEmailBody = z.input<typeof sendEmailBodySchema>;
+
+/** Addresses as a person types them in one box: separated by commas or semicolons. */
+export const addressesIn = (text: string): string[] =>
+  text
+    .split(/[,;]/)
+    .map((address) => address.trim())
+    .filter((address) => address !== '');
+
+/**
+ * The composer's rules ("Enviar correo"): the send body's, over what the boxes hold (Para and Cc
+ * as typed, one box each), so the browser refuses what the API would, in the same words.
+ */
+export const emailComposerSchema = z.object({
+  to: z.string().transform(addressesIn).pipe(sendEmailBodySchema.shape.to),
+  cc: z.string().transform(addressesIn).pipe(addresses),
+  subject: sendEmailBodySchema.shape.subject,
+  text: sendEmailBodySchema.shape.text,
+});
+export type EmailComposerValues = z.input<typeof emailComposerSchema>;
 
 /** An address of a received mail as its sender wrote it: the name may be empty. */
 export const mailAddressSchema = z.object({ address: z.string(), name: z.string() });

@@ -31,6 +31,7 @@ import { MoveMenu } from './move-menu';
 import { NextStep } from './next-step';
 import { PriorityBadge, priorityText } from './priority-badge';
 import { StaleBadge } from './stale-badge';
+import { UnreadMailBadge } from './unread-mail-badge';
 
 const BAR_CLASSES: Record<PriorityColor, string> = {
   green: 'bg-green-500',
@@ -300,6 +301,7 @@ export const RequestCard = memo(function RequestCard({
         <div className="flex min-w-0 flex-wrap items-center gap-1">
           <PriorityBadge priority={request.priority} />
           <StaleBadge request={request} />
+          <UnreadMailBadge request={request} />
         </div>
         <div className="flex items-center gap-1">
           {onMove ? (

@@ -44,11 +44,13 @@ export function mergeServerCopy(base: Request, mine: Request, theirs: Request): 
   const conflicts: FieldConflict[] = [];
   const baseValues: Record<string, unknown> = base;
   const mineValues: Record<string, unknown> = mine;
+  // Theirs, also where their copy has none (the unread mails' count is absent at 0).
+  for (const key of BOOKKEEPING) {
+    if (key in theirs) draft[key] = theirs[key];
+    else delete draft[key];
+  }
   for (const [key, theirValue] of Object.entries(theirs)) {
-    if (isBookkeeping(key)) {
-      draft[key] = theirValue;
-      continue;
-    }
+    if (isBookkeeping(key)) continue;
     const field = key as RequestField;
     if (sameValue(theirValue, baseValues[key])) continue;
     if (sameValue(mineValues[key], baseValues[key])) {

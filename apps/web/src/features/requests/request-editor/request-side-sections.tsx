@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { RequestHistory, User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
+import { EmailsSection } from '../emails';
 import { HistoryTimeline } from '../history';
 import { NotesEditor } from '../notes';
 import { CollapsibleSection } from '../shared';
@@ -12,6 +13,8 @@ export const ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
 
 export type RequestSideSectionsProps = {
   requestId: string;
+  /** The request's email as stored: a new mail goes to it (issue 35). */
+  customerEmail: string;
   message: string;
   notes: readonly string[];
   /** Who added or last changed each note (see NotesEditor). */
@@ -28,7 +31,8 @@ export type RequestSideSectionsProps = {
 
 /**
  * The Edit Request modal's right-hand column (issue 25): §2's "Mensaje" and "Notas", then the
- * activities and the history, each folding and scrolling inside.
+ * activities, the mails with the customer (issue 35) and the history, each folding and
+ * scrolling inside.
  *
  * Which start open: from 1024 px the message, the notes and the activities (what a person reads
  * and adds to on every visit), the history folded (read now and then, and the longest); on a
@@ -37,6 +41,7 @@ export type RequestSideSectionsProps = {
  */
 export function RequestSideSections({
   requestId,
+  customerEmail,
   message,
   notes,
   authors,
@@ -73,6 +78,12 @@ export function RequestSideSections({
       />
 
       {activities}
+
+      <EmailsSection
+        requestId={requestId}
+        customerEmail={customerEmail}
+        defaultOpen={openAtFirst}
+      />
 
       <HistoryTimeline history={history} users={users} defaultOpen={false} />
     </>
