@@ -1,5 +1,8 @@
 import {
   API_MESSAGES,
+  EMAIL_TEMPLATE_MESSAGES,
+  type EmailTemplate,
+  type EmailTemplateList,
   MAIL_FAILURE_REASONS,
   REQUEST_EMAIL_MESSAGES,
   api,
@@ -7,7 +10,15 @@ import {
   type RequestEmailPage,
 } from '@crm/shared';
 import type { ContractCase, ContractClient } from './client.js';
-import { UNKNOWN_ID, anyString, fieldError, idOf, newRequest, uniqueEmail } from './fixtures.js';
+import {
+  UNKNOWN_ID,
+  anyString,
+  fieldError,
+  idOf,
+  newRequest,
+  uniqueEmail,
+  uniqueName,
+} from './fixtures.js';
 
 /** A request's mails (issue 35): written from the request, listed in pages, tried again. */
 
@@ -168,6 +179,80 @@ export const emailContractCases: ContractCase[] = [
         status: 200,
         body: { items: [{ subject: 'Uno' }], nextCursor: null },
       });
+    },
+  },
+  {
+    name: 'emails templates: a system admin keeps them (created, changed at their version, deleted); every role reads them by name; a vendor may not change them',
+    run: async (c, expect) => {
+      const admin = await c.signIn('system admin');
+      const vendor = await c.signIn('vendor');
+      const prefix = uniqueName();
+      const body = (name: string) => ({
+        name: `${prefix} ${name}`,
+        subject: 'Cotización {{numero}}',
+        text: 'Hola {{nombre}},\n\nSaludos,\n{{ejecutivo}}',
+      });
+      const second = await c.call(api.emails.createTemplate, { body: body('B') }, admin.token);
+      expect(second).toEqual({
+        status: 201,
+        body: {
+          _id: anyString(expect),
+          ...body('B'),
+          version: 0,
+          updatedAt: anyString(expect),
+        },
+      });
+      const first = await c.call(api.emails.createTemplate, { body: body('A') }, admin.token);
+      const mine = async () =>
+        (
+          (await c.call(api.emails.templates, {}, vendor.token)).body as EmailTemplateList
+        ).items.filter((template) => template.name.startsWith(prefix));
+      expect(await mine()).toEqual([first.body, second.body]);
+
+      expect(await c.call(api.emails.createTemplate, { body: body('C') }, vendor.token)).toEqual({
+        status: 403,
+        body: { message: API_MESSAGES.forbidden },
+      });
+      expect(
+        await c.call(
+          api.emails.createTemplate,
+          { body: { ...body('C'), text: 'Su código: {{codigo}}' } },
+          admin.token,
+        ),
+      ).toEqual(fieldError(400, 'text', EMAIL_TEMPLATE_MESSAGES.unknownField('codigo')));
+
+      const templateId = idOf(second.body);
+      const changed = await c.call(
+        api.emails.updateTemplate,
+        { params: { templateId }, body: { ...body('B'), subject: 'Propuesta', version: 0 } },
+        admin.token,
+      );
+      expect(changed).toEqual({
+        status: 200,
+        body: {
+          ...(second.body as EmailTemplate),
+          subject: 'Propuesta',
+          version: 1,
+          updatedAt: anyString(expect),
+        },
+      });
+      expect(
+        await c.call(
+          api.emails.updateTemplate,
+          { params: { templateId }, body: { ...body('B'), version: 0 } },
+          admin.token,
+        ),
+      ).toEqual({
+        status: 409,
+        body: { message: EMAIL_TEMPLATE_MESSAGES.conflict, current: { template: changed.body } },
+      });
+      expect(
+        await c.call(api.emails.removeTemplate, { params: { templateId } }, admin.token),
+      ).toEqual({ status: 200, body: changed.body });
+      expect(
+        await c.call(api.emails.removeTemplate, { params: { templateId } }, admin.token),
+      ).toEqual({ status: 404, body: { message: EMAIL_TEMPLATE_MESSAGES.notFound } });
+      expect(await mine()).toEqual([first.body]);
     },
   },
 ];

@@ -16,6 +16,7 @@ export * from './user.js';
 export * from './request.js';
 export * from './request-history.js';
 export * from './request-email.js';
+export * from './email-templates.js';
 export * from './activity.js';
 export * from './format.js';
 export * from './board.js';

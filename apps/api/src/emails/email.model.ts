@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { emailTemplateModel } from './template.model.js';
 
 /*
  * The mails of a request (issue 35): those a person wrote from it, and the customer's that
@@ -58,6 +59,7 @@ const requestEmailModel = (connection: Connection) =>
 /** The emails feature's models, registered on the app's connection by app-context.ts. */
 export const emailsModels = (connection: Connection) => ({
   RequestEmail: requestEmailModel(connection),
+  EmailTemplate: emailTemplateModel(connection),
 });
 
 declare module '../context.js' {

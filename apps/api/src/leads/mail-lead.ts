@@ -7,7 +7,7 @@ import {
   type Request,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { createRequest } from '../requests/index.js';
+import { createRequest, requestForMail } from '../requests/index.js';
 import { sendLeadMails } from './lead-mail.js';
 import { rememberLead } from './leads.service.js';
 
@@ -44,13 +44,10 @@ export async function leadFromMail(
     expiresAt: { $gt: ctx.clock.now() },
   }).lean<{ request: Types.ObjectId }>();
   if (recent && !recent.request.equals(mail.requestId)) {
-    const open = await ctx.models.Request.exists({
-      _id: recent.request,
-      status: { $ne: 'closed' },
-    });
-    if (open) return { requestId: recent.request.toHexString(), created: false };
+    const earlier = await requestForMail(ctx, recent.request.toHexString());
+    if (earlier && earlier.status !== 'closed') return { requestId: earlier._id, created: false };
   }
-  if (await ctx.models.Request.exists({ _id: mail.requestId })) {
+  if (await requestForMail(ctx, mail.requestId)) {
     return { requestId: mail.requestId, created: false };
   }
   const message = [mail.subject, mail.text]

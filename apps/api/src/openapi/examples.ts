@@ -164,6 +164,36 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     { type: 'email', title: 'Envié la cotización' },
   ],
   'activities.complete': [{ version: 3 }],
+  // Issue 35: a request's mails and the mail templates.
+  'emails.send': [
+    {
+      to: ['lucia.fernandez@example.com'],
+      cc: ['compras@example.com'],
+      subject: 'Cotización congreso 2026',
+      text: 'Hola Lucía,\n\nTe envío los valores que conversamos.\n\nSaludos,\nAna',
+    },
+    {
+      to: ['lucia.fernandez@example.com'],
+      subject: 'Re: Consulta por el congreso',
+      text: 'Hola Lucía, sí tenemos fecha disponible.',
+      inReplyTo: ACTIVITY_ID,
+    },
+  ],
+  'emails.createTemplate': [
+    {
+      name: 'Envío de cotización',
+      subject: 'Cotización {{numero}} para {{empresa}}',
+      text: 'Hola {{nombre}},\n\nTe envío la cotización.\n\nSaludos,\n{{ejecutivo}}',
+    },
+  ],
+  'emails.updateTemplate': [
+    {
+      name: 'Envío de cotización',
+      subject: 'Cotización {{numero}}',
+      text: 'Hola {{nombre}} {{apellido}}, te envío la cotización.',
+      version: 2,
+    },
+  ],
   'activities.reopen': [{ version: 4 }],
   'settings.update': [
     {
@@ -212,6 +242,8 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   userId: USER_ID,
   index: '0',
   activityId: ACTIVITY_ID,
+  emailId: ACTIVITY_ID,
+  templateId: ACTIVITY_ID,
   q: 'Ana',
   vendor: 'me',
   priority: 'high',

@@ -52,7 +52,7 @@ export {
   tokenOfLink,
 } from './fake-api/account';
 export { addActivity } from './fake-api/activities';
-export { addReceivedEmail, fakeMail } from './fake-api/emails';
+export { addEmailTemplate, addReceivedEmail, emailTemplates, fakeMail } from './fake-api/emails';
 export { addAuditEntry, fakeAudit } from './fake-api/audit';
 export { addBoardView, rememberBoardFilters, storedBoardFilters } from './fake-api/board-views';
 export { moveAt } from './fake-api/dashboard';

@@ -328,6 +328,25 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
       description: 'Only for a `failed` mail: it is tried at once, and answered as it then stands.',
       responseDescription: 'The mail, as the thread shows it',
     },
+    templates: {
+      summary: '"Plantillas de correo": every template, by name',
+      description:
+        'At most MAX_EMAIL_TEMPLATES, read whole. Merge fields: {{nombre}}, {{apellido}}, ' +
+        '{{empresa}}, {{ejecutivo}}, {{numero}}; the composer fills them in (mergeTemplate).',
+      responseDescription: 'The templates',
+    },
+    createTemplate: {
+      summary: 'A new mail template (system admin)',
+      responseDescription: 'The template',
+    },
+    updateTemplate: {
+      summary: 'Change a mail template (system admin), at the version it was read',
+      responseDescription: 'The changed template',
+    },
+    removeTemplate: {
+      summary: 'Delete a mail template (system admin)',
+      responseDescription: 'The deleted template',
+    },
   },
   dashboard: {
     get: {

@@ -1,3 +1,11 @@
+import {
+  EMAIL_TEMPLATE_MESSAGES,
+  emailTemplateBodySchema,
+  emailTemplateListSchema,
+  emailTemplateParamsSchema,
+  emailTemplateSchema,
+  updateEmailTemplateBodySchema,
+} from '../email-templates.js';
 import { API_MESSAGES } from '../messages.js';
 import { requestIdParamsSchema } from '../request.js';
 import {
@@ -63,4 +71,58 @@ export const retry = defineEndpoint({
     404: `${API_MESSAGES.requestNotFound}, or: ${REQUEST_EMAIL_MESSAGES.emailNotFound}`,
     409: `${REQUEST_EMAIL_MESSAGES.notFailed}; \`current.email\` is how it is now`,
   },
+});
+
+export const templates = defineEndpoint({
+  id: 'emails.templates',
+  method: 'get',
+  path: '/api/email-templates',
+  tag: 'requests',
+  access: 'signed-in',
+  status: 200,
+  response: emailTemplateListSchema,
+  errors: {},
+});
+
+export const createTemplate = defineEndpoint({
+  id: 'emails.createTemplate',
+  method: 'post',
+  path: '/api/email-templates',
+  tag: 'requests',
+  access: 'admin',
+  body: emailTemplateBodySchema,
+  status: 201,
+  response: emailTemplateSchema,
+  errors: {
+    400: `A field's rule (named in \`errors\`), an unknown merge field, or: ${EMAIL_TEMPLATE_MESSAGES.tooMany}`,
+  },
+});
+
+export const updateTemplate = defineEndpoint({
+  id: 'emails.updateTemplate',
+  method: 'put',
+  path: '/api/email-templates/:templateId',
+  tag: 'requests',
+  access: 'admin',
+  params: emailTemplateParamsSchema,
+  body: updateEmailTemplateBodySchema,
+  status: 200,
+  response: emailTemplateSchema,
+  errors: {
+    400: "A field's rule (named in `errors`), or an unknown merge field",
+    404: EMAIL_TEMPLATE_MESSAGES.notFound,
+    409: `${EMAIL_TEMPLATE_MESSAGES.conflict}; \`current.template\` is how it is now`,
+  },
+});
+
+export const removeTemplate = defineEndpoint({
+  id: 'emails.removeTemplate',
+  method: 'delete',
+  path: '/api/email-templates/:templateId',
+  tag: 'requests',
+  access: 'admin',
+  params: emailTemplateParamsSchema,
+  status: 200,
+  response: emailTemplateSchema,
+  errors: { 404: EMAIL_TEMPLATE_MESSAGES.notFound },
 });

@@ -69,7 +69,15 @@ export const api = {
     'agenda',
     'dueCount',
   ]),
-  emails: inOrder(emails, ['list', 'send', 'retry']),
+  emails: inOrder(emails, [
+    'list',
+    'send',
+    'retry',
+    'templates',
+    'createTemplate',
+    'updateTemplate',
+    'removeTemplate',
+  ]),
   dashboard: inOrder(dashboard, ['get']),
   settings: inOrder(settings, ['get', 'update']),
   boardViews: inOrder(boardViews, [

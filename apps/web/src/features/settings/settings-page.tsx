@@ -3,11 +3,13 @@ import { useSettings } from '../../api/settings/get-settings';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { AUDIT_PATH, AUDIT_TITLE, SESSION_MESSAGES, SETTINGS_LABELS } from '@crm/shared';
+import { EmailTemplatesSection } from './email-templates-section';
 import { SettingsForm } from './settings-form';
 import { TwoFactorPolicySection } from './two-factor-policy-section';
 
 /** /main/settings "Ajustes" (system admin): the days per stage before "Estancada" (issue 20), the
- * lost reasons and the win probabilities (issue 21). */
+ * lost reasons and the win probabilities (issue 21), the sign-in policy (issue 32) and the mail
+ * templates (issue 35). */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -37,6 +39,8 @@ export function SettingsPage() {
       )}
       {/* Issue 32: saved on its own, apart from the board's settings above. */}
       <TwoFactorPolicySection />
+      {/* Issue 35: the mail templates, each saved on its own. */}
+      <EmailTemplatesSection />
     </div>
   );
 }

@@ -1,5 +1,8 @@
 import {
   API_MESSAGES,
+  EMAIL_TEMPLATE_MESSAGES,
+  MAX_EMAIL_TEMPLATES,
+  type EmailTemplate,
   MAIL_FAILURE_REASONS,
   REQUEST_EMAIL_MESSAGES,
   api,
@@ -16,13 +19,34 @@ import { fail, fake } from './http';
 
 export const fakeMail = { sending: true, readingReplies: false, refuseNext: 0 };
 const emails = new Map<string, RequestEmail[]>();
+/** "Plantillas de correo", as a system admin keeps them. */
+export const emailTemplates: EmailTemplate[] = [];
 
 export function resetEmailsFake() {
   fakeMail.sending = true;
   fakeMail.readingReplies = false;
   fakeMail.refuseNext = 0;
   emails.clear();
+  emailTemplates.length = 0;
 }
+
+/** A stored template (a system admin wrote it in Ajustes). */
+export function addEmailTemplate(fields: Partial<EmailTemplate> = {}): EmailTemplate {
+  const template: EmailTemplate = {
+    _id: newId(),
+    name: 'Cotización',
+    subject: 'Cotización {{numero}}',
+    text: 'Hola {{nombre}},',
+    version: 0,
+    updatedAt: new Date().toISOString(),
+    ...fields,
+  };
+  emailTemplates.push(template);
+  return template;
+}
+
+const byName = (a: EmailTemplate, b: EmailTemplate) =>
+  a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
 
 const threadOf = (requestId: string) => emails.get(requestId) ?? [];
 const newestFirst = (a: RequestEmail, b: RequestEmail) =>
@@ -123,6 +147,39 @@ export const emailRoutes = [
     emails.set(request._id, [...threadOf(request._id), email]);
     record(request._id, user._id, 'emailSent', null, subject);
     return { ...email };
+  }),
+
+  fake(api.emails.templates, () => ({
+    items: [...emailTemplates].sort(byName).map((template) => ({ ...template })),
+  })),
+
+  fake(api.emails.createTemplate, ({ input }) => {
+    if (emailTemplates.length >= MAX_EMAIL_TEMPLATES) {
+      return fail(400, EMAIL_TEMPLATE_MESSAGES.tooMany);
+    }
+    return { ...addEmailTemplate(input.body) };
+  }),
+
+  fake(api.emails.updateTemplate, ({ input }) => {
+    const template = emailTemplates.find((stored) => stored._id === input.params.templateId);
+    if (!template) return fail(404, EMAIL_TEMPLATE_MESSAGES.notFound);
+    const { version, ...fields } = input.body;
+    if (template.version !== version) {
+      return fail(409, EMAIL_TEMPLATE_MESSAGES.conflict, undefined, {
+        template: { ...template },
+      });
+    }
+    Object.assign(template, fields, {
+      version: version + 1,
+      updatedAt: new Date().toISOString(),
+    });
+    return { ...template };
+  }),
+
+  fake(api.emails.removeTemplate, ({ input }) => {
+    const at = emailTemplates.findIndex((stored) => stored._id === input.params.templateId);
+    const [removed] = at === -1 ? [] : emailTemplates.splice(at, 1);
+    return removed ? { ...removed } : fail(404, EMAIL_TEMPLATE_MESSAGES.notFound);
   }),
 
   fake(api.emails.retry, ({ input }) => {

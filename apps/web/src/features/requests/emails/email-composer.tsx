@@ -1,7 +1,14 @@
-import type { KeyboardEvent } from 'react';
-import { REQUEST_EMAIL_LABELS, emailComposerSchema } from '@crm/shared';
+import { useId, type KeyboardEvent } from 'react';
+import {
+  EMAIL_TEMPLATE_LABELS,
+  REQUEST_EMAIL_LABELS,
+  emailComposerSchema,
+  mergeTemplate,
+  type MergeValues,
+} from '@crm/shared';
+import { useEmailTemplates } from '../../../api/emails/email-templates';
 import { Button } from '../../../components/ui/button';
-import { FormField, TextArea, TextInput } from '../../../components/ui/form-field';
+import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
 import type { EmailDraft } from './email-draft';
 
@@ -14,6 +21,8 @@ export type EmailForm = ReturnType<typeof useEmailForm>;
 
 export type EmailComposerProps = {
   form: EmailForm;
+  /** The request's values for a template's merge fields. */
+  mergeValues: MergeValues;
   pending: boolean;
   onSend: () => void;
   onDiscard: () => void;
@@ -23,7 +32,27 @@ export type EmailComposerProps = {
  * "Enviar correo": Para and Cc (addresses separated by commas), Asunto and Mensaje, as plain
  * text. It sits inside the Edit Request modal's form: Enter in a one-line box sends nothing.
  */
-export function EmailComposer({ form, pending, onSend, onDiscard }: EmailComposerProps) {
+export function EmailComposer({
+  form,
+  mergeValues,
+  pending,
+  onSend,
+  onDiscard,
+}: EmailComposerProps) {
+  const templates = useEmailTemplates();
+  const templateId = useId();
+  /**
+   * A template fills the subject when it is empty and adds its text under what is typed:
+   * choosing one never loses a word.
+   */
+  const applyTemplate = (id: string) => {
+    const template = templates.data?.items.find((item) => item._id === id);
+    if (!template) return;
+    const merged = mergeTemplate(template, mergeValues);
+    if (form.values.subject.trim() === '') form.setValue('subject', merged.subject);
+    const typed = form.values.text.trimEnd();
+    form.setValue('text', typed === '' ? merged.text : `${typed}\n\n${merged.text}`);
+  };
   const { errors, values } = form;
   const to = form.field('to');
   const cc = form.field('cc');
@@ -39,6 +68,18 @@ export function EmailComposer({ form, pending, onSend, onDiscard }: EmailCompose
       className="mb-2 space-y-3 rounded-md p-3 ring-1 ring-slate-200"
     >
       <legend className="sr-only">{REQUEST_EMAIL_LABELS.composer(values.subject)}</legend>
+      {templates.data && templates.data.items.length > 0 ? (
+        <FormField id={templateId} label={EMAIL_TEMPLATE_LABELS.choose}>
+          <Select id={templateId} value="" onChange={(event) => applyTemplate(event.target.value)}>
+            <option value="">{EMAIL_TEMPLATE_LABELS.none}</option>
+            {templates.data.items.map((template) => (
+              <option key={template._id} value={template._id}>
+                {template.name}
+              </option>
+            ))}
+          </Select>
+        </FormField>
+      ) : null}
       <FormField id={to.id} label={REQUEST_EMAIL_LABELS.to} error={errors.to}>
         <TextInput {...to} type="text" inputMode="email" autoComplete="off" />
       </FormField>

@@ -2,10 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { Mail } from 'lucide-react';
 import {
   REQUEST_EMAIL_LABELS,
+  mergeValuesOf,
   replySubject,
+  type Request,
   type RequestEmail,
   type SendEmailBody,
+  type User,
 } from '@crm/shared';
+import { useCurrentUser } from '../../../api/session/get-current-user';
+import { fullName } from '../../../lib/format';
 import { useRequestEmails } from '../../../api/emails/get-emails';
 import { useRetryEmail, useSendEmail } from '../../../api/emails/send-email';
 import { useTimeZone } from '../../../api/preferences/get-preferences';
@@ -21,8 +26,10 @@ import { EmailItem } from './email-item';
 
 export type EmailsSectionProps = {
   requestId: string;
-  /** The request's email: a new mail goes to it. */
-  customerEmail: string;
+  /** The request as stored: a new mail goes to its email; a template names it. */
+  customer: Pick<Request, 'email' | 'name' | 'company' | 'requestNumber' | 'vendor'>;
+  /** The people, for {{ejecutivo}}. */
+  users: readonly Pick<User, '_id' | 'name' | 'lastName'>[];
   /** Whether the section starts unfolded (from 1024 px, as the activities). */
   defaultOpen?: boolean;
 };
@@ -43,7 +50,8 @@ function noticeOf(email: RequestEmail) {
  */
 export function EmailsSection({
   requestId,
-  customerEmail,
+  customer,
+  users,
   defaultOpen = true,
 }: EmailsSectionProps) {
   const thread = useRequestEmails(requestId);
@@ -54,6 +62,9 @@ export function EmailsSection({
   const [draft, setDraft] = useState<EmailDraft | null>(() => loadDraft(requestId));
   const [open, setOpen] = useState(defaultOpen || draft !== null);
   const composeButton = useRef<HTMLButtonElement>(null);
+  const { user: writer } = useCurrentUser();
+  const executive = users.find((person) => person._id === customer.vendor) ?? writer;
+  const mergeValues = mergeValuesOf(customer, executive ? fullName(executive) : '');
 
   // A draft left here opens with the request, as it was.
   const started = useRef(false);
@@ -121,7 +132,7 @@ export function EmailsSection({
           ref={composeButton}
           label={REQUEST_EMAIL_LABELS.compose}
           aria-expanded={draft !== null}
-          onClick={() => (draft ? setOpen(true) : compose({ ...NO_EMAIL, to: customerEmail }))}
+          onClick={() => (draft ? setOpen(true) : compose({ ...NO_EMAIL, to: customer.email }))}
         >
           <Mail className="size-4" aria-hidden />
         </IconButton>
@@ -130,6 +141,7 @@ export function EmailsSection({
       {draft ? (
         <EmailComposer
           form={form}
+          mergeValues={mergeValues}
           pending={send.isPending}
           onSend={() => submit()}
           onDiscard={close}

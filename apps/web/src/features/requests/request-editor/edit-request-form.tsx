@@ -436,7 +436,7 @@ export function EditRequestForm({
         <div className="flex flex-col gap-3 px-5 pb-4 lg:min-h-0 lg:overflow-y-auto lg:border-l lg:border-slate-200 lg:pt-4">
           <RequestSideSections
             requestId={server._id}
-            customerEmail={server.email}
+            customer={server}
             message={draft.message}
             notes={draft.notes}
             authors={authors}

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { RequestHistory, User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { EmailsSection } from '../emails';
+import { EmailsSection, type EmailsSectionProps } from '../emails';
 import { HistoryTimeline } from '../history';
 import { NotesEditor } from '../notes';
 import { CollapsibleSection } from '../shared';
@@ -13,8 +13,8 @@ export const ONE_COLUMN_QUERY = '(max-width: 1023.98px)';
 
 export type RequestSideSectionsProps = {
   requestId: string;
-  /** The request's email as stored: a new mail goes to it (issue 35). */
-  customerEmail: string;
+  /** The request as stored: a new mail goes to its email, a template names it (issue 35). */
+  customer: EmailsSectionProps['customer'];
   message: string;
   notes: readonly string[];
   /** Who added or last changed each note (see NotesEditor). */
@@ -41,7 +41,7 @@ export type RequestSideSectionsProps = {
  */
 export function RequestSideSections({
   requestId,
-  customerEmail,
+  customer,
   message,
   notes,
   authors,
@@ -81,7 +81,8 @@ export function RequestSideSections({
 
       <EmailsSection
         requestId={requestId}
-        customerEmail={customerEmail}
+        customer={customer}
+        users={users}
         defaultOpen={openAtFirst}
       />
 

@@ -1,19 +1,19 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MAIL_FAILURE_REASONS, REQUEST_EMAIL_MESSAGES } from '@crm/shared';
-import { addReceivedEmail, addRequest, db, fakeMail } from '../../../test/fake-api';
+import {
+  addEmailTemplate,
+  addReceivedEmail,
+  addRequest,
+  db,
+  fakeMail,
+} from '../../../test/fake-api';
 import { findNotice } from '../../../test/notice';
 import { cardName } from '../../../test/requests';
 import { type User } from '../../../test/user';
 import { renderApp } from '../../../test/render';
 import { setupUser } from '../../../test/user';
-import {
-  clickCard,
-  fill,
-  findEditor,
-  openEditorAlone,
-  seedUsers,
-} from '../request-editor/edit-request.test-kit';
+import { clickCard, fill, findEditor, openEditorAlone, seedUsers } from './edit-request.test-kit';
 
 // Issue 35: "Correos" in the request window: the thread with the customer, "Enviar correo",
 // answering, "Reintentar", the draft that stays with the request, and the card's unread mark.
@@ -72,6 +72,32 @@ describe('"Correos" in the request window (issue 35)', () => {
     expect(mail.getByText('Cotización')).toBeVisible();
     expect(section.queryByRole('group')).toBeNull();
     expect(localStorage.getItem(`crm.emailDraft.${request._id}`)).toBeNull();
+  });
+
+  it('a template fills the subject and adds its text, with the request’s values, keeping what was typed', async () => {
+    addEmailTemplate({
+      name: 'Cotización',
+      subject: 'Cotización {{numero}} para {{empresa}}',
+      text: 'Hola {{nombre}} {{apellido}},\n\nSaludos,\n{{ejecutivo}}',
+    });
+    const { admin, bea } = seedUsers();
+    const request = addRequest({
+      ...CUSTOMER,
+      company: 'Eventos Sur',
+      requestNumber: 12,
+      vendor: bea._id,
+    });
+    const { user, dialog } = await openEditorAlone(request, admin);
+    const section = within(within(dialog).getByRole('region', { name: 'Correos' }));
+    await user.click(section.getByRole('button', { name: 'Enviar correo' }));
+    const form = composer(section);
+    await fill(user, form.getByLabelText('Mensaje'), 'Como conversamos:');
+    await user.selectOptions(await form.findByLabelText('Plantilla'), 'Cotización');
+
+    expect(form.getByLabelText('Asunto')).toHaveValue('Cotización 12 para Eventos Sur');
+    expect(form.getByLabelText('Mensaje')).toHaveValue(
+      'Como conversamos:\n\nHola Carla Soto,\n\nSaludos,\nBea Ruiz',
+    );
   });
 
   it('says what is wrong in the spec’s words and sends nothing', async () => {
