@@ -10,7 +10,7 @@ import type { AppContext, Clock, Models } from './context.js';
 import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { importsModels } from './imports/index.js';
-import { emailsModels } from './emails/index.js';
+import { emailsModels, forgetRequestEmails } from './emails/index.js';
 import { inboxModels } from './inbox/index.js';
 import { leadsModels } from './leads/index.js';
 import { mailModels } from './mail/index.js';
@@ -66,6 +66,7 @@ export async function createContext(
     ...ctx,
     access: accessGuards(ctx),
     audit: { record: (entry) => recordAudit(context, entry) },
+    requestData: { forget: (requestId) => forgetRequestEmails(context, requestId) },
   };
   await backfillStageChangedAt(context);
   // From the same history: a request's last ended stay ends where its stageChangedAt begins.

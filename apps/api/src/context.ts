@@ -141,4 +141,15 @@ export type AppContext = {
   audit: AuditRecorder;
   /** What features read and write of the users, supplied by users/ (see app-context.ts). */
   users: UserDirectory;
+  /** What other features keep of a request outside its document (see RequestData). */
+  requestData: RequestData;
+};
+
+/**
+ * What features keep of a request outside its document (issue 35: its mails), supplied by them
+ * (see app-context.ts): requests/ calls it when it deletes a request, without knowing them.
+ */
+export type RequestData = {
+  /** The request is deleted: what belongs to it goes too. */
+  forget(requestId: string): Promise<void>;
 };

@@ -36,8 +36,7 @@ export const REQUEST_EMAIL_LABELS = {
   discard: 'Descartar',
   unread: 'Nuevo',
   /** The card's mark: the customer wrote and no one has read it yet. */
-  unreadMark: (count: number) =>
-    count === 1 ? '1 correo sin leer' : `${count} correos sin leer`,
+  unreadMark: (count: number) => (count === 1 ? '1 correo sin leer' : `${count} correos sin leer`),
   loadFailed: 'No se pudieron cargar los correos',
   sent: 'Correo enviado',
   queued: 'El correo quedó pendiente de envío: se enviará cuando el servidor de correo responda.',

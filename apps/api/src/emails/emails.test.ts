@@ -27,7 +27,7 @@ import { fileWaitingMail } from './index.js';
 // and the whole path in mailbox-job.test.ts).
 
 const t = useTestApp();
-const { vendor, driver } = useSignedInRoles(t);
+const { admin, vendor, driver } = useSignedInRoles(t);
 let smtp: TestSmtp;
 const held = { held: () => true };
 
@@ -410,6 +410,22 @@ describe('filing the mailbox’s messages (issue 35)', () => {
     await fileWaitingMail(t.ctx, held);
     expect((await getRequest(customer._id)).unreadEmails).toBe(1);
     expect((await thread(customer._id)).items).toHaveLength(1);
+  });
+});
+
+describe('a deleted request (issue 35)', () => {
+  it('takes its mails with it', async () => {
+    const customer = await newCustomer();
+    await send(customer._id, { to: [customer.email], ...DRAFT });
+    await arrives({ id: `borrada-${customer._id}`, from: customer.email, subject: 'Hola' });
+    await fileWaitingMail(t.ctx, held);
+    expect(await t.ctx.models.RequestEmail.countDocuments({ requestId: customer._id })).toBe(2);
+
+    await request(t.app)
+      .delete(`/api/form-contact/delete/${customer._id}`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(await t.ctx.models.RequestEmail.countDocuments({ requestId: customer._id })).toBe(0);
   });
 });
 

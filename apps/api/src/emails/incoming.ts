@@ -26,19 +26,26 @@ import { productAddress } from './sender.js';
 
 /** Messages filed per run: a backlog is filed over several runs. */
 const MATCH_BATCH = 200;
+/** The Message-IDs of a References header looked up: its last ones (the nearest answers). */
+const MAX_NAMED = 50;
 
 type Match = { requestId: string; answers: Types.ObjectId | null };
 
+/** The product's sent mail among these Message-IDs, unrun (index-bound.test.ts probes it). */
+export const sentMailNamedQuery = (ctx: AppContext, named: readonly string[]) =>
+  ctx.models.RequestEmail.findOne({ messageId: { $in: named }, direction: 'out' }, 'requestId');
+
 /** Rule 1: the sent mail of the product's that it answers, by the Message-IDs it names. */
 async function answeredMail(ctx: AppContext, message: InboxMessageDoc): Promise<Match | null> {
-  const named = [message.inReplyTo, ...(message.references ?? [])].filter(
+  // A References header can name hundreds: the nearest ones are the ones that count.
+  const named = [message.inReplyTo, ...(message.references ?? []).slice(-MAX_NAMED)].filter(
     (id): id is string => !!id,
   );
   if (named.length === 0) return null;
-  const sent = await ctx.models.RequestEmail.findOne(
-    { messageId: { $in: named }, direction: 'out' },
-    'requestId',
-  ).lean<{ _id: Types.ObjectId; requestId: Types.ObjectId }>();
+  const sent = await sentMailNamedQuery(ctx, named).lean<{
+    _id: Types.ObjectId;
+    requestId: Types.ObjectId;
+  }>();
   return sent ? { requestId: sent.requestId.toHexString(), answers: sent._id } : null;
 }
 

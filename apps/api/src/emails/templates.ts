@@ -46,7 +46,7 @@ export async function createTemplate(
     version: 0,
     updatedAt: ctx.clock.now(),
   });
-  return toJson(created.toObject() as EmailTemplateDoc);
+  return toJson(created.toObject());
 }
 
 export async function updateTemplate(

@@ -38,6 +38,29 @@ async function toPage(ctx: AppContext, docs: RequestEmailDoc[]): Promise<Request
   );
 }
 
+/** A page of the thread, unrun: newest first, after the cursor (index-bound.test.ts probes it). */
+export function threadPageQuery(
+  ctx: AppContext,
+  requestId: string,
+  cursor: RequestEmailCursor | undefined,
+  limit: number,
+) {
+  // As the board's keyset (board.service.ts): `$lte` gives the index a tight range on `at`,
+  // the `$or` settles ties by _id.
+  const after = cursor
+    ? {
+        at: { $lte: new Date(cursor.at) },
+        $or: [
+          { at: { $lt: new Date(cursor.at) } },
+          { _id: { $lt: new Types.ObjectId(cursor._id) } },
+        ],
+      }
+    : {};
+  return ctx.models.RequestEmail.find({ requestId: new Types.ObjectId(requestId), ...after })
+    .sort({ at: -1, _id: -1 })
+    .limit(limit);
+}
+
 /** One stored mail as the thread shows it now. */
 export async function emailJsonOf(ctx: AppContext, doc: RequestEmailDoc): Promise<RequestEmail> {
   const [email] = await toPage(ctx, [doc]);
@@ -55,19 +78,10 @@ export async function listEmails(
   query: { cursor?: RequestEmailCursor | undefined; limit: number },
 ): Promise<RequestEmailPage> {
   if (!(await requestForMail(ctx, requestId))) throw notFound(API_MESSAGES.requestNotFound);
+  const docs = await threadPageQuery(ctx, requestId, query.cursor, query.limit + 1).lean<
+    RequestEmailDoc[]
+  >();
   const request = new Types.ObjectId(requestId);
-  const after = query.cursor
-    ? {
-        $or: [
-          { at: { $lt: new Date(query.cursor.at) } },
-          { at: new Date(query.cursor.at), _id: { $lt: new Types.ObjectId(query.cursor._id) } },
-        ],
-      }
-    : {};
-  const docs = await ctx.models.RequestEmail.find({ requestId: request, ...after })
-    .sort({ requestId: 1, at: -1, _id: -1 })
-    .limit(query.limit + 1)
-    .lean<RequestEmailDoc[]>();
   const page = docs.slice(0, query.limit);
   const items = await toPage(ctx, page);
   if (items.some((email) => email.unread)) {
@@ -84,4 +98,9 @@ export async function listEmails(
     readingReplies: !!ctx.config.inbox.imapUrl,
     sending: !!ctx.config.mail.smtpUrl,
   };
+}
+
+/** The request is deleted: its mails go with it (the outbox still sends one already written). */
+export async function forgetRequestEmails(ctx: AppContext, requestId: string): Promise<void> {
+  await ctx.models.RequestEmail.deleteMany({ requestId: new Types.ObjectId(requestId) });
 }

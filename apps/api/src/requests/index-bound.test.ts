@@ -37,6 +37,8 @@ import { withActivitiesOf } from './activities/activities.service.js';
 import { assignedTo } from './unassign.js';
 import { agendaQuery, dueCountQuery } from './agenda/agenda.service.js';
 import { dueActivitiesQuery } from './activities/due-activities.js';
+import { newestOpenRequestQuery } from './mail/request-mail.js';
+import { sentMailNamedQuery, threadPageQuery } from '../emails/index.js';
 import {
   columnFilter,
   columnTotalsQuery,
@@ -258,7 +260,36 @@ async function seedRequests() {
       },
     ],
   }));
-  await t.ctx.models.Request.collection.insertMany(docs);
+  const { insertedIds } = await t.ctx.models.Request.collection.insertMany(docs);
+  await seedEmails(Object.values(insertedIds));
+}
+
+// Issue 35: THREAD_MAILS on the first request (a long thread), one sent mail on each other one.
+const THREAD_MAILS = 500;
+const threadRequest = new Types.ObjectId();
+const messageIdOf = (i: number) => `<m${i}@crm.test>`;
+
+async function seedEmails(requestIds: Types.ObjectId[]) {
+  const mail = (requestId: Types.ObjectId, i: number) => ({
+    _id: new Types.ObjectId(),
+    requestId,
+    direction: i % 2 ? 'in' : 'out',
+    messageId: messageIdOf(i),
+    from: { address: 'cliente@example.com', name: '' },
+    to: [],
+    cc: [],
+    subject: `Correo ${i}`,
+    text: '',
+    at: new Date(SEED_START + i * 60_000),
+    by: null,
+    inReplyTo: null,
+    bouncedAt: null,
+    unread: false,
+  });
+  await t.ctx.models.RequestEmail.collection.insertMany([
+    ...Array.from({ length: THREAD_MAILS }, (_, i) => mail(threadRequest, i)),
+    ...requestIds.map((id, i) => mail(id, THREAD_MAILS + 2 * i)),
+  ]);
 }
 
 /** The board's filters as the endpoint parses and builds them (`next=` ranges at AGENDA_NOW). */
@@ -373,7 +404,55 @@ async function afterFirstPage(status: RequestStatus) {
   return columnQuerySchema.parse({ status, cursor }).cursor;
 }
 
+/** The thread's position after its first page (any position on FerretDB, which is unseeded). */
+async function afterFirstThreadPage() {
+  const first = await threadPageQuery(t.ctx, threadRequest.toHexString(), undefined, LIMIT).lean<
+    { at: Date; _id: Types.ObjectId }[]
+  >();
+  const last =
+    first[LIMIT - 1] ?? (isFerretDb ? { at: new Date(), _id: new Types.ObjectId() } : undefined);
+  if (!last) throw new Error('seed too small: the thread has no second page');
+  return { at: last.at.toISOString(), _id: last._id.toHexString() };
+}
+
 const probes: ProbeCase[] = [
+  // Issue 35: a request's mails in pages, and the mailbox's two lookups.
+  {
+    name: 'a request’s mails, their first page',
+    build: () =>
+      findProbe(threadPageQuery(t.ctx, threadRequest.toHexString(), undefined, LIMIT + 1), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  },
+  {
+    name: 'a request’s mails after a cursor',
+    build: async () =>
+      findProbe(
+        threadPageQuery(
+          t.ctx,
+          threadRequest.toHexString(),
+          await afterFirstThreadPage(),
+          LIMIT + 1,
+        ),
+        { maxDocsExamined: pageCost(LIMIT) },
+      ),
+  },
+  {
+    name: 'an answer finding the sent mail it names by Message-ID',
+    build: () =>
+      findProbe(sentMailNamedQuery(t.ctx, [messageIdOf(THREAD_MAILS + 20), '<ninguno@x.cl>']), {
+        maxDocsExamined: 2,
+        onDocuments: ['direction'],
+      }),
+  },
+  {
+    name: 'a mail finding the newest open request of its sender',
+    build: () =>
+      findProbe(newestOpenRequestQuery(t.ctx, 'Cliente10@example.com'), {
+        maxDocsExamined: 2,
+        onDocuments: ['status'],
+      }),
+  },
   ...REQUEST_STATUSES.map((status) => ({
     name: `the board's "${status}" page`,
     build: () =>

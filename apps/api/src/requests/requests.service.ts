@@ -258,10 +258,15 @@ export function requestAnswer(write: RequestWrite, refused?: string): Request {
   throw conflict(API_MESSAGES.requestConflict);
 }
 
-/** One request deleted, with its activities (they live inside it). */
+/**
+ * One request deleted, with its activities (they live inside it) and what other features keep
+ * of it (its mails, issue 35: ctx.requestData).
+ */
 export async function deleteOne(ctx: AppContext, id: string): Promise<RequestWrite> {
   const deleted = await ctx.models.Request.findByIdAndDelete(id).lean<RequestDoc>();
-  return deleted ? { done: true, changed: true, request: deleted } : GONE;
+  if (!deleted) return GONE;
+  await ctx.requestData.forget(id);
+  return { done: true, changed: true, request: deleted };
 }
 
 /** DELETE /api/form-contact/delete/:id */

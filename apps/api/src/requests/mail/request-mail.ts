@@ -57,14 +57,17 @@ export async function newestOpenRequestOf(
   ctx: AppContext,
   address: string,
 ): Promise<RequestForMail | null> {
+  const doc = await newestOpenRequestQuery(ctx, address).lean<MailFieldsDoc>();
+  return doc ? toRequestForMail(doc) : null;
+}
+
+/** newestOpenRequestOf's read, unrun (index-bound.test.ts probes it). */
+export function newestOpenRequestQuery(ctx: AppContext, address: string) {
   const spellings = [...new Set([address, address.trim().toLowerCase()])];
-  const doc = await ctx.models.Request.findOne(
+  return ctx.models.Request.findOne(
     { email: { $in: spellings }, status: { $ne: 'closed' } },
     MAIL_FIELDS,
-  )
-    .sort({ email: 1, createdAt: -1 })
-    .lean<MailFieldsDoc>();
-  return doc ? toRequestForMail(doc) : null;
+  ).sort({ createdAt: -1 });
 }
 
 /** A mail written from the request, in its history (by who wrote it); false: no such request. */
