@@ -16,6 +16,7 @@ import {
   REPO_ROOT,
 } from './stack.js';
 import { startMailCapture } from './mail.js';
+import { E2E_IMAP_URLS, newStackFolder, startImap } from './mailbox.js';
 
 const API_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/server.js');
 const WEB_DIR = path.join(REPO_ROOT, 'apps/web/dist');
@@ -48,13 +49,15 @@ async function waitUntilReady(
 }
 
 /** Starts the built API (serving the built web app) on `port` with a database of its own. */
-async function startStack(dbUrl: string, port: number, index: number) {
+async function startStack(dbUrl: string, imapUrl: string, port: number, index: number) {
   const baseUrl = baseUrlOf(port);
   const dbName = `e2e_${Date.now()}_${index}_${randomBytes(3).toString('hex')}`;
   const logName = `api-${index}.log`;
   const log = createWriteStream(path.join(ARTIFACTS_DIR, logName));
   // Every stack sends mail (reset links, invitations, notices) to a capture of its own (mail.ts).
   const mail = await startMailCapture(port);
+  // Issue 35: its sales mailbox, a folder of its own on the run's Dovecot (mailbox.ts).
+  const mailbox = await newStackFolder(imapUrl, index);
   const api = spawn(process.execPath, [API_ENTRY], {
     cwd: REPO_ROOT,
     env: {
@@ -80,6 +83,9 @@ async function startStack(dbUrl: string, port: number, index: number) {
       // The board polls for website leads every 2 s here (production default: 15 s).
       LEADS_POLL_SECONDS: '2',
       SMTP_URL: mail.url,
+      IMAP_URL: mailbox,
+      IMAP_POLL_SECONDS: '5',
+      MAIL_REPLY_TO: 'ventas@crm.test',
       // The links in its mails point at this stack.
       APP_URL: baseUrl,
     },
@@ -100,7 +106,7 @@ async function startStack(dbUrl: string, port: number, index: number) {
     await client.db(dbName).dropDatabase();
     await client.close();
   };
-  return { stop, dbName };
+  return { stop, dbName, mailbox };
 }
 
 /** Starts one stack per worker (stack.ts) on one database server; returns the teardown. */
@@ -113,10 +119,11 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
 
   const db = await databaseUrl();
+  const imap = await startImap();
   // `--workers=1` starts one; more workers than ports fail in stack.ts.
   const ports = PORTS.slice(0, config.workers);
   const started = await Promise.allSettled(
-    ports.map((port, index) => startStack(db.url, port, index)),
+    ports.map((port, index) => startStack(db.url, imap.url, port, index)),
   );
   const stacks = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
   const stops = stacks.map((stack) => stack.stop);
@@ -124,15 +131,18 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
   if (failed) {
     await Promise.all(stops.map((stop) => stop()));
     await db.stop();
+    await imap.stop();
     throw failed.reason;
   }
 
   // Workers start after this and inherit the environment: each finds its database (stack.ts).
   process.env[E2E_DATABASE_URL] = db.url;
   process.env[E2E_DATABASE_NAMES] = stacks.map((stack) => stack.dbName).join(',');
+  process.env[E2E_IMAP_URLS] = stacks.map((stack) => stack.mailbox).join(',');
 
   return async () => {
     await Promise.all(stops.map((stop) => stop()));
     await db.stop();
+    await imap.stop();
   };
 }

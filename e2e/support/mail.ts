@@ -11,7 +11,7 @@ import { ARTIFACTS_DIR } from './stack.js';
  * which the scenarios, in their own worker processes, read: the reset link a person would click.
  */
 
-type StoredMail = { to: string[]; text: string };
+type StoredMail = { to: string[]; text: string; messageId?: string };
 
 const mailFileOf = (port: number) => path.join(ARTIFACTS_DIR, `mail-${port}.jsonl`);
 
@@ -42,9 +42,12 @@ export async function startMailCapture(stackPort: number) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
         const mail: StoredMail = {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase()),
-          text: textOf(Buffer.concat(chunks).toString('utf8')),
+          text: textOf(raw),
+          messageId: /^Message-ID:\s*(<[^>]+>)/im.exec(headers)?.[1],
         };
         appendFileSync(file, `${JSON.stringify(mail)}\n`);
         callback();
@@ -99,4 +102,24 @@ export async function linkMailedTo(
 export function mailedTo(stackUrl: string, email: string, mark: string): boolean {
   const stackPort = Number(new URL(stackUrl).port);
   return mailsTo(stackPort, email).some((mail) => mail.text.includes(mark));
+}
+
+/** Waits for a mail to `email` whose text contains `mark`; its Message-ID (issue 35). */
+export async function messageIdMailedTo(
+  stackUrl: string,
+  email: string,
+  mark: string,
+): Promise<string> {
+  const stackPort = Number(new URL(stackUrl).port);
+  let messageId: string | undefined;
+  await expect
+    .poll(
+      () => {
+        messageId = mailsTo(stackPort, email).find((mail) => mail.text.includes(mark))?.messageId;
+        return messageId;
+      },
+      { message: `a mail to ${email} saying "${mark}"`, timeout: 20_000 },
+    )
+    .toBeTruthy();
+  return messageId as string;
 }

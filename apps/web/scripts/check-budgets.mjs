@@ -211,7 +211,10 @@ export const PAGES = [
     // lowered from 245.5 to leave about 2 kB.
     // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 218.3 kB
     // measured, lowered from 235 to leave about 2 kB.
-    budget: 220.5,
+    // Issue 35 (+4 kB, measured 222.3 kB): "Plantillas de correo", its form and list, the
+    // templates' four endpoints and their schemas (merge fields, Spanish messages); raised from
+    // 220.5 to leave about 2 kB.
+    budget: 224.5,
   },
   {
     name: 'home',

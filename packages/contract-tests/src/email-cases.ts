@@ -84,6 +84,7 @@ export const emailContractCases: ContractCase[] = [
           nextCursor: null,
           readingReplies: false,
           sending: true,
+          pollAfterMs: null,
         },
       });
       const history = await c.call(api.requests.history, { params: { id } }, vendor.token);

@@ -198,6 +198,11 @@ export const requestEmailPageSchema = z.object({
   readingReplies: z.boolean(),
   /** Whether mail goes out (SMTP_URL set): else what is sent waits, pending. */
   sending: z.boolean(),
+  /**
+   * When to read the thread again for answers (the mailbox's poll, IMAP_POLL_SECONDS); null when
+   * the mailbox is not read.
+   */
+  pollAfterMs: z.number().int().positive().nullable(),
 });
 export type RequestEmailPage = z.infer<typeof requestEmailPageSchema>;
 

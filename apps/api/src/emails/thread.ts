@@ -96,6 +96,7 @@ export async function listEmails(
     items,
     nextCursor: docs.length > query.limit && last ? encodeRequestEmailCursor(last) : null,
     readingReplies: !!ctx.config.inbox.imapUrl,
+    pollAfterMs: ctx.config.inbox.imapUrl ? ctx.config.inbox.pollMs : null,
     sending: !!ctx.config.mail.smtpUrl,
   };
 }

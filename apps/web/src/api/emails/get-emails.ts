@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstac
 import { useEffect } from 'react';
 import { emailsApi, queryKeyOf } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
+import { historyQueryKey } from '../requests/get-request-history';
 import { readRecord, writeRecord } from '../requests/request-records';
 
 /** GET /api/form-contact/{id}/emails?cursor: one page of the thread, newest first. */
@@ -22,6 +23,8 @@ export const emailsQueryOptions = (id: string) =>
     queryFn: ({ pageParam, signal }) => getEmailsPage(id, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
+    // The customer's answers come in with the mailbox's reads: asked again at its pace.
+    refetchInterval: (query) => query.state.data?.pages[0]?.pollAfterMs ?? false,
   });
 
 /**
@@ -32,6 +35,11 @@ export function useRequestEmails(id: string) {
   const queryClient = useQueryClient();
   const thread = useInfiniteQuery(emailsQueryOptions(id));
   const read = thread.isSuccess;
+  // A mail that came in (a poll's page has a new newest one): the history records it too.
+  const newest = thread.data?.pages[0]?.items[0]?._id;
+  useEffect(() => {
+    if (newest) void queryClient.invalidateQueries({ queryKey: historyQueryKey(id) });
+  }, [queryClient, id, newest]);
   useEffect(() => {
     if (!read) return;
     const record = readRecord(queryClient, id);

@@ -114,6 +114,7 @@ export const emailRoutes = [
       items,
       nextCursor: after.length > limit && last ? encodeRequestEmailCursor(last) : null,
       readingReplies: fakeMail.readingReplies,
+      pollAfterMs: fakeMail.readingReplies ? 30_000 : null,
       sending: fakeMail.sending,
     };
   }),
