@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestEmailPage } from '@crm/shared';
+import { DEFAULT_INBOX } from '../config/inbox-config.js';
 import { testMailbox } from '../test/imap.js';
 import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import {
@@ -33,7 +34,12 @@ afterAll(async () => {
 beforeEach(async () => {
   mailbox = await testMailbox();
   t.ctx.config.mail = { ...t.ctx.config.mail, smtpUrl: smtp.url };
-  t.ctx.config.inbox = { ...t.ctx.config.inbox, imapUrl: mailbox.url, replyTo: 'ventas@crm.test' };
+  t.ctx.config.inbox = {
+    ...t.ctx.config.inbox,
+    ...DEFAULT_INBOX,
+    imapUrl: mailbox.url,
+    replyTo: 'ventas@crm.test',
+  };
 });
 afterEach(async () => {
   await mailbox.close();
@@ -118,6 +124,26 @@ describe('the sales mailbox’s run (issue 35)', () => {
     expect(leads).toMatchObject([{ sourceOfContact: 'email', name: 'Nuevo Cliente' }]);
     const subjects = (await thread(String(leads[0]?._id))).items.map((email) => email.subject);
     expect(subjects.sort()).toEqual(['Consulta 1', 'Consulta 2', 'Consulta 3']);
+  });
+
+  it('reads a backlog batch after batch in one run, filing each batch', async () => {
+    t.ctx.config.inbox = { ...t.ctx.config.inbox, batchSize: 2 };
+    for (const n of [1, 2, 3, 4, 5]) {
+      await mailbox.deliver(
+        [
+          'From: Atraso <atraso@empresa.cl>',
+          'To: ventas@crm.test',
+          `Subject: Pendiente ${n}`,
+          `Message-ID: <pendiente-${n}@empresa.cl>`,
+          '',
+          `Mensaje ${n}`,
+          '',
+        ].join('\r\n'),
+      );
+    }
+    await runMailbox(t.ctx, new Date(), held);
+    const lead = await t.ctx.models.Request.findOne({ email: 'atraso@empresa.cl' }).lean();
+    expect((await thread(String(lead?._id))).items).toHaveLength(5);
   });
 
   it('without IMAP_URL it is off and says that replies are not read', () => {

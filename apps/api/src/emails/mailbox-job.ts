@@ -9,16 +9,22 @@ import { fileWaitingMail } from './incoming.js';
  * message is filed in its request or becomes a lead (incoming.ts). Off without IMAP_URL.
  */
 export async function runMailbox(ctx: AppContext, now: Date, lease: JobLease): Promise<void> {
-  await readInbox(ctx, now, lease);
-  try {
-    await fileWaitingMail(ctx, lease);
-  } catch (error) {
-    if (error instanceof LeaseLost) {
-      ctx.logger.warn('mailbox filing stopped early: its lock is no longer held');
-    } else {
+  // A backlog (a day of mail after an outage, a first read) is read batch after batch in one
+  // run, each batch filed before the next is read, while the lock is held.
+  let read: number;
+  do {
+    read = await readInbox(ctx, now, lease);
+    try {
+      await fileWaitingMail(ctx, lease);
+    } catch (error) {
+      if (error instanceof LeaseLost) {
+        ctx.logger.warn('mailbox filing stopped early: its lock is no longer held');
+        return;
+      }
       ctx.logger.error({ err: error }, 'mailbox filing failed');
+      return;
     }
-  }
+  } while (read >= ctx.config.inbox.batchSize && lease.held());
 }
 
 export const mailboxJob: BackgroundJob = {

@@ -63,14 +63,16 @@ async function keep(ctx: AppContext, address: MailboxAddress, message: MailboxMe
 }
 
 /**
- * One read of the sales mailbox: the messages since the mailbox's checkpoint, each kept once and
- * then the checkpoint moved past it. Ends early, at a message's edge, once the job's lease is
- * no longer held.
+ * One read of the sales mailbox: the messages since the mailbox's checkpoint (at most a batch),
+ * each kept once and then the checkpoint moved past it. Ends early, at a message's edge, once
+ * the job's lease is no longer held. Answers how many messages it read (0 when the mailbox
+ * could not be read).
  */
-export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): Promise<void> {
+export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): Promise<number> {
   const { imapUrl, maxMessageBytes, batchSize } = ctx.config.inbox;
-  if (!imapUrl) return;
+  if (!imapUrl) return 0;
   const address = mailboxAddressOf(imapUrl);
+  let read = 0;
   try {
     const saved = await ctx.models.InboxCheckpoint.findById(address.label).lean();
     await readNewMail(
@@ -79,6 +81,7 @@ export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): P
       async (message) => {
         holding(lease, INBOX_JOB);
         await keep(ctx, address, message);
+        read += 1;
         await ctx.models.InboxCheckpoint.replaceOne(
           { _id: address.label },
           { ...message.checkpoint, at: ctx.clock.now() },
@@ -95,4 +98,5 @@ export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): P
       'mailbox not read; the next run tries again',
     );
   }
+  return read;
 }
