@@ -181,6 +181,7 @@ switch (task) {
   case 'bench:agenda':
   case 'bench:reminders':
   case 'bench:dashboard':
+  case 'bench:mail':
   case 'seed':
     // The benchmarks run from source (tsx, apps/api/bench/, outside the API's build) over the
     // built @crm/shared; bench:abuse starts the built API, bench:board and bench:dashboard the
@@ -198,7 +199,7 @@ switch (task) {
     break;
   default:
     console.error(
-      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:board-compare|bench:agenda|bench:reminders|bench:dashboard|seed',
+      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:board-compare|bench:agenda|bench:reminders|bench:dashboard|bench:mail|seed',
     );
     process.exit(2);
 }
