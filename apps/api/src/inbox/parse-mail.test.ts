@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseIncomingMail } from './parse-mail.js';
+import { KEPT_LIMITS, parseIncomingMail } from './parse-mail.js';
 
 const mail = (headers: string[], body: string[] = ['Hola, ¿me envían una cotización?']) =>
   Buffer.from([...headers, '', ...body, ''].join('\r\n'));
@@ -166,5 +166,64 @@ describe('reading a message of the sales mailbox (issue 35)', () => {
     expect(garbage.subject).toBe('');
     expect(garbage.from).toBeUndefined();
     expect(garbage.messageId).toMatch(/^<sha256-/);
+  });
+
+  it('a hostile message is kept within bounds: a 1 MB header, 2 MB of text, 1,000 parts', async () => {
+    const hugeHeader = await parseIncomingMail(
+      mail([
+        'From: a@cliente.cl',
+        `Subject: ${'x'.repeat(1_000_000)}`,
+        `Message-ID: <${'y'.repeat(5_000)}@cliente.cl>`,
+        `References: ${Array.from({ length: 500 }, (_, i) => `<r${i}@x.cl>`).join(' ')}`,
+      ]),
+    );
+    expect(hugeHeader.subject.length).toBe(KEPT_LIMITS.line);
+    // A Message-ID longer than a line is no ID: the message is keyed by its bytes.
+    expect(hugeHeader.messageId).toMatch(/^<sha256-/);
+    expect(hugeHeader.references).toHaveLength(KEPT_LIMITS.references);
+    expect(hugeHeader.references.at(-1)).toBe('<r499@x.cl>');
+
+    const longText = await parseIncomingMail(
+      mail(['From: a@cliente.cl', 'Subject: largo'], ['z'.repeat(2_000_000)]),
+    );
+    expect(longText.text.length).toBe(KEPT_LIMITS.text);
+
+    const boundary = 'limite';
+    const partsOf = (count: number) =>
+      Array.from({ length: count }, (_, i) =>
+        [
+          `--${boundary}`,
+          `Content-Type: application/octet-stream; name="parte${i}.bin"`,
+          'Content-Disposition: attachment',
+          '',
+          `contenido ${i}`,
+        ].join('\r\n'),
+      );
+    const many = await parseIncomingMail(
+      mail(
+        [
+          'From: a@cliente.cl',
+          'Subject: partes',
+          `Content-Type: multipart/mixed; boundary=${boundary}`,
+        ],
+        [...partsOf(1_000), `--${boundary}--`],
+      ),
+    );
+    const some = await parseIncomingMail(
+      mail(
+        [
+          'From: a@cliente.cl',
+          'Subject: partes',
+          `Content-Type: multipart/mixed; boundary=${boundary}`,
+        ],
+        [...partsOf(150), `--${boundary}--`],
+      ),
+    );
+    expect(some.attachments).toHaveLength(KEPT_LIMITS.attachments);
+    expect(many.subject).toBe('partes');
+    // Past the parser's 1,000 parts: kept by its headers, without a body, never thrown.
+    expect(many.from?.address).toBe('a@cliente.cl');
+    expect(many.text).toBe('');
+    expect(many.attachments).toEqual([]);
   });
 });

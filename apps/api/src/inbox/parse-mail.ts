@@ -41,6 +41,26 @@ export interface IncomingMail {
 }
 
 const MESSAGE_ID = /<[^<>\s]+>/g;
+
+/**
+ * What a kept message holds at most, so a hostile or enormous one (a 1 MB header, 40 MB of
+ * text, thousands of parts or recipients) still fits a document (16 MB) with room to spare, and
+ * the thread shows what a person could read. Longer text is cut; HTML over its limit is dropped
+ * (the text stays). RFC 5322 lines are at most 998 characters: a longer Message-ID is no ID.
+ */
+export const KEPT_LIMITS = {
+  line: 998,
+  text: 500_000,
+  html: 1_000_000,
+  addresses: 100,
+  references: 100,
+  attachments: 100,
+} as const;
+
+const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+const ids = (value: string | string[] | undefined) =>
+  messageIdsIn(value).filter((id) => id.length <= KEPT_LIMITS.line);
 /** Who sends delivery reports: the local part of the sender's address. */
 const REPORTING_SENDERS = /^(mailer-daemon|postmaster)$/i;
 /** The parts of a delivery report that carry the undelivered mail or its headers. */
@@ -59,7 +79,10 @@ const addressesOf = (field: AddressObject | AddressObject[] | undefined): MailAd
   (Array.isArray(field) ? field : field ? [field] : [])
     .flatMap((group) => group.value)
     .filter((entry) => entry.address)
-    .map((entry) => ({ address: entry.address!.toLowerCase(), name: entry.name }));
+    .map((entry) => ({
+      address: cut(entry.address!.toLowerCase(), KEPT_LIMITS.line),
+      name: cut(entry.name, KEPT_LIMITS.line),
+    }));
 
 const messageIdsIn = (value: string | string[] | undefined): string[] =>
   (Array.isArray(value) ? value.join(' ') : (value ?? '')).match(MESSAGE_ID) ?? [];
@@ -86,12 +109,33 @@ function automaticKind(
   return undefined;
 }
 
+const PARSE_OPTIONS = { skipImageLinks: true, skipTextToHtml: true } as const;
+
+/**
+ * The whole message, or, when its structure is past what the parser takes (more than 1,000
+ * parts, mailsplit's limit), its headers alone: who, what and which mail it answers are still
+ * kept and filed, without a body. A message is never left unread, holding up the ones after it.
+ */
+async function parsedOrHeaders(source: Buffer) {
+  try {
+    return await simpleParser(source, PARSE_OPTIONS);
+  } catch {
+    const end = source.indexOf('\r\n\r\n');
+    const headers = end === -1 ? source : source.subarray(0, end + 4);
+    const parsed = await simpleParser(
+      Buffer.concat([headers.subarray(0, 1_000_000), Buffer.from('\r\n')]),
+      PARSE_OPTIONS,
+    );
+    return { ...parsed, text: '', html: false as const, attachments: [] };
+  }
+}
+
 /**
  * Reads one message of the mailbox. Malformed MIME and unknown charsets are read as far as they
  * go (mailparser), never thrown at the reader.
  */
 export async function parseIncomingMail(source: Buffer): Promise<IncomingMail> {
-  const parsed = await simpleParser(source, { skipImageLinks: true, skipTextToHtml: true });
+  const parsed = await parsedOrHeaders(source);
   const from = addressesOf(parsed.from)[0];
   const automatic = automaticKind(parsed.headers, from);
   const returned = parsed.attachments.filter((part) => RETURNED_PARTS.has(part.contentType));
@@ -109,20 +153,21 @@ export async function parseIncomingMail(source: Buffer): Promise<IncomingMail> {
           .map((part) => /^message-id:\s*(<[^<>\s]+>)/im.exec(part.content.toString('latin1'))?.[1])
           .find(Boolean)
       : undefined;
+  const html = typeof parsed.html === 'string' ? parsed.html : undefined;
   return {
     messageId:
-      messageIdsIn(parsed.messageId)[0] ??
+      ids(parsed.messageId)[0] ??
       `<sha256-${createHash('sha256').update(source).digest('hex')}@sin-message-id.crm>`,
-    inReplyTo: messageIdsIn(parsed.inReplyTo)[0],
-    references: messageIdsIn(parsed.references),
+    inReplyTo: ids(parsed.inReplyTo)[0],
+    references: ids(parsed.references).slice(-KEPT_LIMITS.references),
     from,
-    to: addressesOf(parsed.to),
-    cc: addressesOf(parsed.cc),
-    subject: parsed.subject ?? '',
-    text: parsed.text ?? '',
-    html: typeof parsed.html === 'string' ? parsed.html : undefined,
+    to: addressesOf(parsed.to).slice(0, KEPT_LIMITS.addresses),
+    cc: addressesOf(parsed.cc).slice(0, KEPT_LIMITS.addresses),
+    subject: cut(parsed.subject ?? '', KEPT_LIMITS.line),
+    text: cut(parsed.text ?? '', KEPT_LIMITS.text),
+    html: html !== undefined && html.length <= KEPT_LIMITS.html ? html : undefined,
     date: parsed.date,
-    attachments,
+    attachments: attachments.slice(0, KEPT_LIMITS.attachments),
     automatic,
     bouncedMessageId,
   };
