@@ -73,53 +73,45 @@ function mailsTo(stackPort: number, email: string): StoredMail[] {
 }
 
 /**
- * Waits for a mail to `email` whose text contains `mark` (newest first) and returns the first
- * link in it to the product (`http://…`), as a person would click it.
+ * Waits for the newest mail to `email` whose text contains `mark` and answers `read(mail)` once it
+ * gives something (the mails are read again until it does, or 20 s have passed).
  */
-export async function linkMailedTo(
+async function waitForMail<T>(
   stackUrl: string,
   email: string,
   mark: string | RegExp,
-): Promise<string> {
+  read: (mail: StoredMail) => T | undefined,
+): Promise<T> {
   const stackPort = Number(new URL(stackUrl).port);
-  let link: string | undefined;
+  let found: T | undefined;
   await expect
     .poll(
       () => {
         const mail = mailsTo(stackPort, email)
           .reverse()
           .find((m) => (typeof mark === 'string' ? m.text.includes(mark) : mark.test(m.text)));
-        link = mail ? /https?:\/\/[^\s"<>]+/.exec(mail.text)?.[0] : undefined;
-        return link;
+        found = mail ? read(mail) : undefined;
+        return found;
       },
-      { message: `a mail to ${email} with a link`, timeout: 20_000 },
+      { message: `a mail to ${email} saying ${String(mark)}`, timeout: 20_000 },
     )
     .toBeTruthy();
-  return link as string;
+  return found as T;
 }
+
+/**
+ * Waits for a mail to `email` whose text contains `mark` (newest first) and returns the first
+ * link in it to the product (`http://…`), as a person would click it.
+ */
+export const linkMailedTo = (stackUrl: string, email: string, mark: string | RegExp) =>
+  waitForMail(stackUrl, email, mark, (mail) => /https?:\/\/[^\s"<>]+/.exec(mail.text)?.[0]);
+
+/** Waits for a mail to `email` whose text contains `mark`; its Message-ID (issue 35). */
+export const messageIdMailedTo = (stackUrl: string, email: string, mark: string) =>
+  waitForMail(stackUrl, email, mark, (mail) => mail.messageId);
 
 /** Whether any mail to `email` contains `mark` (the password-changed notice, say). */
 export function mailedTo(stackUrl: string, email: string, mark: string): boolean {
   const stackPort = Number(new URL(stackUrl).port);
   return mailsTo(stackPort, email).some((mail) => mail.text.includes(mark));
-}
-
-/** Waits for a mail to `email` whose text contains `mark`; its Message-ID (issue 35). */
-export async function messageIdMailedTo(
-  stackUrl: string,
-  email: string,
-  mark: string,
-): Promise<string> {
-  const stackPort = Number(new URL(stackUrl).port);
-  let messageId: string | undefined;
-  await expect
-    .poll(
-      () => {
-        messageId = mailsTo(stackPort, email).find((mail) => mail.text.includes(mark))?.messageId;
-        return messageId;
-      },
-      { message: `a mail to ${email} saying "${mark}"`, timeout: 20_000 },
-    )
-    .toBeTruthy();
-  return messageId as string;
 }

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { ImapFlow } from 'imapflow';
 import { MongoClient, ObjectId } from 'mongodb';
+import { mailboxAddressOf } from '../src/inbox/index.js';
 import { DEMO_PASSWORD } from '../src/seed/index.js';
+import { startTestImap } from '../src/test/imap-server.js';
 import {
   freePort,
   healthWhile,
@@ -21,7 +19,7 @@ import { timed } from './measure.js';
 
 /**
  * `npm run bench:mail` (issue 35): BENCH_MAIL_MESSAGES (10,000) messages waiting in the sales
- * mailbox (a real Dovecot: IMAP_URL, else one started by scripts/test-imap.sh) are read, filed
+ * mailbox (a real Dovecot: IMAP_URL, else one started by scripts/test-imap.sh, imap-server.ts) are read, filed
  * and stored by the built API in a process of its own, over BENCH_MAIL_REQUESTS (10,000) demo
  * requests: messages per second, the API's memory before and at its peak, and /api/health's
  * p95 meanwhile (target < 100 ms). The mix: 30% answers to mails the product sent (In-Reply-To),
@@ -37,31 +35,11 @@ const SAMPLES = Number(env.BENCH_SAMPLES ?? 10);
 const THREAD_MAILS = 500;
 const DB_NAME = 'crm_bench_mail';
 const SENT = 2_000;
-const run = promisify(execFile);
-const SCRIPT = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../scripts/test-imap.sh',
-);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function imapServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (env.IMAP_URL) return { url: env.IMAP_URL, stop: () => Promise.resolve() };
-  const port = String(await freePort());
-  const { stdout } = await run('bash', [SCRIPT, 'start', port]);
-  const url = /IMAP_URL=(\S+)/.exec(stdout)?.[1];
-  if (!url) throw new Error('no IMAP server: install dovecot-imapd or set IMAP_URL');
-  return { url, stop: () => run('bash', [SCRIPT, 'stop', port]).then(() => undefined) };
-}
-
 function imapClient(url: URL) {
-  const client = new ImapFlow({
-    host: url.hostname,
-    port: Number(url.port),
-    secure: url.protocol === 'imaps:',
-    auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
-    logger: false,
-  });
+  const client = new ImapFlow({ ...mailboxAddressOf(url.toString()).connection, logger: false });
   client.on('error', () => undefined);
   return client;
 }
@@ -82,7 +60,7 @@ const mail = (fields: { from: string; id: string; subject: string; extra?: strin
 async function main() {
   const config = benchConfig(env);
   const db = await benchDatabase(env.MONGO_URL);
-  const imap = await imapServer();
+  const imap = await startTestImap();
   const folderUrl = new URL(imap.url);
   folderUrl.pathname = `/bench-${randomBytes(4).toString('hex')}`;
   const client = new MongoClient(db.url);

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { DUE_DATE_PATTERN } from './activity.js';
 import { AUDIT_TITLE } from './audit-route.js';
-import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
+import {
+  decodeInstantCursor,
+  encodeInstantCursor,
+  keysetCursorSchema,
+  type InstantCursor,
+} from './board.js';
 import { CLEAR_FILTERS_LABEL } from './constants.js';
 import { dateTimeSchema, objectIdOption, unknownParameter } from './fields.js';
 import { formatNumber } from './format.js';
@@ -83,18 +88,10 @@ export const AUDIT_ALERTS = {
 export const AUDIT_PAGE_SIZE = 50;
 export const AUDIT_MAX_PAGE_SIZE = 200;
 
-/** Where a page ended: the last entry's instant and id (both descending). */
-export type AuditCursor = { at: string; _id: string };
-
-/** `<at in ms since 1970>-<entry id>`: the board cursor's form, so the same pattern. */
-export const encodeAuditCursor = (entry: { at: string; _id: string }): string =>
-  `${Date.parse(entry.at)}-${entry._id.toLowerCase()}`;
-
-export function decodeAuditCursor(cursor: string): AuditCursor | null {
-  const [, ms, id] = BOARD_CURSOR_PATTERN.exec(cursor) ?? [];
-  if (ms === undefined || id === undefined) return null;
-  return { at: new Date(Number(ms)).toISOString(), _id: id };
-}
+/** Where a page ended: the last entry's instant and id (both descending), as InstantCursor. */
+export type AuditCursor = InstantCursor;
+export const encodeAuditCursor = encodeInstantCursor;
+export const decodeAuditCursor = decodeInstantCursor;
 
 export const AUDIT_MESSAGES = {
   invalidUser: 'El usuario del filtro no es válido',

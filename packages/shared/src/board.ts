@@ -69,6 +69,20 @@ export function decodeBoardCursor(cursor: string): BoardCursor | null {
 }
 
 /**
+ * Where a page ordered by an instant, then _id (both descending), ended: the audit log's
+ * (issue 32) and a request's mails (issue 35). The board cursor's form, `<at in ms>-<_id>`.
+ */
+export type InstantCursor = { at: string; _id: string };
+
+export const encodeInstantCursor = (position: InstantCursor): string =>
+  encodeBoardCursor({ createdAt: position.at, _id: position._id });
+
+export function decodeInstantCursor(cursor: string): InstantCursor | null {
+  const position = decodeBoardCursor(cursor);
+  return position && { at: position.createdAt, _id: position._id };
+}
+
+/**
  * A keyset cursor of BOARD_CURSOR_PATTERN's form as callers send it, decoded by `decode`; a bad
  * one is a 400 on its field.
  */

@@ -8,7 +8,11 @@ import {
   safeIntegerSchema,
 } from './fields.js';
 import { singleLine } from './leads-text.js';
-import { EMAIL_SUBJECT_MAX_LENGTH, EMAIL_TEXT_MAX_LENGTH } from './request-email.js';
+import {
+  EMAIL_SUBJECT_MAX_LENGTH,
+  EMAIL_TEXT_MAX_LENGTH,
+  REQUEST_EMAIL_MESSAGES,
+} from './request-email.js';
 
 /*
  * Issue 35: "Plantillas de correo", the mails a team writes again and again, kept by a system
@@ -32,8 +36,6 @@ export const EMAIL_TEMPLATE_LABELS = {
     'Correos que el equipo escribe seguido. Se eligen al enviar un correo desde una solicitud.',
   mergeFields: `Campos: ${MERGE_FIELDS.map((field) => `{{${field}}}`).join(', ')}`,
   name: 'Nombre de la plantilla',
-  subject: 'Asunto',
-  text: 'Mensaje',
   add: 'Nueva plantilla',
   save: 'Guardar plantilla',
   cancel: 'Cancelar',
@@ -52,8 +54,6 @@ export const EMAIL_TEMPLATE_LABELS = {
 
 export const EMAIL_TEMPLATE_MESSAGES = {
   nameRequired: 'El nombre de la plantilla es requerido',
-  subjectRequired: 'El asunto es requerido',
-  textRequired: 'El mensaje es requerido',
   unknownField: (field: string) => `Campo desconocido: {{${field}}}`,
   notFound: 'La plantilla no existe',
   conflict: 'Otra persona cambió esta plantilla. Revisa su versión actual.',
@@ -85,10 +85,10 @@ const withKnownFields = <T extends z.ZodType<string>>(schema: T) =>
 export const emailTemplateBodySchema = z.strictObject({
   name: requiredText(EMAIL_TEMPLATE_MESSAGES.nameRequired, EMAIL_TEMPLATE_NAME_MAX_LENGTH),
   subject: withKnownFields(
-    requiredText(EMAIL_TEMPLATE_MESSAGES.subjectRequired, EMAIL_SUBJECT_MAX_LENGTH),
+    requiredText(REQUEST_EMAIL_MESSAGES.subjectRequired, EMAIL_SUBJECT_MAX_LENGTH),
   ),
   text: withKnownFields(
-    requiredFreeText(EMAIL_TEMPLATE_MESSAGES.textRequired, EMAIL_TEXT_MAX_LENGTH),
+    requiredFreeText(REQUEST_EMAIL_MESSAGES.textRequired, EMAIL_TEXT_MAX_LENGTH),
   ),
 });
 export type EmailTemplateBody = z.input<typeof emailTemplateBodySchema>;
@@ -107,7 +107,11 @@ export const emailTemplateSchema = z.object({
 });
 export type EmailTemplate = z.infer<typeof emailTemplateSchema>;
 
-/** GET /api/email-templates: by name. */
+/** The list's order: by name as Spanish sorts it, case and accents aside. */
+export const byTemplateName = (a: Pick<EmailTemplate, 'name'>, b: Pick<EmailTemplate, 'name'>) =>
+  a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
+
+/** GET /api/email-templates: by name (byTemplateName). */
 export const emailTemplateListSchema = z.object({ items: z.array(emailTemplateSchema) });
 export type EmailTemplateList = z.infer<typeof emailTemplateListSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOARD_CURSOR_PATTERN, keysetCursorSchema } from './board.js';
+import { decodeInstantCursor, keysetCursorSchema } from './board.js';
 import {
   dateTimeSchema,
   objectIdSchema,
@@ -25,7 +25,6 @@ export const REQUEST_EMAIL_LABELS = {
   text: 'Mensaje',
   send: 'Enviar',
   sending: 'Enviando…',
-  cancel: 'Cancelar',
   retry: 'Reintentar',
   older: 'Ver correos anteriores',
   empty: 'Aún no hay correos con este cliente.',
@@ -78,7 +77,6 @@ export const MAIL_FAILURE_REASONS = {
   refusedLogin: 'el servidor de correo rechazó la cuenta del producto',
   refusedRecipient: 'el servidor de correo rechazó un destinatario',
   refused: 'el servidor de correo rechazó el mensaje',
-  interrupted: 'el envío se interrumpió',
   notQueued: 'el correo no llegó a la bandeja de salida',
 } as const;
 export type MailFailureReason = keyof typeof MAIL_FAILURE_REASONS;
@@ -169,19 +167,10 @@ export const requestEmailSchema = z.object({
 });
 export type RequestEmail = z.infer<typeof requestEmailSchema>;
 
-/** Where a page of the thread ended: the last mail's instant and id (both descending). */
-export type RequestEmailCursor = { at: string; _id: string };
-export const encodeRequestEmailCursor = (email: { at: string; _id: string }): string =>
-  `${Date.parse(email.at)}-${email._id.toLowerCase()}`;
-export function decodeRequestEmailCursor(cursor: string): RequestEmailCursor | null {
-  const [, ms, id] = BOARD_CURSOR_PATTERN.exec(cursor) ?? [];
-  if (ms === undefined || id === undefined) return null;
-  return { at: new Date(Number(ms)).toISOString(), _id: id };
-}
-
 /** GET /api/form-contact/:id/emails?cursor&limit: newest first. */
 export const requestEmailsQuerySchema = z.strictObject({
-  cursor: keysetCursorSchema(decodeRequestEmailCursor).optional(),
+  /** Where the previous page ended (InstantCursor: the last mail's `at` and `_id`). */
+  cursor: keysetCursorSchema(decodeInstantCursor).optional(),
   limit: z.coerce
     .number()
     .int()

@@ -4,8 +4,8 @@ import { emailTemplateModel } from './template.model.js';
 /*
  * The mails of a request (issue 35): those a person wrote from it, and the customer's that
  * joined it from the sales mailbox. A sent mail's state lives in the outbox (mail/), under
- * `outboxKey`: this record keeps what it said, for the thread, as the outbox forgets it once
- * sent. A received mail is recorded under its inbox message's key (`inboxKey`, unique), so
+ * outboxKeyOf(its _id): this record keeps what it said, for the thread, as the outbox forgets
+ * it once sent. A received mail is recorded under its inbox message's key (`inboxKey`, unique), so
  * matching it twice (two processes, a run cut short) records it once.
  */
 
@@ -32,8 +32,6 @@ const requestEmailSchema = new Schema(
     by: { type: Schema.Types.ObjectId, default: null },
     /** The mail of the thread it answers. */
     inReplyTo: { type: Schema.Types.ObjectId, default: null },
-    /** A sent mail's key in the outbox: `request:<this mail's id>`. */
-    outboxKey: { type: String, default: undefined },
     /** A sent mail the customer's server sent back (a bounce naming its Message-ID). */
     bouncedAt: { type: Date, default: null },
     /** A received mail's inbox message (inbox/): recorded once per message. */
@@ -48,6 +46,9 @@ requestEmailSchema.index({ requestId: 1, at: -1, _id: -1 });
 // An answer finds the mail it answers by the Message-IDs it names.
 requestEmailSchema.index({ messageId: 1 });
 requestEmailSchema.index({ inboxKey: 1 }, { unique: true, sparse: true });
+
+/** A sent mail's key in the outbox (mail/): named by the mail's own id. */
+export const outboxKeyOf = (id: Types.ObjectId): string => `request:${id.toHexString()}`;
 
 export type RequestEmailDoc = InferSchemaType<typeof requestEmailSchema> & {
   _id: Types.ObjectId;

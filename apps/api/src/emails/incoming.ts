@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
-import { markHandled, waitingMessages, type InboxMessageDoc } from '../inbox/index.js';
+import { INBOX_JOB, markHandled, waitingMessages, type InboxMessageDoc } from '../inbox/index.js';
 import { holding, type JobLease } from '../jobs/index.js';
 import { leadFromMail } from '../leads/index.js';
 import { newestOpenRequestOf, recordEmailReceived } from '../requests/index.js';
@@ -105,7 +105,11 @@ async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
 }
 
 /** What one waiting message is: a bounce, an auto-reply, our own mail, or a person's. */
-async function handle(ctx: AppContext, message: InboxMessageDoc): Promise<void> {
+async function handle(
+  ctx: AppContext,
+  message: InboxMessageDoc,
+  ownAddresses: ReadonlySet<string>,
+): Promise<void> {
   const where = { inboxKey: message._id };
   if (message.skipped || !message.from?.address) {
     ctx.logger.info(where, 'mailbox message not filed: too large or without a sender');
@@ -124,9 +128,7 @@ async function handle(ctx: AppContext, message: InboxMessageDoc): Promise<void> 
     ctx.logger.info(where, 'mailbox auto-reply ignored');
     return;
   }
-  const ours = [productAddress(ctx.config.mail.from).address, ctx.config.inbox.replyTo];
-  const address = message.from.address.toLowerCase();
-  if (ours.some((own) => own?.toLowerCase() === address)) {
+  if (ownAddresses.has(message.from.address.toLowerCase())) {
     // The product's own mail come back (a copy, a loop): never filed nor answered.
     ctx.logger.info(where, 'mailbox message from the product itself ignored');
     return;
@@ -141,10 +143,16 @@ async function handle(ctx: AppContext, message: InboxMessageDoc): Promise<void> 
  */
 export async function fileWaitingMail(ctx: AppContext, lease: JobLease): Promise<void> {
   const waiting = await waitingMessages(ctx, MATCH_BATCH);
+  // The product's own addresses (MAIL_FROM, Reply-To), once a run: mail from them is never filed.
+  const ownAddresses = new Set(
+    [productAddress(ctx.config.mail.from).address, ctx.config.inbox.replyTo].flatMap((own) =>
+      own ? [own.toLowerCase()] : [],
+    ),
+  );
   for (const message of waiting) {
-    holding(lease, 'inbox.file');
+    holding(lease, INBOX_JOB);
     try {
-      await handle(ctx, message);
+      await handle(ctx, message, ownAddresses);
       await markHandled(ctx, message._id, ctx.clock.now());
     } catch (error) {
       ctx.logger.error({ err: error, inboxKey: message._id }, 'mailbox message not filed');

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RequestEmailPage } from '@crm/shared';
 import { DEFAULT_INBOX } from '../config/inbox-config.js';
-import { testMailbox } from '../test/imap.js';
+import { rawMail, testMailbox } from '../test/imap.js';
 import { startSmtp, type TestSmtp } from '../test/smtp.js';
 import {
   bearer,
@@ -51,18 +51,13 @@ const thread = async (id: string) =>
 
 /** The customer's answer as their mail program writes it: quoting, In-Reply-To, References. */
 const answerTo = (messageId: string, id: string) =>
-  [
-    'From: Carla Soto <carla@cliente.cl>',
-    'To: ventas@crm.test',
-    'Subject: Re: Cotización',
-    `Message-ID: <${id}@cliente.cl>`,
-    `In-Reply-To: ${messageId}`,
-    `References: ${messageId}`,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Perfecto, confirmamos para 80 personas.',
-    '',
-  ].join('\r\n');
+  rawMail({
+    from: 'Carla Soto <carla@cliente.cl>',
+    subject: 'Re: Cotización',
+    messageId: `<${id}@cliente.cl>`,
+    headers: [`In-Reply-To: ${messageId}`, `References: ${messageId}`],
+    text: 'Perfecto, confirmamos para 80 personas.',
+  });
 
 describe('the sales mailbox’s run (issue 35)', () => {
   it('files the customer’s answer to a mail sent from the request in its thread', async () => {
@@ -97,15 +92,12 @@ describe('the sales mailbox’s run (issue 35)', () => {
   it('two API processes running it at once file each message once, and make one lead of a new sender', async () => {
     for (const n of [1, 2, 3]) {
       await mailbox.deliver(
-        [
-          'From: Nuevo Cliente <nuevo@empresa.cl>',
-          'To: ventas@crm.test',
-          `Subject: Consulta ${n}`,
-          `Message-ID: <consulta-${n}@empresa.cl>`,
-          '',
-          `Mensaje ${n}`,
-          '',
-        ].join('\r\n'),
+        rawMail({
+          from: 'Nuevo Cliente <nuevo@empresa.cl>',
+          subject: `Consulta ${n}`,
+          messageId: `<consulta-${n}@empresa.cl>`,
+          text: `Mensaje ${n}`,
+        }),
       );
     }
     const other = await startTestApp({ dbName: t.dbName, logger: pino({ level: 'silent' }) });
@@ -130,15 +122,12 @@ describe('the sales mailbox’s run (issue 35)', () => {
     t.ctx.config.inbox = { ...t.ctx.config.inbox, batchSize: 2 };
     for (const n of [1, 2, 3, 4, 5]) {
       await mailbox.deliver(
-        [
-          'From: Atraso <atraso@empresa.cl>',
-          'To: ventas@crm.test',
-          `Subject: Pendiente ${n}`,
-          `Message-ID: <pendiente-${n}@empresa.cl>`,
-          '',
-          `Mensaje ${n}`,
-          '',
-        ].join('\r\n'),
+        rawMail({
+          from: 'Atraso <atraso@empresa.cl>',
+          subject: `Pendiente ${n}`,
+          messageId: `<pendiente-${n}@empresa.cl>`,
+          text: `Mensaje ${n}`,
+        }),
       );
     }
     await runMailbox(t.ctx, new Date(), held);

@@ -1,18 +1,13 @@
 import { Types } from 'mongoose';
 import type { sendEmailBodySchema } from '@crm/shared';
-import {
-  API_MESSAGES,
-  REQUEST_EMAIL_MESSAGES,
-  type RequestEmail,
-  type SendEmailBody,
-} from '@crm/shared';
+import { API_MESSAGES, REQUEST_EMAIL_MESSAGES, type RequestEmail } from '@crm/shared';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
 import { putInOutbox, queueMail, tryAgain, type QueuedMail } from '../mail/index.js';
 import { recordEmailSent, requestForMail } from '../requests/index.js';
-import type { RequestEmailDoc } from './email.model.js';
+import { outboxKeyOf, type RequestEmailDoc } from './email.model.js';
 import { emailJsonOf } from './thread.js';
 import { newMessageId, productAddress } from './sender.js';
 
@@ -25,12 +20,10 @@ import { newMessageId, productAddress } from './sender.js';
 
 type SendBody = z.output<typeof sendEmailBodySchema>;
 
-const outboxKeyOf = (id: Types.ObjectId) => `request:${id.toHexString()}`;
-
 /** The outbox's copy of a stored mail (what it says, to whom, its headers). */
 function queuedOf(ctx: AppContext, doc: RequestEmailDoc, answered?: string): QueuedMail {
   return {
-    key: doc.outboxKey ?? outboxKeyOf(doc._id),
+    key: outboxKeyOf(doc._id),
     kind: 'request',
     to: doc.to,
     content: { subject: doc.subject ?? '', text: doc.text ?? '' },
@@ -57,7 +50,7 @@ async function answeredMessageId(ctx: AppContext, requestId: string, emailId: st
 export async function sendEmail(
   ctx: AppContext,
   requestId: string,
-  body: SendEmailBody | SendBody,
+  body: SendBody,
   user: AuthUser,
 ): Promise<RequestEmail> {
   const request = await requestForMail(ctx, requestId);
@@ -74,13 +67,12 @@ export async function sendEmail(
     messageId: newMessageId(_id, ctx.config.mail.from),
     from: productAddress(ctx.config.mail.from),
     to: body.to,
-    cc: body.cc ?? [],
+    cc: body.cc,
     subject: body.subject,
     text: body.text,
     at: now,
     by: new Types.ObjectId(user.userId),
     inReplyTo: body.inReplyTo ? new Types.ObjectId(body.inReplyTo) : null,
-    outboxKey: outboxKeyOf(_id),
   });
   const doc = created.toObject() as RequestEmailDoc;
   await recordEmailSent(ctx, requestId, user.userId, body.subject, now);

@@ -1,4 +1,5 @@
 import {
+  byTemplateName,
   EMAIL_TEMPLATE_MESSAGES,
   MAX_EMAIL_TEMPLATES,
   type EmailTemplate,
@@ -24,14 +25,11 @@ const toJson = (doc: EmailTemplateDoc): EmailTemplate => ({
   updatedAt: doc.updatedAt.toISOString(),
 });
 
-const byName = (a: EmailTemplate, b: EmailTemplate) =>
-  a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
-
 export async function listTemplates(ctx: AppContext): Promise<EmailTemplateList> {
   const docs = await ctx.models.EmailTemplate.find({})
     .limit(MAX_EMAIL_TEMPLATES)
     .lean<EmailTemplateDoc[]>();
-  return { items: docs.map(toJson).sort(byName) };
+  return { items: docs.map(toJson).sort(byTemplateName) };
 }
 
 export async function createTemplate(

@@ -1,16 +1,16 @@
 import { Types } from 'mongoose';
 import {
   API_MESSAGES,
-  encodeRequestEmailCursor,
+  encodeInstantCursor,
   type RequestEmail,
-  type RequestEmailCursor,
+  type InstantCursor,
   type RequestEmailPage,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { notFound } from '../http/app-error.js';
 import { outboxStatesOf } from '../mail/index.js';
 import { clearUnreadEmails, requestForMail } from '../requests/index.js';
-import type { RequestEmailDoc } from './email.model.js';
+import { outboxKeyOf, type RequestEmailDoc } from './email.model.js';
 import { stateOf, toEmailJson } from './email-json.js';
 
 /*
@@ -22,7 +22,9 @@ import { stateOf, toEmailJson } from './email-json.js';
 
 /** The page's mails as the thread shows them. */
 async function toPage(ctx: AppContext, docs: RequestEmailDoc[]): Promise<RequestEmail[]> {
-  const keys = docs.flatMap((doc) => (doc.outboxKey ? [doc.outboxKey] : []));
+  const keyOf = (doc: RequestEmailDoc) =>
+    doc.direction === 'out' ? outboxKeyOf(doc._id) : undefined;
+  const keys = docs.flatMap((doc) => keyOf(doc) ?? []);
   const writers = [...new Set(docs.flatMap((doc) => (doc.by ? [doc.by.toHexString()] : [])))];
   const [states, nameOf] = await Promise.all([
     outboxStatesOf(ctx, keys),
@@ -30,11 +32,7 @@ async function toPage(ctx: AppContext, docs: RequestEmailDoc[]): Promise<Request
   ]);
   const now = ctx.clock.now();
   return docs.map((doc) =>
-    toEmailJson(
-      doc,
-      stateOf(doc, doc.outboxKey ? states.get(doc.outboxKey) : undefined, now),
-      nameOf,
-    ),
+    toEmailJson(doc, stateOf(doc, states.get(keyOf(doc) ?? ''), now), nameOf),
   );
 }
 
@@ -42,7 +40,7 @@ async function toPage(ctx: AppContext, docs: RequestEmailDoc[]): Promise<Request
 export function threadPageQuery(
   ctx: AppContext,
   requestId: string,
-  cursor: RequestEmailCursor | undefined,
+  cursor: InstantCursor | undefined,
   limit: number,
 ) {
   // As the board's keyset (board.service.ts): `$lte` gives the index a tight range on `at`,
@@ -75,7 +73,7 @@ export async function emailJsonOf(ctx: AppContext, doc: RequestEmailDoc): Promis
 export async function listEmails(
   ctx: AppContext,
   requestId: string,
-  query: { cursor?: RequestEmailCursor | undefined; limit: number },
+  query: { cursor?: InstantCursor | undefined; limit: number },
 ): Promise<RequestEmailPage> {
   if (!(await requestForMail(ctx, requestId))) throw notFound(API_MESSAGES.requestNotFound);
   const docs = await threadPageQuery(ctx, requestId, query.cursor, query.limit + 1).lean<
@@ -94,7 +92,7 @@ export async function listEmails(
   const last = items.at(-1);
   return {
     items,
-    nextCursor: docs.length > query.limit && last ? encodeRequestEmailCursor(last) : null,
+    nextCursor: docs.length > query.limit && last ? encodeInstantCursor(last) : null,
     readingReplies: !!ctx.config.inbox.imapUrl,
     pollAfterMs: ctx.config.inbox.imapUrl ? ctx.config.inbox.pollMs : null,
     sending: !!ctx.config.mail.smtpUrl,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env.js';
-import { testMailbox } from '../test/imap.js';
+import { rawMail, testMailbox } from '../test/imap.js';
 import { startTestApp, useTestApp } from '../test/test-app.js';
 import { readInbox } from './index.js';
 
@@ -36,18 +36,14 @@ afterEach(async () => {
   await mailbox.close();
 });
 
-const customerMail = (id: string, subject: string, extra: string[] = []) =>
-  [
-    'From: Carla Soto <carla@cliente.cl>',
-    'To: ventas@crm.test',
-    `Subject: ${subject}`,
-    `Message-ID: <${id}@cliente.cl>`,
-    ...extra,
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    'Hola, ¿me envían una cotización?',
-    '',
-  ].join('\r\n');
+const customerMail = (id: string, subject: string, headers: string[] = []) =>
+  rawMail({
+    from: 'Carla Soto <carla@cliente.cl>',
+    subject,
+    messageId: `<${id}@cliente.cl>`,
+    headers,
+    text: 'Hola, ¿me envían una cotización?',
+  });
 
 const kept = () =>
   t.ctx.models.InboxMessage.find({}, { subject: 1, from: 1, handledAt: 1, skipped: 1 })

@@ -96,6 +96,18 @@ export async function rememberLead(ctx: AppContext, request: Request): Promise<v
   });
 }
 
+/** The request of this email's last lead, while the duplicate window lasts. */
+export async function recentLeadOf(
+  ctx: AppContext,
+  email: string,
+): Promise<Types.ObjectId | undefined> {
+  const recent = await ctx.models.RecentLead.findOne({
+    _id: normaliseEmail(email),
+    expiresAt: { $gt: ctx.clock.now() },
+  }).lean<{ request: Types.ObjectId }>();
+  return recent?.request;
+}
+
 /**
  * The same email again within the window: the message becomes a note at the top of that
  * request's notes (§2's order), recorded in its history as the website's (no author), as long
@@ -108,15 +120,12 @@ async function addToOpenRequest(
   ctx: AppContext,
   body: PublicLeadBody,
 ): Promise<Request | undefined> {
-  const recent = await ctx.models.RecentLead.findOne({
-    _id: normaliseEmail(body.email),
-    expiresAt: { $gt: ctx.clock.now() },
-  }).lean<{ request: Types.ObjectId }>();
+  const recent = await recentLeadOf(ctx, body.email);
   if (!recent) return undefined;
   const note = LEAD_MESSAGES.followUpNote(body.message).slice(0, FIELD_MAX_LENGTH.note);
   try {
     // On top of the notes (§2's order), unless the request was closed or its notes are full.
-    return await changeNotes(ctx, recent.request.toHexString(), (stored) => {
+    return await changeNotes(ctx, recent.toHexString(), (stored) => {
       const notes = [note, ...stored.notes];
       if (stored.status === 'closed' || !notesSchema.safeParse(notes).success) return undefined;
       return { notes, entry: historyEntry(ctx.clock.now(), null, 'note', null, note) };

@@ -2,14 +2,13 @@ import { Types } from 'mongoose';
 import {
   DEFAULT_REQUEST_TYPE,
   FIELD_MAX_LENGTH,
-  normaliseEmail,
   type CreateRequestBody,
   type Request,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { createRequest, requestForMail } from '../requests/index.js';
 import { sendLeadMails } from './lead-mail.js';
-import { rememberLead } from './leads.service.js';
+import { recentLeadOf, rememberLead } from './leads.service.js';
 
 /*
  * Issue 35: a mail to the sales address that answers no request becomes a lead, as the website
@@ -39,12 +38,9 @@ export async function leadFromMail(
   ctx: AppContext,
   mail: MailLead,
 ): Promise<{ requestId: string; created: boolean }> {
-  const recent = await ctx.models.RecentLead.findOne({
-    _id: normaliseEmail(mail.email),
-    expiresAt: { $gt: ctx.clock.now() },
-  }).lean<{ request: Types.ObjectId }>();
-  if (recent && !recent.request.equals(mail.requestId)) {
-    const earlier = await requestForMail(ctx, recent.request.toHexString());
+  const recent = await recentLeadOf(ctx, mail.email);
+  if (recent && !recent.equals(mail.requestId)) {
+    const earlier = await requestForMail(ctx, recent.toHexString());
     if (earlier && earlier.status !== 'closed') return { requestId: earlier._id, created: false };
   }
   if (await requestForMail(ctx, mail.requestId)) {

@@ -44,3 +44,28 @@ export async function testMailbox(): Promise<{
     },
   };
 }
+
+/**
+ * A message as a mail program writes it, for `deliver`: From, To (the sales mailbox), Subject,
+ * Message-ID, any `headers` (In-Reply-To, Date…), then a plain UTF-8 text.
+ */
+export function rawMail(mail: {
+  from: string;
+  subject: string;
+  /** The Message-ID, angle brackets included. */
+  messageId: string;
+  text: string;
+  headers?: readonly string[];
+}): string {
+  return [
+    `From: ${mail.from}`,
+    'To: ventas@crm.test',
+    `Subject: ${mail.subject}`,
+    `Message-ID: ${mail.messageId}`,
+    ...(mail.headers ?? []),
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    mail.text,
+    '',
+  ].join('\r\n');
+}

@@ -70,20 +70,16 @@ export function newestOpenRequestQuery(ctx: AppContext, address: string) {
   ).sort({ createdAt: -1 });
 }
 
-/** A mail written from the request, in its history (by who wrote it); false: no such request. */
+/** A mail written from the request, in its history (by who wrote it). */
 export async function recordEmailSent(
   ctx: AppContext,
   id: string,
   userId: string,
   subject: string,
   at: Date,
-): Promise<boolean> {
+): Promise<void> {
   const entry = historyEntry(at, userId, 'emailSent', null, shortenHistoryText(subject));
-  const { matchedCount } = await ctx.models.Request.updateOne(
-    { _id: id },
-    { $push: { history: entry } },
-  );
-  return matchedCount === 1;
+  await ctx.models.Request.updateOne({ _id: id }, { $push: { history: entry } });
 }
 
 /** A customer's mail joined the request: its history line, and one more unread mail. */

@@ -3,6 +3,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import {
   EMAIL_TEMPLATE_LABELS,
   EMAIL_TEMPLATE_MESSAGES,
+  REQUEST_EMAIL_LABELS,
   emailTemplateBodySchema,
   type EmailTemplate,
   type EmailTemplateBody,
@@ -111,12 +112,12 @@ export function EmailTemplatesSection() {
           </FormField>
           <FormField
             id={subject.id}
-            label={EMAIL_TEMPLATE_LABELS.subject}
+            label={REQUEST_EMAIL_LABELS.subject}
             error={form.errors.subject}
           >
             <TextInput {...subject} />
           </FormField>
-          <FormField id={text.id} label={EMAIL_TEMPLATE_LABELS.text} error={form.errors.text}>
+          <FormField id={text.id} label={REQUEST_EMAIL_LABELS.text} error={form.errors.text}>
             <TextArea {...text} rows={8} />
           </FormField>
           <p className="text-xs text-slate-600">{EMAIL_TEMPLATE_LABELS.mergeFields}</p>

@@ -6,7 +6,8 @@ import {
   MAIL_FAILURE_REASONS,
   REQUEST_EMAIL_MESSAGES,
   api,
-  encodeRequestEmailCursor,
+  byTemplateName,
+  encodeInstantCursor,
   type RequestEmail,
 } from '@crm/shared';
 import { findRequest, newId, record } from './db';
@@ -44,9 +45,6 @@ export function addEmailTemplate(fields: Partial<EmailTemplate> = {}): EmailTemp
   emailTemplates.push(template);
   return template;
 }
-
-const byName = (a: EmailTemplate, b: EmailTemplate) =>
-  a.name.localeCompare(b.name, 'es', { sensitivity: 'base' });
 
 const threadOf = (requestId: string) => emails.get(requestId) ?? [];
 const newestFirst = (a: RequestEmail, b: RequestEmail) =>
@@ -112,7 +110,7 @@ export const emailRoutes = [
     const last = items.at(-1);
     return {
       items,
-      nextCursor: after.length > limit && last ? encodeRequestEmailCursor(last) : null,
+      nextCursor: after.length > limit && last ? encodeInstantCursor(last) : null,
       readingReplies: fakeMail.readingReplies,
       pollAfterMs: fakeMail.readingReplies ? 30_000 : null,
       sending: fakeMail.sending,
@@ -151,7 +149,7 @@ export const emailRoutes = [
   }),
 
   fake(api.emails.templates, () => ({
-    items: [...emailTemplates].sort(byName).map((template) => ({ ...template })),
+    items: [...emailTemplates].sort(byTemplateName).map((template) => ({ ...template })),
   })),
 
   fake(api.emails.createTemplate, ({ input }) => {

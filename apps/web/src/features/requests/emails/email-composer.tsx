@@ -14,9 +14,12 @@ import type { EmailDraft } from './email-draft';
 
 export const NO_EMAIL: EmailDraft = { to: '', cc: '', subject: '', text: '' };
 
-/** The composer's form: the send body's rules over what its boxes hold (emailComposerSchema). */
-export const useEmailForm = () =>
-  useZodForm(emailComposerSchema, NO_EMAIL, { focusFirstError: true });
+/**
+ * The composer's form, from `start` (a kept draft, else empty): the send body's rules over what
+ * its boxes hold (emailComposerSchema).
+ */
+export const useEmailForm = (start: EmailDraft = NO_EMAIL) =>
+  useZodForm(emailComposerSchema, start, { focusFirstError: true });
 export type EmailForm = ReturnType<typeof useEmailForm>;
 
 export type EmailComposerProps = {

@@ -58,21 +58,14 @@ export function EmailsSection({
   const send = useSendEmail(requestId);
   const retry = useRetryEmail(requestId);
   const timeZone = useTimeZone();
-  const form = useEmailForm();
   const [draft, setDraft] = useState<EmailDraft | null>(() => loadDraft(requestId));
+  // A draft left here opens with the request, as it was.
+  const form = useEmailForm(draft ?? NO_EMAIL);
   const [open, setOpen] = useState(defaultOpen || draft !== null);
   const composeButton = useRef<HTMLButtonElement>(null);
   const { user: writer } = useCurrentUser();
   const executive = users.find((person) => person._id === customer.vendor) ?? writer;
   const mergeValues = mergeValuesOf(customer, executive ? fullName(executive) : '');
-
-  // A draft left here opens with the request, as it was.
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    if (draft) form.reset(draft);
-  }, [draft, form]);
 
   // Every change of an open composer is kept with the request.
   const { values, hasChanges } = form;
