@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { SOURCE_OF_CONTACT_LABELS } from '@crm/shared';
 import { card, editDialog, openAs, signInAsAdmin, snap, unique } from '../support/app.js';
@@ -16,7 +17,31 @@ function customerMail(fields: {
   text: string;
   id: string;
   inReplyTo?: string;
+  /** A file attached, as a mail program attaches one (base64, its name in the disposition). */
+  attachment?: { name: string; type: string; content: string };
 }) {
+  const boundary = 'limite-de-partes';
+  const text = [
+    'Content-Type: text/plain; charset=utf-8',
+    'Content-Transfer-Encoding: 8bit',
+    '',
+    fields.text,
+  ];
+  const body = fields.attachment
+    ? [
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        ...text,
+        `--${boundary}`,
+        `Content-Type: ${fields.attachment.type}; name="${fields.attachment.name}"`,
+        `Content-Disposition: attachment; filename="${fields.attachment.name}"`,
+        'Content-Transfer-Encoding: base64',
+        '',
+        Buffer.from(fields.attachment.content).toString('base64'),
+        `--${boundary}--`,
+      ]
+    : text;
   return [
     `From: ${fields.from}`,
     'To: ventas@crm.test',
@@ -26,13 +51,17 @@ function customerMail(fields: {
       ? [`In-Reply-To: ${fields.inReplyTo}`, `References: ${fields.inReplyTo}`]
       : []),
     `Date: ${new Date().toUTCString()}`,
-    'Content-Type: text/plain; charset=utf-8',
-    'Content-Transfer-Encoding: 8bit',
-    '',
-    fields.text,
+    'MIME-Version: 1.0',
+    ...body,
     '',
   ].join('\r\n');
 }
+
+const PLAN = {
+  name: 'plano salón.pdf',
+  type: 'application/pdf',
+  content: '%PDF-1.4 plano del salón',
+};
 
 test.describe('email on the request', () => {
   test('a rep writes to the customer from the request and sees the answer there', async ({
@@ -64,6 +93,7 @@ test.describe('email on the request', () => {
         text: '¡Gracias! Confirmamos para 80 personas.',
         id: unique('respuesta-').replace(/\s/g, ''),
         inReplyTo: messageId,
+        attachment: PLAN,
       }),
     );
     // Read every 5 s here (IMAP_POLL_SECONDS), the open thread asked again at that pace.
@@ -71,6 +101,20 @@ test.describe('email on the request', () => {
       timeout: 60_000,
     });
     await expect(correos.getByText('Recibido', { exact: true })).toBeVisible();
+
+    // Its attachment is kept with the request, and downloads as the bytes the customer sent.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      correos.getByRole('button', { name: `Descargar ${PLAN.name}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(PLAN.name);
+    const saved = await download.path();
+    expect(readFileSync(saved, 'utf8')).toBe(PLAN.content);
+    const archivos = editDialog(page).getByRole('region', { name: 'Archivos' });
+    await editDialog(page)
+      .getByRole('button', { name: /^Archivos/ })
+      .click();
+    await expect(archivos.getByText(PLAN.name)).toBeVisible();
     await snap(page, 'email-thread');
   });
 

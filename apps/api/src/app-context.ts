@@ -11,6 +11,7 @@ import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { importsModels } from './imports/index.js';
 import { emailsModels, forgetRequestEmails } from './emails/index.js';
+import { filesModels, forgetRequestFiles, mailAttachmentsOf } from './files/index.js';
 import { inboxModels } from './inbox/index.js';
 import { leadsModels } from './leads/index.js';
 import { mailModels } from './mail/index.js';
@@ -40,6 +41,7 @@ function registerModels(connection: Connection): Models {
     ...importsModels(connection),
     ...inboxModels(connection),
     ...emailsModels(connection),
+    ...filesModels(connection),
     ...auditModels(connection),
   };
 }
@@ -66,7 +68,13 @@ export async function createContext(
     ...ctx,
     access: accessGuards(ctx),
     audit: { record: (entry) => recordAudit(context, entry) },
-    requestData: { forget: (requestId) => forgetRequestEmails(context, requestId) },
+    requestData: {
+      forget: async (requestId) => {
+        await forgetRequestEmails(context, requestId);
+        await forgetRequestFiles(context, requestId);
+      },
+    },
+    mailFiles: { open: (fileIds) => mailAttachmentsOf(context, fileIds) },
   };
   await backfillStageChangedAt(context);
   // From the same history: a request's last ended stay ends where its stageChangedAt begins.

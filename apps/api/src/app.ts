@@ -17,6 +17,7 @@ import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
 import { importsRoutes } from './imports/index.js';
 import { emailsRoutes } from './emails/index.js';
+import { filesRoutes } from './files/index.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
 import { importJobRoutes } from './imports/index.js';
@@ -69,6 +70,7 @@ export function createApp(ctx: AppContext): Express {
     requestsRoutes(ctx),
     activitiesRoutes(ctx),
     emailsRoutes(ctx),
+    filesRoutes(ctx),
     leadsRoutes(ctx),
     settingsRoutes(ctx),
     dashboardRoutes(ctx),

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Connection } from 'mongoose';
 import type { Logger } from 'pino';
 import type { AuditAction, AuditDetails, AuditTargetKind, Role } from '@crm/shared';
@@ -143,6 +144,19 @@ export type AppContext = {
   users: UserDirectory;
   /** What other features keep of a request outside its document (see RequestData). */
   requestData: RequestData;
+  /** The bytes of the files a request's mail carries, supplied by files/ (see MailFiles). */
+  mailFiles: MailFiles;
+};
+
+/**
+ * The files a mail of the outbox carries (issue 35), supplied by files/ (see app-context.ts):
+ * mail/ reads them at each try without knowing the feature (mail/ imports none).
+ */
+export type MailFiles = {
+  /** The files still there of these ids, in this order, their bytes as streams. */
+  open(
+    fileIds: readonly string[],
+  ): Promise<{ filename: string; contentType: string; content: Readable }[]>;
 };
 
 /**

@@ -341,13 +341,44 @@ export const activityContractCases: ContractCase[] = [
       ).toEqual({ status: 200, body: { items: [], nextCursor: null } });
       expect(await c.call(api.activities.dueCount, { query: {} }, vendor.token)).toEqual({
         status: 200,
-        body: { count: 2, pollAfterMs: AGENDA_BELL_POLL_MS },
+        body: { count: 2, unreadMail: 0, pollAfterMs: AGENDA_BELL_POLL_MS },
       });
       const bad = await c.call(api.activities.agenda, { query: { due: 'soon' } }, vendor.token);
       expect(bad.status).toBe(400);
       expect(bad.body).toMatchObject({ errors: [{ path: 'due' }] });
       expect(
         await c.call(api.activities.dueCount, { query: { owner: 'someone' } }, vendor.token),
+      ).toEqual(fieldError(400, 'owner', API_MESSAGES.invalidOwnerFilter));
+    },
+  },
+  {
+    // Issue 35. Unread customer mail comes only from the sales mailbox, which the suite can't
+    // write to: a request of the caller's without any, and the bell and the list agree on none.
+    name: 'activities.unreadMail and dueCount: an executive’s requests with unread customer mail, none here; a bad owner is 400',
+    run: async (c, expect) => {
+      const vendor = await c.signIn('vendor');
+      const admin = await c.signIn(ADMIN_ROLE);
+      const id = await newRequestId(c, admin.token);
+      expect(
+        await c.call(
+          api.requests.assignVendor,
+          { body: { formId: id, vendorId: vendor.user._id } },
+          admin.token,
+        ),
+      ).toMatchObject({ status: 200 });
+      expect(await c.call(api.activities.unreadMail, { query: {} }, vendor.token)).toEqual({
+        status: 200,
+        body: { items: [], total: 0 },
+      });
+      expect(
+        await c.call(api.activities.unreadMail, { query: { owner: vendor.user._id } }, admin.token),
+      ).toEqual({ status: 200, body: { items: [], total: 0 } });
+      expect(await c.call(api.activities.dueCount, { query: {} }, vendor.token)).toMatchObject({
+        status: 200,
+        body: { unreadMail: 0 },
+      });
+      expect(
+        await c.call(api.activities.unreadMail, { query: { owner: 'someone' } }, vendor.token),
       ).toEqual(fieldError(400, 'owner', API_MESSAGES.invalidOwnerFilter));
     },
   },

@@ -58,6 +58,7 @@ export const emailContractCases: ContractCase[] = [
           reason: null,
           inReplyTo: null,
           unread: false,
+          attachments: [],
         },
       });
       const second = await c.call(

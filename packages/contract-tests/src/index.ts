@@ -10,6 +10,7 @@ import type { ContractCase } from './client.js';
 import { dashboardContractCases } from './dashboard-cases.js';
 import { downloadContractCases } from './download-cases.js';
 import { emailContractCases } from './email-cases.js';
+import { fileContractCases } from './file-cases.js';
 import { exportContractCases } from './export-cases.js';
 import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
@@ -41,6 +42,7 @@ export const contractCases: readonly ContractCase[] = [
   ...leadContractCases,
   ...activityContractCases,
   ...emailContractCases,
+  ...fileContractCases,
   ...preferencesContractCases,
   ...boardViewsContractCases,
   ...settingsContractCases,

@@ -11,6 +11,7 @@ const defaultPreferences = (expect: ExpectStatic) => ({
   effectiveTimeZone: anyString(expect),
   emailDigest: true,
   emailReminders: true,
+  emailCustomerMail: false,
   calendarFeed: false,
 });
 
@@ -30,12 +31,13 @@ export const preferencesContractCases: ContractCase[] = [
         effectiveTimeZone: 'Europe/Madrid',
         emailDigest: false,
         emailReminders: true,
+        emailCustomerMail: true,
         calendarFeed: false,
       };
       expect(
         await c.call(
           api.preferences.update,
-          { body: { timeZone: 'Europe/Madrid', emailDigest: false } },
+          { body: { timeZone: 'Europe/Madrid', emailDigest: false, emailCustomerMail: true } },
           token,
         ),
       ).toEqual({ status: 200, body: changed });
@@ -46,7 +48,7 @@ export const preferencesContractCases: ContractCase[] = [
       });
       expect(await c.call(api.preferences.update, { body: { timeZone: null } }, token)).toEqual({
         status: 200,
-        body: { ...changed, ...defaults, emailDigest: false },
+        body: { ...changed, ...defaults, emailDigest: false, emailCustomerMail: true },
       });
       expect(
         await c.call(api.preferences.update, { body: { timeZone: 'Mars/Olympus' } }, token),

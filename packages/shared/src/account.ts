@@ -145,6 +145,7 @@ export const PROFILE_LABELS = {
   effectiveTimeZone: (zone: string) => `En uso: ${zone}`,
   emailDigest: 'Resumen diario por correo (08:00)',
   emailReminders: 'Recordatorio por correo 15 minutos antes de una actividad',
+  emailCustomerMail: 'Avisarme por correo cuando un cliente escriba a una de mis solicitudes',
   calendarFeed: 'Calendario',
   calendarFeedHelp:
     'Suscribe Google Calendar u Outlook a tus actividades abiertas con una dirección secreta. Deja de funcionar si cambias tu contraseña o cierras las demás sesiones.',

@@ -90,12 +90,42 @@ export const agendaPageSchema = z.object({
 });
 export type AgendaPage = z.infer<typeof agendaPageSchema>;
 
-/** The bell: overdue plus today's open activities, and when to ask again. */
+/**
+ * The bell: overdue plus today's open activities, the owner's requests with unread customer mail
+ * (issue 35: `unreadEmails` > 0, the owner their executive), and when to ask again.
+ */
 export const dueCountSchema = z.object({
   count: z.number().int().nonnegative(),
+  unreadMail: z.number().int().nonnegative(),
   pollAfterMs: z.number().int().positive(),
 });
 export type DueCount = z.infer<typeof dueCountSchema>;
+
+/** The agenda's "Correos sin leer" lists at most this many requests, then "y N más". */
+export const UNREAD_MAIL_LIST_LIMIT = 50;
+
+/** GET /api/activities/unread-mail?owner */
+export const unreadMailQuerySchema = z.strictObject(
+  { owner: ownerSchema },
+  { error: unknownParameter },
+);
+export type UnreadMailQuery = z.input<typeof unreadMailQuerySchema>;
+
+/** A request with unread customer mail, as the agenda lists it (and opens it by). */
+export const unreadMailRequestSchema = agendaRequestSchema.extend({
+  unreadEmails: z.number().int().positive(),
+});
+export type UnreadMailRequest = z.infer<typeof unreadMailRequestSchema>;
+
+/**
+ * The owner's requests with unread customer mail: the most unread first, then the newest
+ * request; at most UNREAD_MAIL_LIST_LIMIT, `total` counting them all (the bell's `unreadMail`).
+ */
+export const unreadMailListSchema = z.object({
+  items: z.array(unreadMailRequestSchema),
+  total: z.number().int().nonnegative(),
+});
+export type UnreadMailList = z.infer<typeof unreadMailListSchema>;
 
 // The ranges. A timed activity is due at its instant: overdue from it on. A date-only one is due
 // on its calendar day (`dueDate`) as whoever looks at it counts days: "today" all that day in

@@ -237,6 +237,7 @@ export {
   SETTINGS_LABELS,
   NEXT_ACTION_LABELS,
   OUTCOME_LABELS,
+  UNREAD_MAIL_LABELS,
   USERS_LABELS,
 } from './screen-labels.js';
 

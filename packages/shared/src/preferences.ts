@@ -5,8 +5,9 @@ import { FIELD_MESSAGES } from './messages.js';
 /*
  * A user's own preferences (issue 20), stored on their user: the time zone their days are read
  * in (the agenda's ranges, the bell, the board's "Próxima acción", the morning digest's 08:00),
- * which reminder emails they get, and whether they have a calendar feed. Read and changed by the
- * user themselves (GET/PATCH /api/me/preferences); the Perfil screen comes with issue 23.
+ * which reminder and notice emails they get, and whether they have a calendar feed. Read and
+ * changed by the user themselves (GET/PATCH /api/me/preferences); the Perfil screen comes with
+ * issue 23.
  */
 
 /**
@@ -33,6 +34,11 @@ export const preferencesSchema = z.object({
   emailDigest: z.boolean(),
   /** The reminder 15 minutes before a timed activity. */
   emailReminders: z.boolean(),
+  /**
+   * Issue 35: a mail when a customer writes to one of their requests (they are its executive).
+   * Off until they turn it on.
+   */
+  emailCustomerMail: z.boolean(),
   /** Whether a calendar feed address exists (its secret is shown only when created). */
   calendarFeed: z.boolean(),
 });
@@ -43,6 +49,7 @@ export const updatePreferencesBodySchema = z.strictObject({
   timeZone: timeZoneSchema.nullable().optional(),
   emailDigest: z.boolean().optional(),
   emailReminders: z.boolean().optional(),
+  emailCustomerMail: z.boolean().optional(),
 });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;
 

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { decodeInstantCursor, keysetCursorSchema } from './board.js';
 import {
+  MAX_MAIL_ATTACHMENTS,
+  REQUEST_FILE_MESSAGES,
+  mailAttachmentSchema,
+} from './request-files.js';
+import {
   dateTimeSchema,
   objectIdSchema,
   requiredEmail,
@@ -13,43 +18,6 @@ import {
  * request ("Enviar correo"); what the customer answers, read from the shared sales mailbox,
  * joins the same thread. Every word the screens and the API say of them is here, once.
  */
-
-/** The section's words. */
-export const REQUEST_EMAIL_LABELS = {
-  section: 'Correos',
-  compose: 'Enviar correo',
-  reply: 'Responder',
-  to: 'Para',
-  cc: 'Cc',
-  subject: 'Asunto',
-  text: 'Mensaje',
-  send: 'Enviar',
-  sending: 'Enviando…',
-  retry: 'Reintentar',
-  older: 'Ver correos anteriores',
-  empty: 'Aún no hay correos con este cliente.',
-  from: (name: string) => `De: ${name}`,
-  sentBy: (name: string) => `Enviado por ${name}`,
-  addressesHint: 'Separa varias direcciones con comas.',
-  draftKept: 'Borrador guardado en esta solicitud.',
-  discard: 'Descartar',
-  unread: 'Nuevo',
-  /** The card's mark: the customer wrote and no one has read it yet. */
-  unreadMark: (count: number) => (count === 1 ? '1 correo sin leer' : `${count} correos sin leer`),
-  loadFailed: 'No se pudieron cargar los correos',
-  sent: 'Correo enviado',
-  queued: 'El correo quedó pendiente de envío: se enviará cuando el servidor de correo responda.',
-  refused: 'El correo no se pudo enviar',
-  saveFailed: 'No se pudo guardar el correo. Inténtalo de nuevo.',
-  /** The composer's fieldset, for screen readers. */
-  composer: (subject: string) => (subject ? `Correo: ${subject}` : 'Nuevo correo'),
-  /** Without IMAP_URL: what was sent still shows; the answers don't come in. */
-  repliesNotRead:
-    'Las respuestas de los clientes no se están leyendo: el buzón de ventas no está configurado.',
-  /** Without SMTP_URL: a mail written waits in the outbox until the operator sets it. */
-  sendingOff:
-    'El envío de correos no está configurado: lo que escribas quedará pendiente de envío.',
-} as const;
 
 /**
  * Where a mail stands. `pending`: in the outbox, not yet accepted by the mail server;
@@ -119,6 +87,11 @@ export const sendEmailBodySchema = z.strictObject({
   text: requiredFreeText(REQUEST_EMAIL_MESSAGES.textRequired, EMAIL_TEXT_MAX_LENGTH),
   /** The mail of this request it answers (its `_id`): the answer carries In-Reply-To. */
   inReplyTo: objectIdSchema.optional(),
+  /** Files of this request ("Archivos") the mail carries. */
+  attachments: z
+    .array(objectIdSchema)
+    .max(MAX_MAIL_ATTACHMENTS, REQUEST_FILE_MESSAGES.tooManyAttachments(MAX_MAIL_ATTACHMENTS))
+    .default([]),
 });
 export type SendEmailBody = z.input<typeof sendEmailBodySchema>;
 
@@ -164,6 +137,8 @@ export const requestEmailSchema = z.object({
   inReplyTo: objectIdSchema.nullable(),
   /** A received mail not yet seen by anyone (the card's mark). */
   unread: z.boolean(),
+  /** The files it carried, kept in the request's "Archivos". */
+  attachments: z.array(mailAttachmentSchema),
 });
 export type RequestEmail = z.infer<typeof requestEmailSchema>;
 

@@ -123,8 +123,25 @@ export const AGENDA_LABELS = {
   loadMore: 'Cargar más',
   complete: 'Completar',
   openRequest: 'Abrir solicitud',
-  /** The bell's accessible name: "Actividades vencidas y de hoy: 3". */
-  bell: (count: number) => `Actividades vencidas y de hoy: ${count}`,
+  /**
+   * The bell's accessible name: "Actividades vencidas y de hoy: 3", and with unread customer
+   * mail (issue 35) "Actividades vencidas y de hoy: 3. Solicitudes con correos sin leer: 2".
+   */
+  bell: (count: number, unreadMail = 0) =>
+    `Actividades vencidas y de hoy: ${count}` +
+    (unreadMail > 0 ? `. Solicitudes con correos sin leer: ${unreadMail}` : ''),
+} as const;
+
+/**
+ * The agenda's "Correos sin leer" (issue 35): the caller's requests with customer mail no one has
+ * read.
+ */
+export const UNREAD_MAIL_LABELS = {
+  heading: 'Correos sin leer',
+  count: (count: number) => `${count} ${count === 1 ? 'correo' : 'correos'} sin leer`,
+  /** Past the list's limit: "y 12 más". */
+  more: (count: number) => `y ${count} más`,
+  loadFailed: 'No se pudieron cargar los correos sin leer.',
 } as const;
 
 /** The admin's settings screen, /main/settings (issue 20). */

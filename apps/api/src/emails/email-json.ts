@@ -56,5 +56,10 @@ export function toEmailJson(
     ...state,
     inReplyTo: doc.inReplyTo ? doc.inReplyTo.toHexString() : null,
     unread: doc.unread ?? false,
+    attachments: (doc.attachments ?? []).map((attachment) => ({
+      fileId: attachment.fileId ? attachment.fileId.toHexString() : null,
+      name: attachment.name,
+      size: attachment.size,
+    })),
   };
 }

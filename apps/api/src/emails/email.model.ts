@@ -14,6 +14,16 @@ const addressSchema = new Schema(
   { _id: false },
 );
 
+/** A file the mail carried, in the request's "Archivos" (files/); `fileId` null: not kept. */
+const attachmentSchema = new Schema(
+  {
+    fileId: { type: Schema.Types.ObjectId, default: null },
+    name: { type: String, required: true },
+    size: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
 const requestEmailSchema = new Schema(
   {
     requestId: { type: Schema.Types.ObjectId, required: true },
@@ -38,6 +48,7 @@ const requestEmailSchema = new Schema(
     inboxKey: { type: String, default: undefined },
     /** A received mail not yet seen in the thread. */
     unread: { type: Boolean, default: false },
+    attachments: { type: [attachmentSchema], default: undefined },
   },
   { versionKey: false },
 );

@@ -1,10 +1,12 @@
 import { Types } from 'mongoose';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { discardMailAttachments, fileMailAttachments } from '../files/index.js';
 import { INBOX_JOB, markHandled, waitingMessages, type InboxMessageDoc } from '../inbox/index.js';
 import { holding, type JobLease } from '../jobs/index.js';
 import { leadFromMail } from '../leads/index.js';
 import { newestOpenRequestOf, recordEmailReceived } from '../requests/index.js';
+import { noticeCustomerMail } from './customer-mail-notice.js';
 import { productAddress } from './sender.js';
 
 /*
@@ -74,6 +76,13 @@ async function requestOf(
 /** Files one person's mail in its request's thread, once. */
 async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
   const sender = message.from as { address: string; name?: string };
+  // Before the mail: a re-run after a crash finds the mail recorded and stops there.
+  await fileMailAttachments(ctx, message._id, match.requestId);
+  const attachments = (message.attachments ?? []).map((attachment) => ({
+    fileId: attachment.fileId ? new Types.ObjectId(attachment.fileId) : null,
+    name: attachment.fileName ?? '',
+    size: attachment.size ?? 0,
+  }));
   try {
     await ctx.models.RequestEmail.create({
       requestId: new Types.ObjectId(match.requestId),
@@ -89,12 +98,13 @@ async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
       inReplyTo: match.answers,
       inboxKey: message._id,
       unread: true,
+      ...(attachments.length ? { attachments } : {}),
     });
   } catch (error) {
     if (isDuplicateKeyError(error)) return;
     throw error;
   }
-  // After the mail is in the thread: a crash here loses only its history line and mark.
+  // After the mail is in the thread: a crash here loses only its history line, mark and notice.
   await recordEmailReceived(
     ctx,
     match.requestId,
@@ -102,6 +112,13 @@ async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
     message.subject ?? '',
     message.readAt,
   );
+  // The executive's email, if they chose it (the bell is the unread count just raised).
+  await noticeCustomerMail(ctx, {
+    requestId: match.requestId,
+    inboxKey: message._id,
+    from: { address: sender.address, name: sender.name ?? '' },
+    subject: message.subject ?? '',
+  });
 }
 
 /** What one waiting message is: a bounce, an auto-reply, our own mail, or a person's. */
@@ -113,6 +130,7 @@ async function handle(
   const where = { inboxKey: message._id };
   if (message.skipped || !message.from?.address) {
     ctx.logger.info(where, 'mailbox message not filed: too large or without a sender');
+    await discardMailAttachments(ctx, message._id);
     return;
   }
   if (message.automatic === 'bounce') {
@@ -131,6 +149,7 @@ async function handle(
   if (ownAddresses.has(message.from.address.toLowerCase())) {
     // The product's own mail come back (a copy, a loop): never filed nor answered.
     ctx.logger.info(where, 'mailbox message from the product itself ignored');
+    await discardMailAttachments(ctx, message._id);
     return;
   }
   const sender = { address: message.from.address, name: message.from.name ?? '' };

@@ -14,6 +14,7 @@ import {
   useTestApp,
 } from '../test/test-app.js';
 import { mailboxJob, runMailbox } from './index.js';
+import { runAndListen } from './mailbox-job.js';
 
 // Issue 35, the whole path on real servers: a mail sent from a request reaches the customer
 // (smtp-server); their answer, delivered into the sales mailbox (Dovecot), is read and filed in
@@ -133,6 +134,35 @@ describe('the sales mailbox’s run (issue 35)', () => {
     await runMailbox(t.ctx, new Date(), held);
     const lead = await t.ctx.models.Request.findOne({ email: 'atraso@empresa.cl' }).lean();
     expect((await thread(String(lead?._id))).items).toHaveLength(5);
+  });
+
+  it('listens in IDLE between reads: a mail that comes in is filed at once, and a stop ends the wait', async () => {
+    t.ctx.config.inbox = { ...t.ctx.config.inbox, pollMs: 60_000 };
+    let holding = true;
+    const started = Date.now();
+    const run = runAndListen(t.ctx, new Date(), { held: () => holding });
+    // The first read finds nothing; the run is listening by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await mailbox.deliver(
+      rawMail({
+        from: 'Rápido <rapido@empresa.cl>',
+        subject: 'Llegó durante la espera',
+        messageId: '<durante-la-espera@empresa.cl>',
+        text: 'Hola',
+      }),
+    );
+    let lead = null;
+    while (!lead && Date.now() - started < 30_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      lead = await t.ctx.models.Request.findOne({ email: 'rapido@empresa.cl' }).lean();
+    }
+    // Filed within the run, long before its 60 s period would have read it.
+    expect(lead).not.toBeNull();
+    expect(Date.now() - started).toBeLessThan(30_000);
+    const stopAsked = Date.now();
+    holding = false;
+    await run;
+    expect(Date.now() - stopAsked).toBeLessThan(10_000);
   });
 
   it('without IMAP_URL it is off and says that replies are not read', () => {

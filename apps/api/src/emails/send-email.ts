@@ -6,6 +6,7 @@ import type { AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
 import { putInOutbox, queueMail, tryAgain, type QueuedMail } from '../mail/index.js';
+import { attachToMail } from '../files/index.js';
 import { recordEmailSent, requestForMail } from '../requests/index.js';
 import { outboxKeyOf, type RequestEmailDoc } from './email.model.js';
 import { emailJsonOf } from './thread.js';
@@ -32,6 +33,9 @@ function queuedOf(ctx: AppContext, doc: RequestEmailDoc, answered?: string): Que
       ...(ctx.config.inbox.replyTo ? { replyTo: ctx.config.inbox.replyTo } : {}),
       messageId: doc.messageId,
       ...(answered ? { inReplyTo: answered } : {}),
+      attachments: (doc.attachments ?? []).flatMap((file) =>
+        file.fileId ? [file.fileId.toHexString()] : [],
+      ),
     },
   };
 }
@@ -58,6 +62,7 @@ export async function sendEmail(
   const answered = body.inReplyTo
     ? await answeredMessageId(ctx, requestId, body.inReplyTo)
     : undefined;
+  const attachments = await attachToMail(ctx, requestId, body.attachments);
   const _id = new Types.ObjectId();
   const now = ctx.clock.now();
   const created = await ctx.models.RequestEmail.create({
@@ -73,6 +78,15 @@ export async function sendEmail(
     at: now,
     by: new Types.ObjectId(user.userId),
     inReplyTo: body.inReplyTo ? new Types.ObjectId(body.inReplyTo) : null,
+    ...(attachments.length
+      ? {
+          attachments: attachments.map(({ fileId, name, size }) => ({
+            fileId: new Types.ObjectId(fileId!),
+            name,
+            size,
+          })),
+        }
+      : {}),
   });
   const doc = created.toObject() as RequestEmailDoc;
   await recordEmailSent(ctx, requestId, user.userId, body.subject, now);

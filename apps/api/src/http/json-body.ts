@@ -150,7 +150,9 @@ function tooLarge(res: Response, message: string): AppError {
  */
 export function rawBodyOf(rules: RawBodyRules): RequestHandler {
   return (req, res, next) => {
-    if (!rules.mediaTypes.includes(mediaTypeOf(req.headers['content-type']))) {
+    // `*/*`: any type (a request's files, issue 35), still declared by the client.
+    const type = mediaTypeOf(req.headers['content-type']);
+    if (!(rules.mediaTypes.includes('*/*') ? type !== '' : rules.mediaTypes.includes(type))) {
       return next(new AppError(415, rules.wrongType));
     }
     const encoding = req.headers['content-encoding']?.trim().toLowerCase();

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { cleanFileName } from '@crm/shared';
 import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
+import { keepMailAttachments } from '../files/index.js';
 import { holding, type JobLease } from '../jobs/index.js';
 import { mailboxAddressOf, type MailboxAddress } from './imap-url.js';
-import { readNewMail, type MailboxMessage } from './mailbox.js';
+import { readNewMail, waitForNewMail, type MailboxMessage, type MailWait } from './mailbox.js';
 import { parseIncomingMail } from './parse-mail.js';
 
 export const INBOX_JOB = 'inbox.read';
@@ -27,8 +29,19 @@ async function keep(ctx: AppContext, address: MailboxAddress, message: MailboxMe
     record = { _id: inboxMessageKey(messageId), messageId, skipped: 'too-large', ...base };
   } else {
     const mail = await parseIncomingMail(message.source);
+    const key = inboxMessageKey(mail.messageId);
+    // Before the message: a message kept is one whose files are kept too. An automatic one's
+    // (an out-of-office's logo, a bounce's copy) are named only.
+    const attachments = mail.automatic
+      ? mail.attachments.map(({ fileName, contentType, size }) => ({
+          fileId: null,
+          name: cleanFileName(fileName),
+          contentType,
+          size,
+        }))
+      : await keepMailAttachments(ctx, key, mail.from?.address ?? null, mail.attachments);
     record = {
-      _id: inboxMessageKey(mail.messageId),
+      _id: key,
       ...base,
       messageId: mail.messageId,
       inReplyTo: mail.inReplyTo,
@@ -40,8 +53,9 @@ async function keep(ctx: AppContext, address: MailboxAddress, message: MailboxMe
       text: mail.text,
       html: mail.html,
       sentAt: mail.date,
-      attachments: mail.attachments.map(({ fileName, contentType, size }) => ({
-        fileName,
+      attachments: attachments.map(({ fileId, name, contentType, size }) => ({
+        fileId,
+        fileName: name,
         contentType,
         size,
       })),
@@ -99,4 +113,27 @@ export async function readInbox(ctx: AppContext, _now: Date, lease: JobLease): P
     );
   }
   return read;
+}
+
+/**
+ * Waits at most `maxMs` for new mail in the sales mailbox, in IMAP IDLE, past what has been read
+ * (the checkpoint); ends early when the job's lock is no longer held. `no-idle` without IDLE on
+ * the server, `quiet` also when the mailbox can't be reached (the next run says why).
+ */
+export async function awaitNewMail(
+  ctx: AppContext,
+  lease: JobLease,
+  maxMs: number,
+): Promise<MailWait> {
+  const { imapUrl } = ctx.config.inbox;
+  if (!imapUrl || maxMs <= 0) return 'quiet';
+  const address = mailboxAddressOf(imapUrl);
+  try {
+    const saved = await ctx.models.InboxCheckpoint.findById(address.label).lean();
+    return await waitForNewMail(address, saved?.lastUid ?? 0, maxMs, () => !lease.held());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    ctx.logger.warn({ mailbox: address.label, reason }, 'mailbox not watched (IDLE)');
+    return 'quiet';
+  }
 }

@@ -15,6 +15,8 @@ const addressSchema = new Schema(
 
 const attachmentInfoSchema = new Schema(
   {
+    /** Its bytes in the request's files (files/); null when not kept (over 15 MB, automatic). */
+    fileId: { type: String, default: null },
     fileName: { type: String, default: '' },
     contentType: { type: String, default: '' },
     size: { type: Number, default: 0 },

@@ -1,5 +1,5 @@
 // The inbox's door (issue 35): reading the shared sales mailbox over IMAP.
-export { INBOX_JOB, inboxMessageKey, readInbox } from './inbox-read.js';
+export { INBOX_JOB, awaitNewMail, inboxMessageKey, readInbox } from './inbox-read.js';
 export { markHandled, waitingMessages } from './waiting.js';
 export { inboxModels, type InboxMessageDoc } from './inbox.models.js';
 export { mailboxAddressOf, type MailboxAddress } from './imap-url.js';
@@ -8,5 +8,6 @@ export {
   readNewMail,
   type MailboxCheckpoint,
   type MailboxMessage,
+  type MailWait,
   type ReadMailOptions,
 } from './mailbox.js';

@@ -100,3 +100,62 @@ export async function readNewMail(
     await client.logout().catch(() => client.close());
   }
 }
+
+/** How often a wait in IDLE looks whether it should stop (the job's lock, a shutdown). */
+const IDLE_STOP_CHECK_MS = 1_000;
+
+/** What a wait for new mail ended with. */
+export type MailWait = 'new-mail' | 'quiet' | 'no-idle';
+
+/**
+ * Waits in IMAP IDLE (RFC 2177) until the folder holds a message after `lastUid` (`new-mail`),
+ * `maxMs` pass or `stop()` says so (`quiet`). A server without IDLE answers `no-idle` at once:
+ * the product then reads at IMAP_POLL_SECONDS only. Read-only, as every read.
+ */
+export async function waitForNewMail(
+  address: MailboxAddress,
+  lastUid: number,
+  maxMs: number,
+  stop: () => boolean,
+): Promise<MailWait> {
+  const client = new ImapFlow({
+    ...address.connection,
+    ...IMAP_TIMEOUTS,
+    logger: false,
+    disableAutoIdle: true,
+    // The server's own limit on an idle connection is minutes; ours ends sooner (maxMs).
+    maxIdleTime: Math.max(maxMs, 1_000),
+  });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    if (!client.capabilities.has('IDLE')) return 'no-idle';
+    const lock = await client.getMailboxLock(address.folder, { readOnly: true });
+    try {
+      const opened = client.mailbox;
+      if (!opened) throw new Error(`the folder ${address.label} could not be opened`);
+      // Arrived between the read and this wait.
+      if (opened.exists > 0 && opened.uidNext > lastUid + 1) return 'new-mail';
+      return await new Promise<MailWait>((resolve) => {
+        const end = (result: MailWait) => {
+          clearTimeout(timer);
+          clearInterval(check);
+          client.off('exists', onExists);
+          resolve(result);
+        };
+        const onExists = () => end('new-mail');
+        const timer = setTimeout(() => end('quiet'), maxMs);
+        const check = setInterval(() => {
+          if (stop()) end('quiet');
+        }, IDLE_STOP_CHECK_MS);
+        client.on('exists', onExists);
+        // Ends when the next command (the logout below) is sent.
+        client.idle().catch(() => end('quiet'));
+      });
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => client.close());
+  }
+}

@@ -14,9 +14,17 @@ import { expiringSchema } from '../db/expiring-schema.js';
 /**
  * `account`: a one-time link or a notice of the account feature (account/account-mail.ts);
  * `lead`: a website request's confirmation or admins' notice (leads/lead-mail.ts);
- * `request`: a mail a person wrote to a customer from a request (emails/, issue 35).
+ * `request`: a mail a person wrote to a customer from a request (emails/, issue 35);
+ * `customer-mail`: the notice to a request's executive that its customer wrote (emails/, issue 35).
  */
-export const MAIL_KINDS = ['digest', 'reminder', 'account', 'lead', 'request'] as const;
+export const MAIL_KINDS = [
+  'digest',
+  'reminder',
+  'account',
+  'lead',
+  'request',
+  'customer-mail',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /**
@@ -47,6 +55,8 @@ const outboxMailSchema = expiringSchema({
   replyTo: { type: String, default: '' },
   messageId: { type: String, default: '' },
   inReplyTo: { type: String, default: '' },
+  /** The ids of the request's files it carries (files/ gives their bytes at each try). */
+  attachments: { type: [String], default: undefined },
   /** Tries made so far; the next one is claimed as `<_id>#<attempts + 1>` (OutboxAttempt). */
   attempts: { type: Number, default: 0 },
   nextAttemptAt: { type: Date, required: true },

@@ -43,6 +43,8 @@ export type MailHeaders = {
   messageId?: string;
   /** The Message-ID it answers: In-Reply-To and References. */
   inReplyTo?: string;
+  /** Files it carries (a request's "Archivos"), read at each try through `ctx.mailFiles`. */
+  attachments?: readonly string[];
 };
 
 /** A mail for the outbox. */
@@ -71,6 +73,7 @@ const recordOf = (mail: QueuedMail) => ({
   replyTo: mail.headers?.replyTo ?? '',
   messageId: mail.headers?.messageId ?? '',
   inReplyTo: mail.headers?.inReplyTo ?? '',
+  attachments: [...(mail.headers?.attachments ?? [])],
 });
 
 /**
@@ -147,7 +150,10 @@ async function claimAttempt(
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type Outgoing = Pick<OutboxMailDoc, '_id' | 'attempts' | 'kind'> & ReturnType<typeof recordOf>;
+type Outgoing = Pick<OutboxMailDoc, '_id' | 'attempts' | 'kind'> &
+  Omit<ReturnType<typeof recordOf>, 'attachments'> & {
+    attachments?: readonly string[] | null;
+  };
 
 /**
  * Once a mail is sent or given up its record keeps no copy of what it said: account mails carry
@@ -180,6 +186,9 @@ async function deliver(ctx: AppContext, mail: Outgoing, now: Date, smtpUrl: stri
       // Account and lead mails are text only.
       ...(mail.html ? { html: mail.html } : {}),
       ...headersOf(mail),
+      ...(mail.attachments?.length
+        ? { attachments: await ctx.mailFiles.open(mail.attachments) }
+        : {}),
     });
   } catch (error) {
     const delay = retryDelayAfter(ctx.config.mail, attempt);

@@ -60,6 +60,7 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
   ],
   'preferences.update': [
     { timeZone: 'Europe/Madrid', emailDigest: true, emailReminders: false },
+    { emailCustomerMail: true },
     { timeZone: null },
   ],
   'profile.update': [{ name: 'Ana', lastName: 'Pérez' }],
@@ -177,6 +178,7 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       subject: 'Re: Consulta por el congreso',
       text: 'Hola Lucía, sí tenemos fecha disponible.',
       inReplyTo: ACTIVITY_ID,
+      attachments: [ACTIVITY_ID],
     },
   ],
   'emails.createTemplate': [
@@ -244,6 +246,9 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   activityId: ACTIVITY_ID,
   emailId: ACTIVITY_ID,
   templateId: ACTIVITY_ID,
+  // Issue 35: a request's file ("Archivos"), by its path and by its download's query.
+  fileId: ACTIVITY_ID,
+  file: ACTIVITY_ID,
   q: 'Ana',
   vendor: 'me',
   priority: 'high',

@@ -29,6 +29,8 @@ function toPreferences(ctx: AppContext, stored: StoredPreferences): Preferences 
     effectiveTimeZone: timeZone ?? ctx.config.timeZone,
     emailDigest: stored.emailDigest ?? true,
     emailReminders: stored.emailReminders ?? true,
+    // Issue 35: opt-in, so a user stored before it has it off.
+    emailCustomerMail: stored.emailCustomerMail ?? false,
     calendarFeed: Boolean(stored.calendarSecretHash),
   };
 }

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CALENDAR_SECRET_PATTERN, FIELD_MESSAGES, preferencesSchema } from '@crm/shared';
-import { bearer, useSignedInRoles, useTestApp } from '../test/test-app.js';
+import { bearer, tokenFor, useSignedInRoles, useTestApp } from '../test/test-app.js';
 import { calendarSecretHash } from './preferences.service.js';
 
 // Issue 20: each user's own preferences (zone, reminder emails) and their calendar feed's secret.
@@ -19,7 +19,7 @@ afterEach(() => {
 });
 
 describe('GET /api/me/preferences', () => {
-  it('when nothing was set, then the product’s zone is in effect and both emails are on', async () => {
+  it('when nothing was set, then the product’s zone is in effect, both reminder emails are on and the customer mail notice off', async () => {
     const res = await get(driver.token);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -27,6 +27,7 @@ describe('GET /api/me/preferences', () => {
       effectiveTimeZone: t.ctx.config.timeZone,
       emailDigest: true,
       emailReminders: true,
+      emailCustomerMail: false,
       calendarFeed: false,
     });
   });
@@ -41,6 +42,7 @@ describe('PATCH /api/me/preferences', () => {
       effectiveTimeZone: 'Europe/Madrid',
       emailDigest: true,
       emailReminders: false,
+      emailCustomerMail: false,
       calendarFeed: false,
     });
     expect((await get(vendor.token)).body).toEqual(res.body);
@@ -54,10 +56,27 @@ describe('PATCH /api/me/preferences', () => {
     });
   });
 
+  it('when the customer mail notice is turned on (issue 35), then it stays on until turned off, the rest unchanged', async () => {
+    const { token } = await tokenFor(t, 'vendor');
+    const on = await patch(token, { emailCustomerMail: true });
+    expect(on.status).toBe(200);
+    expect(on.body).toMatchObject({ emailCustomerMail: true, emailDigest: true });
+    expect((await get(token)).body).toMatchObject({ emailCustomerMail: true });
+    expect((await patch(token, { emailDigest: false })).body).toMatchObject({
+      emailCustomerMail: true,
+      emailDigest: false,
+    });
+    expect((await patch(token, { emailCustomerMail: false })).body).toMatchObject({
+      emailCustomerMail: false,
+    });
+    expect((await get(token)).body).toMatchObject({ emailCustomerMail: false });
+  });
+
   it.each([
     ['timeZone', { timeZone: 'Mars/Olympus' }],
     ['timeZone', { timeZone: 42 }],
     ['emailDigest', { emailDigest: 'yes' }],
+    ['emailCustomerMail', { emailCustomerMail: 'sí' }],
   ])('when %s is bad (%j), then 400 names it', async (path, body) => {
     const res = await patch(vendor.token, body);
     expect(res.status).toBe(400);

@@ -8,6 +8,7 @@ import {
   PRIORITIES,
   REQUEST_STATUSES,
   REQUEST_TYPES,
+  UNREAD_MAIL_LIST_LIMIT,
   boardQuerySchema,
   columnQuerySchema,
   agendaBounds,
@@ -36,9 +37,11 @@ import { ADMINS, userQuery, usersQuery } from '../users/users.service.js';
 import { withActivitiesOf } from './activities/activities.service.js';
 import { assignedTo } from './unassign.js';
 import { agendaQuery, dueCountQuery } from './agenda/agenda.service.js';
+import { unreadMailFilter, unreadMailQuery } from './agenda/unread-mail.js';
 import { dueActivitiesQuery } from './activities/due-activities.js';
 import { newestOpenRequestQuery } from './mail/request-mail.js';
 import { sentMailNamedQuery, threadPageQuery } from '../emails/index.js';
+import { filesPageQuery } from '../files/index.js';
 import {
   columnFilter,
   columnTotalsQuery,
@@ -116,6 +119,9 @@ const CALLERS_IN_DAY = IN_DAY / 2;
 const CALLERS_CLOSED_IN_DAY = IN_DAY / (2 * STATUSES);
 /** Stale at STALE_NOW: the first day's NUEVA requests. */
 const STALE_AT_NOW = IN_DAY / STATUSES;
+// Issue 35: one request in UNREAD_EVERY (all even, so the caller's) holds 1 to 4 unread mails.
+const UNREAD_EVERY = 6;
+const WITH_UNREAD = REQUESTS / UNREAD_EVERY;
 const agenda = () => agendaBounds(AGENDA_NOW, 'UTC');
 
 type IndexKeys = Record<string, number>;
@@ -250,6 +256,7 @@ async function seedRequests() {
     stageChangedAt: new Date(start + i * 60_000),
     expectedValue: i * 1000,
     outcome: outcomeOf(i),
+    ...(i % UNREAD_EVERY === 0 ? { unreadEmails: 1 + (i % 4) } : {}),
     furthestStage: i % STATUSES,
     stageVisits: [
       {
@@ -438,11 +445,44 @@ const probes: ProbeCase[] = [
       ),
   },
   {
+    name: 'a request’s files ("Archivos"), their first page',
+    build: () =>
+      findProbe(filesPageQuery(t.ctx, threadRequest.toHexString(), undefined, LIMIT + 1), {
+        maxDocsExamined: pageCost(LIMIT),
+      }),
+  },
+  {
+    name: 'a request’s files after a cursor',
+    build: () =>
+      findProbe(
+        filesPageQuery(
+          t.ctx,
+          threadRequest.toHexString(),
+          { at: new Date().toISOString(), _id: new Types.ObjectId().toHexString() },
+          LIMIT + 1,
+        ),
+        { maxDocsExamined: pageCost(LIMIT) },
+      ),
+  },
+  {
     name: 'an answer finding the sent mail it names by Message-ID',
     build: () =>
       findProbe(sentMailNamedQuery(t.ctx, [messageIdOf(THREAD_MAILS + 20), '<ninguno@x.cl>']), {
         maxDocsExamined: 2,
         onDocuments: ['direction'],
+      }),
+  },
+  {
+    name: 'the bell’s count of the caller’s requests with unread mail',
+    build: () =>
+      countDocumentsProbe('Request', unreadMailFilter(new Types.ObjectId(callerId)), WITH_UNREAD),
+  },
+  {
+    // The index read backwards: the most unread first, then the newest, a page's worth.
+    name: 'the agenda’s "Correos sin leer" list',
+    build: () =>
+      findProbe(unreadMailQuery(t.ctx, new Types.ObjectId(callerId), UNREAD_MAIL_LIST_LIMIT), {
+        maxDocsExamined: pageCost(UNREAD_MAIL_LIST_LIMIT),
       }),
   },
   {

@@ -40,7 +40,7 @@ export { requestsModels } from './request.model.js';
 export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';
-export { createRequest } from './requests.service.js';
+export { createRequest, requestExists } from './requests.service.js';
 // A request's mails (issue 35): what the request keeps of them (emails/ owns the mails).
 export {
   clearUnreadEmails,

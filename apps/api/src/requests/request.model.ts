@@ -206,6 +206,10 @@ requestSchema.index({ vendor: 1, status: 1, createdAt: -1, _id: -1 });
 requestSchema.index({ requestNumber: 1 }, { unique: true, sparse: true });
 // Issue 35: a customer's mail finds the newest request with its sender's address.
 requestSchema.index({ email: 1, createdAt: -1 });
+// Issue 35: the bell's count of one executive's requests with unread customer mail (a range of
+// unreadEmails > 0), and the agenda's "Correos sin leer" list in the index's order read backwards
+// (the most unread first, then the newest), stopping after its limit (requests/agenda/unread-mail.ts).
+requestSchema.index({ vendor: 1, unreadEmails: 1, _id: 1 });
 requestSchema.index({ importKey: 1 }, { unique: true, sparse: true });
 // The coming agenda and bell (issue 20): one owner's open activities by due instant; a multikey
 // index over the one embedded array. Its prefix serves unassigning a deleted user's activities.

@@ -105,6 +105,11 @@ export async function getRequest(ctx: AppContext, id: string): Promise<Request> 
  * The next request number from an atomic $inc on a counter document; with `count`, the last of
  * a block of that many (an import's chunk reserves its numbers in one write).
  */
+/** Whether a request exists: for what other features keep of it (its mails, its files). */
+export async function requestExists(ctx: AppContext, id: string): Promise<boolean> {
+  return (await ctx.models.Request.exists({ _id: id })) !== null;
+}
+
 export async function nextRequestNumber(ctx: AppContext, count = 1): Promise<number> {
   // Concurrent first upserts: the loser retries and finds the counter.
   return retryOnConflict(

@@ -2,7 +2,8 @@ import type { AppContext } from '../context.js';
 
 /*
  * The users the reminders' run mails (issue 32), read in batches: the zones first (to know whose
- * 08:00 it is), then only the users a run needs, never one read per user.
+ * 08:00 it is), then only the users a run needs, never one read per user. Also the executive a
+ * customer's mail is told to (issue 35, emails/customer-mail-notice.ts).
  */
 
 export type MailRecipient = {
@@ -13,9 +14,11 @@ export type MailRecipient = {
   timeZone: string | null;
   emailDigest: boolean;
   emailReminders: boolean;
+  /** Issue 35: the notice of a customer's mail to their requests (off unless turned on). */
+  emailCustomerMail: boolean;
 };
 
-const FIELDS = 'name email timeZone emailDigest emailReminders';
+const FIELDS = 'name email timeZone emailDigest emailReminders emailCustomerMail';
 
 type Stored = Omit<MailRecipient, '_id'> & { _id: { toHexString(): string } };
 
@@ -26,6 +29,7 @@ const recipientOf = (user: Stored): MailRecipient => ({
   timeZone: user.timeZone ?? null,
   emailDigest: user.emailDigest !== false,
   emailReminders: user.emailReminders !== false,
+  emailCustomerMail: user.emailCustomerMail === true,
 });
 
 /** The zones set by users who take the digest (a user without one has APP_TIME_ZONE's). */

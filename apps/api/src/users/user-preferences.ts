@@ -10,10 +10,11 @@ export type StoredPreferences = {
   timeZone?: string | null;
   emailDigest?: boolean;
   emailReminders?: boolean;
+  emailCustomerMail?: boolean;
   calendarSecretHash?: string | null;
 };
 
-const FIELDS = 'timeZone emailDigest emailReminders +calendarSecretHash';
+const FIELDS = 'timeZone emailDigest emailReminders emailCustomerMail +calendarSecretHash';
 
 /** The user's stored preferences, or null when there is no such user. */
 export function storedPreferencesOf(

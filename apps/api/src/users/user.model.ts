@@ -23,6 +23,8 @@ const userSchema = new Schema(
     timeZone: { type: String, default: null },
     emailDigest: { type: Boolean, default: true },
     emailReminders: { type: Boolean, default: true },
+    /** Issue 35: a mail when a customer writes to a request of theirs; off until turned on. */
+    emailCustomerMail: { type: Boolean, default: false },
     /**
      * The SHA-256 (hex) of their calendar feed's secret; null: no feed. Never selected unless
      * asked for: the feed looks the user up by it (unique, sparse index).

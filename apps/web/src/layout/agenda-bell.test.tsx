@@ -53,6 +53,23 @@ describe('the bell (issue 20)', () => {
     expect(bell).toHaveAttribute('href', '/main/agenda');
   });
 
+  it('counts the person’s requests with unread customer mail too (issue 35): the badge the sum, the name each', async () => {
+    const bea = addUser({ role: 'vendor' });
+    const other = addUser({ role: 'vendor' });
+    addActivity(addRequest()._id, { ownerId: bea._id, dueDate: today });
+    addRequest({ vendor: bea._id, unreadEmails: 2 });
+    addRequest({ vendor: bea._id, unreadEmails: 1 });
+    addRequest({ vendor: other._id, unreadEmails: 4 });
+    addRequest({ vendor: null, unreadEmails: 1 });
+    renderApp('/main/home', bea);
+
+    const bell = await screen.findByRole('link', { name: AGENDA_LABELS.bell(1, 2) });
+    expect(bell).toHaveAccessibleName(
+      'Actividades vencidas y de hoy: 1. Solicitudes con correos sin leer: 2',
+    );
+    expect(bell).toHaveTextContent('3');
+  });
+
   it('shows no number when nothing is due, for a driver too', async () => {
     const carlos = addUser({ role: 'driver' });
     renderApp('/main/home', carlos);
@@ -66,7 +83,7 @@ describe('the bell (issue 20)', () => {
     server.use(
       http.get(DUE_COUNT, () => {
         asked += 1;
-        return HttpResponse.json({ count, pollAfterMs: 150 });
+        return HttpResponse.json({ count, unreadMail: 0, pollAfterMs: 150 });
       }),
     );
     renderApp('/main/home', bea);

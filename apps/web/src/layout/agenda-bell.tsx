@@ -9,12 +9,14 @@ const MAX_SHOWN = 99;
 
 /**
  * The bell (issue 20), on every page: how many of the signed-in person's open activities are
- * overdue or due today, kept current without a reload (useDueCount), leading to the agenda.
+ * overdue or due today, and (issue 35) how many of their requests hold customer mail no one has
+ * read, kept current without a reload (useDueCount), leading to the agenda. The badge shows the
+ * sum; the accessible name says each.
  */
 export function AgendaBell() {
   const { data } = useDueCount();
-  const count = data?.count;
-  const label = count === undefined ? AGENDA_LABELS.title : AGENDA_LABELS.bell(count);
+  const count = data && data.count + data.unreadMail;
+  const label = data ? AGENDA_LABELS.bell(data.count, data.unreadMail) : AGENDA_LABELS.title;
   return (
     <Link
       to={AGENDA_PATH}

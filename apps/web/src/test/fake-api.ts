@@ -16,6 +16,7 @@ import { authRoutes } from './fake-api/auth';
 import { boardViewRoutes } from './fake-api/board-views';
 import { dashboardRoutes } from './fake-api/dashboard';
 import { emailRoutes, resetEmailsFake } from './fake-api/emails';
+import { fileRoutes, resetFilesFake } from './fake-api/files';
 import { db, defaultSettings } from './fake-api/db';
 import { importRoutes, resetImportsFake } from './fake-api/imports';
 import { LEAD_POLL_AFTER_MS, leadRoutes, leadPoll } from './fake-api/leads';
@@ -53,6 +54,7 @@ export {
 } from './fake-api/account';
 export { addActivity } from './fake-api/activities';
 export { addEmailTemplate, addReceivedEmail, emailTemplates, fakeMail } from './fake-api/emails';
+export { addMailFile } from './fake-api/files';
 export { addAuditEntry, fakeAudit } from './fake-api/audit';
 export { addBoardView, rememberBoardFilters, storedBoardFilters } from './fake-api/board-views';
 export { moveAt } from './fake-api/dashboard';
@@ -75,6 +77,7 @@ export const routes = [
   ...settingsRoutes,
   ...activityRoutes,
   ...emailRoutes,
+  ...fileRoutes,
   ...preferenceRoutes,
   ...dashboardRoutes,
   ...boardViewRoutes,
@@ -102,4 +105,5 @@ export function resetDb() {
   resetAuditFake();
   resetTwoFactorFake();
   resetEmailsFake();
+  resetFilesFake();
 }

@@ -3,6 +3,8 @@ import {
   agendaQuerySchema,
   dueCountQuerySchema,
   dueCountSchema,
+  unreadMailListSchema,
+  unreadMailQuerySchema,
 } from '../agenda.js';
 import { API_MESSAGES } from '../messages.js';
 import { requestIdParamsSchema } from '../request.js';
@@ -151,5 +153,17 @@ export const dueCount = defineEndpoint({
   query: dueCountQuerySchema,
   status: 200,
   response: dueCountSchema,
+  errors: { 400: 'A bad `owner`, or an unknown parameter' },
+});
+
+export const unreadMail = defineEndpoint({
+  id: 'activities.unreadMail',
+  method: 'get',
+  path: '/api/activities/unread-mail',
+  tag: 'requests',
+  access: 'signed-in',
+  query: unreadMailQuerySchema,
+  status: 200,
+  response: unreadMailListSchema,
   errors: { 400: 'A bad `owner`, or an unknown parameter' },
 });

@@ -15,7 +15,7 @@ export type Access = 'public' | 'signed-in' | 'admin';
  * What a download ticket is for (issue 24): the `aud` it is signed with, so a ticket made for one
  * endpoint is no credential anywhere else.
  */
-export type TicketAudience = 'export' | 'audit-export';
+export type TicketAudience = 'export' | 'audit-export' | 'file';
 
 /** The query parameter a download ticket travels in. */
 export const TICKET_PARAM = 'ticket';

@@ -296,8 +296,19 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
       summary: "The bell: how many of an owner's open activities are overdue or due today",
       description:
         'One range of the `{activities.ownerId, activities.done, activities.dueAt}` index: its ' +
-        'cost follows what it counts. `pollAfterMs` says when to ask again.',
-      responseDescription: 'The count',
+        'cost follows what it counts. `unreadMail` (issue 35): how many of the requests whose ' +
+        'executive the owner is have customer mail no one has read, one range of ' +
+        '`{vendor, unreadEmails, _id}`. `pollAfterMs` says when to ask again.',
+      responseDescription: 'The counts',
+    },
+    unreadMail: {
+      summary: 'The agenda\'s "Correos sin leer": an owner\'s requests with unread customer mail',
+      description:
+        'Issue 35. The requests whose executive (`vendor`) the owner is and whose `unreadEmails` ' +
+        'is above 0, the most unread first, then the newest; at most 50, `total` counting them ' +
+        'all. One range of the `{vendor, unreadEmails, _id}` index. `owner`: a user id or `me` ' +
+        '(the default), as the agenda.',
+      responseDescription: 'The requests and their total',
     },
   },
   emails: {
@@ -346,6 +357,48 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
     removeTemplate: {
       summary: 'Delete a mail template (system admin)',
       responseDescription: 'The deleted template',
+    },
+  },
+  files: {
+    download: {
+      summary: "One of a request's files, as a download",
+      description:
+        'Issue 35. Always `Content-Disposition: attachment` with the cleaned name, ' +
+        '`X-Content-Type-Options: nosniff` and a sandboxing Content-Security-Policy: a file is ' +
+        'never shown inline, and HTML, SVG and XML go as `application/octet-stream`. Signed in ' +
+        'by the Authorization header, or by `ticket` alone (the address ' +
+        'POST /api/form-contact/{id}/files/{fileId}/link answers), which works once.',
+      responseDescription: 'The file’s bytes',
+    },
+    list: {
+      summary: "A request's files, newest first (keyset cursor)",
+      description:
+        'Uploaded by staff (`source: "upload"`) and attached to the customer’s mails ' +
+        '(`source: "mail"`). One range of the `{metadata.requestId, uploadDate, _id}` index of ' +
+        'the GridFS bucket `request_files`.',
+      responseDescription: 'A page of the files',
+    },
+    upload: {
+      summary: 'Upload a file to the request',
+      description:
+        'The body is the file’s bytes under its own media type (any), at most 15 MB; `name` ' +
+        'is cleaned (the last part of a path, no control characters or leading dots, at most ' +
+        '150 characters). Stored in GridFS. Any signed-in role, as with notes.',
+      responseDescription: 'The file',
+    },
+    link: {
+      summary: 'A file’s download address with a short-lived ticket',
+      description:
+        'GET /api/files/download?file=… with a `ticket` (audience `file`) that works once, ' +
+        'within a minute, for this caller’s session and this file only. Writes nothing.',
+      responseDescription: 'The address to download the file from',
+    },
+    remove: {
+      summary: 'Delete a file of the request',
+      description:
+        'A file sent in a mail or received with one is part of the thread: 409. Deleting the ' +
+        'request deletes all its files.',
+      responseDescription: 'The deleted file',
     },
   },
   dashboard: {

@@ -16,6 +16,7 @@ import * as preferences from './preferences-endpoints.js';
 import * as calendar from './calendar-endpoints.js';
 import * as leads from './leads-endpoints.js';
 import * as emails from './emails-endpoints.js';
+import * as files from './files-endpoints.js';
 
 /*
  * Every endpoint of the API (§7 and the product's own), grouped as the features are: the index
@@ -68,6 +69,7 @@ export const api = {
     'remove',
     'agenda',
     'dueCount',
+    'unreadMail',
   ]),
   emails: inOrder(emails, [
     'list',
@@ -78,6 +80,7 @@ export const api = {
     'updateTemplate',
     'removeTemplate',
   ]),
+  files: inOrder(files, ['download', 'list', 'upload', 'link', 'remove']),
   dashboard: inOrder(dashboard, ['get']),
   settings: inOrder(settings, ['get', 'update']),
   boardViews: inOrder(boardViews, [

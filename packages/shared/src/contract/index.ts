@@ -19,6 +19,7 @@ export * as preferencesApi from './preferences-endpoints.js';
 export * as calendarApi from './calendar-endpoints.js';
 export * as leadsApi from './leads-endpoints.js';
 export * as emailsApi from './emails-endpoints.js';
+export * as filesApi from './files-endpoints.js';
 export * from './audit-endpoints.js';
 export * from './two-factor-endpoints.js';
 export * from './two-factor-login-endpoints.js';

@@ -11,7 +11,7 @@ import {
   logActivity,
   setActivityDone,
 } from './activities.service.js';
-import { getAgenda, getDueCount } from '../agenda/agenda.service.js';
+import { getAgenda, getDueCount, getUnreadMail } from '../agenda/agenda.service.js';
 
 /** A request's activities, and anyone's agenda and bell (issue 20): any signed-in role, as with notes. */
 export function activitiesRoutes(ctx: AppContext): Router {
@@ -29,5 +29,6 @@ export function activitiesRoutes(ctx: AppContext): Router {
       deleteActivity(ctx, params.id, params.activityId, currentUser(req).userId),
     agenda: ({ query }, req) => getAgenda(ctx, query, currentUser(req)),
     dueCount: ({ query }, req) => getDueCount(ctx, query, currentUser(req)),
+    unreadMail: ({ query }, req) => getUnreadMail(ctx, query, currentUser(req)),
   });
 }

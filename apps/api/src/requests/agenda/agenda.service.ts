@@ -12,12 +12,15 @@ import {
   type AgendaPage,
   type DueCount,
   type RequestStatus,
+  type UnreadMailList,
+  UNREAD_MAIL_LIST_LIMIT,
 } from '@crm/shared';
 import type { AppContext } from '../../context.js';
 import { supportsElemMatchOnDocuments } from '../../db/server-features.js';
 import type { Caller } from '../../auth/index.js';
 import { toActivityJson, type StoredActivity } from '../activities/activities.service.js';
 import { dueConditions } from './due-filter.js';
+import { countUnreadMail, unreadMailQuery, type UnreadMailDoc } from './unread-mail.js';
 
 /*
  * The agenda and the bell (issue 20): one owner's open activities, read through the multikey
@@ -252,19 +255,49 @@ export function dueCountQuery(
   ]);
 }
 
-/** GET /api/activities/due-count: in the caller's days, as the agenda. */
+/**
+ * GET /api/activities/due-count: in the caller's days, as the agenda; and (issue 35) the owner's
+ * requests with unread customer mail (unread-mail.ts).
+ */
 export async function getDueCount(
   ctx: AppContext,
   query: { owner: string },
   caller: Caller,
 ): Promise<DueCount> {
   const bounds = agendaBounds(ctx.clock.now(), caller.timeZone);
+  const owner = ownerOf(query.owner, caller.userId);
   const elemMatch = await supportsElemMatchOnDocuments(ctx.connection);
-  const [counted] = await dueCountQuery(
-    ctx,
-    ownerOf(query.owner, caller.userId),
-    bounds,
-    elemMatch,
-  );
-  return { count: counted?.count ?? 0, pollAfterMs: AGENDA_BELL_POLL_MS };
+  const [[counted], unreadMail] = await Promise.all([
+    dueCountQuery(ctx, owner, bounds, elemMatch),
+    countUnreadMail(ctx, owner),
+  ]);
+  return { count: counted?.count ?? 0, unreadMail, pollAfterMs: AGENDA_BELL_POLL_MS };
+}
+
+/**
+ * GET /api/activities/unread-mail (issue 35): the agenda's "Correos sin leer", anyone's as the
+ * agenda ("me" by default): at most UNREAD_MAIL_LIST_LIMIT requests and the count of them all.
+ */
+export async function getUnreadMail(
+  ctx: AppContext,
+  query: { owner: string },
+  caller: Caller,
+): Promise<UnreadMailList> {
+  const owner = ownerOf(query.owner, caller.userId);
+  const [docs, total] = await Promise.all([
+    unreadMailQuery(ctx, owner, UNREAD_MAIL_LIST_LIMIT).lean<UnreadMailDoc[]>(),
+    countUnreadMail(ctx, owner),
+  ]);
+  return {
+    items: docs.map((doc) => ({
+      _id: doc._id.toHexString(),
+      name: doc.name,
+      company: doc.company ?? '',
+      status: doc.status,
+      requestNumber: doc.requestNumber ?? null,
+      unreadEmails: doc.unreadEmails,
+    })),
+    // Two reads: a mail filed or read between them never makes the total less than the list.
+    total: Math.max(total, docs.length),
+  };
 }

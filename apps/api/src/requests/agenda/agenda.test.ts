@@ -79,7 +79,7 @@ const titles = (items: AgendaItem[]) => items.map((item) => item.activity.title)
 async function dueCount(query: Record<string, string> = {}, token = vendor.token) {
   const res = await request(t.app).get('/api/activities/due-count').query(query).set(bearer(token));
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { count: number; pollAfterMs: number };
+  return res.body as { count: number; unreadMail: number; pollAfterMs: number };
 }
 
 describe('GET /api/activities/agenda', () => {
@@ -206,9 +206,14 @@ describe('GET /api/activities/due-count', () => {
     await plan(id, { title: 'vencida', dueDate: '2026-05-01', ...own });
     await plan(id, { title: 'hoy', dueDate: '2026-06-10', dueTime: '23:00', ...own });
     await plan(id, { title: 'mañana', dueDate: '2026-06-11', ...own });
-    expect(await dueCount({}, admin.token)).toEqual({ count: 2, pollAfterMs: AGENDA_BELL_POLL_MS });
+    expect(await dueCount({}, admin.token)).toEqual({
+      count: 2,
+      unreadMail: 0,
+      pollAfterMs: AGENDA_BELL_POLL_MS,
+    });
     expect(await dueCount({ owner: admin.user._id }, driver.token)).toEqual({
       count: 2,
+      unreadMail: 0,
       pollAfterMs: AGENDA_BELL_POLL_MS,
     });
     at('America/Santiago', '2026-06-11T04:00:00.000Z'); // 00:00 on the 11th

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery, useQueryClient } from '@tanstac
 import { useEffect } from 'react';
 import { emailsApi, queryKeyOf } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
+import { filesQueryKey } from '../files/request-files';
 import { historyQueryKey } from '../requests/get-request-history';
 import { readRecord, writeRecord } from '../requests/request-records';
 
@@ -38,7 +39,10 @@ export function useRequestEmails(id: string) {
   // A mail that came in (a poll's page has a new newest one): the history records it too.
   const newest = thread.data?.pages[0]?.items[0]?._id;
   useEffect(() => {
-    if (newest) void queryClient.invalidateQueries({ queryKey: historyQueryKey(id) });
+    if (!newest) return;
+    void queryClient.invalidateQueries({ queryKey: historyQueryKey(id) });
+    // Its attachments joined "Archivos".
+    void queryClient.invalidateQueries({ queryKey: filesQueryKey(id) });
   }, [queryClient, id, newest]);
   useEffect(() => {
     if (!read) return;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { emailsApi, type SendEmailBody } from '@crm/shared';
 import { callEndpoint } from '../../lib/api-client';
+import { filesQueryKey } from '../files/request-files';
 import { historyQueryKey } from '../requests/get-request-history';
 import { emailsQueryKey } from './get-emails';
 
@@ -18,6 +19,8 @@ export function retryEmail(id: string, emailId: string) {
 function threadChanged(queryClient: QueryClient, requestId: string) {
   void queryClient.invalidateQueries({ queryKey: emailsQueryKey(requestId) });
   void queryClient.invalidateQueries({ queryKey: historyQueryKey(requestId) });
+  // A mail's files are marked sent: "Archivos" says so.
+  void queryClient.invalidateQueries({ queryKey: filesQueryKey(requestId) });
 }
 
 export function useSendEmail(requestId: string) {

@@ -4,11 +4,13 @@ import { useAgenda } from '../../api/activities/get-agenda';
 import { Button } from '../../components/ui/button';
 import { LogActivityDialog } from '../requests';
 import { AgendaSection } from './agenda-section';
+import { UnreadMailSection } from './unread-mail-section';
 
 /**
  * /main/agenda "Agenda" (issue 20): the signed-in person's open activities, overdue, today's and
  * the next 7 days', each range paged on its own ("Cargar más"). A row opens its request's Edit
- * Request modal, or completes the activity where it is.
+ * Request modal, or completes the activity where it is. Above them (issue 35), "Correos sin
+ * leer": their requests with customer mail no one has read, while there are any.
  */
 export function AgendaPage() {
   // The ranges in the order a rep works them.
@@ -31,6 +33,7 @@ export function AgendaPage() {
         </Button>
       </div>
       {logging ? <LogActivityDialog onClose={() => setLogging(false)} /> : null}
+      <UnreadMailSection />
       {nothingPlanned ? (
         <p className="rounded-md bg-white px-4 py-6 text-center text-sm text-slate-600 ring-1 ring-slate-200">
           {AGENDA_LABELS.empty}

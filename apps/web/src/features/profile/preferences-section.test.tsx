@@ -62,6 +62,25 @@ describe('Perfil, "Preferencias" (issue 23 gives issue 20’s preferences a scre
     ]);
   });
 
+  it('turns the notice of a customer’s mail on (issue 35), off until then', async () => {
+    const ana = addVendorAna();
+    savePreferences(ana._id, { timeZone: 'America/Santiago' });
+    const { user } = await openProfile(ana);
+    const notice = await preferences().findByRole('checkbox', {
+      name: PROFILE_LABELS.emailCustomerMail,
+    });
+    expect(notice).not.toBeChecked();
+
+    await user.click(notice);
+
+    expect(await preferences().findByText(PROFILE_LABELS.preferencesSaved)).toBeInTheDocument();
+    await waitFor(() => expect(notice).toBeChecked());
+    expect(preferences().getByRole('checkbox', { name: PROFILE_LABELS.emailDigest })).toBeChecked();
+    expect(callsTo('PATCH', '/api/me/preferences').map((call) => call.body)).toEqual([
+      { emailCustomerMail: true },
+    ]);
+  });
+
   it('creates a calendar address shown once, and revokes it', async () => {
     const { user } = await openProfile(addVendorAna());
     await user.click(

@@ -23,7 +23,8 @@ const CHECKBOX = 'size-4 rounded border-slate-300 text-indigo-600 focus:ring-ind
 
 /**
  * "Preferencias" (issue 20's, given a screen here): the time zone the caller's days are read in,
- * the reminder emails, and the calendar feed's secret address, shown only once when created.
+ * the reminder emails, the notice of a customer's mail (issue 35), and the calendar feed's secret
+ * address, shown only once when created.
  * Each control saves when changed.
  */
 export function PreferencesSection() {
@@ -46,8 +47,14 @@ export function PreferencesSection() {
     );
   }
   if (preferences.data === undefined) return <LoadingText />;
-  const { timeZone, effectiveTimeZone, emailDigest, emailReminders, calendarFeed } =
-    preferences.data;
+  const {
+    timeZone,
+    effectiveTimeZone,
+    emailDigest,
+    emailReminders,
+    emailCustomerMail,
+    calendarFeed,
+  } = preferences.data;
 
   const save = (body: UpdatePreferencesBody) => {
     result.clear();
@@ -127,6 +134,17 @@ export function PreferencesSection() {
             onChange={(event) => save({ emailReminders: event.target.checked })}
           />
           {PROFILE_LABELS.emailReminders}
+        </label>
+        {/* Issue 35: a mail when a customer writes to one of the caller's requests (opt-in). */}
+        <label className="flex items-center gap-2 text-sm text-slate-800">
+          <input
+            type="checkbox"
+            className={CHECKBOX}
+            checked={emailCustomerMail}
+            disabled={update.isPending}
+            onChange={(event) => save({ emailCustomerMail: event.target.checked })}
+          />
+          {PROFILE_LABELS.emailCustomerMail}
         </label>
       </fieldset>
 

@@ -14,6 +14,7 @@ import {
   FIELD_MESSAGES,
   MAX_ACTIVITIES_PER_REQUEST,
   systemTimeZone,
+  UNREAD_MAIL_LIST_LIMIT,
   dayIn,
   wallClockOf,
   zonedDueAt,
@@ -292,6 +293,42 @@ activityRoutes.push(
     const due = openActivitiesOf(input.query.owner, user._id).filter((item) =>
       ['overdue', 'today'].includes(agendaBucketOf(item.activity, bounds)),
     );
-    return { count: due.length, pollAfterMs: AGENDA_BELL_POLL_MS };
+    return {
+      count: due.length,
+      unreadMail: withUnreadMail(input.query.owner, user._id).length,
+      pollAfterMs: AGENDA_BELL_POLL_MS,
+    };
+  }),
+
+  fake(api.activities.unreadMail, ({ input, user }) => {
+    const requests = withUnreadMail(input.query.owner, user._id);
+    return {
+      items: requests
+        .slice(0, UNREAD_MAIL_LIST_LIMIT)
+        .map(({ _id, name, company, status, requestNumber, unreadEmails = 0 }) => ({
+          _id,
+          name,
+          company,
+          status,
+          requestNumber: requestNumber ?? null,
+          unreadEmails,
+        })),
+      total: requests.length,
+    };
   }),
 );
+
+/**
+ * Issue 35: the owner's requests (their executive) with unread customer mail, as
+ * requests/agenda/unread-mail.ts reads them: the most unread first, then the newest (ids grow).
+ */
+function withUnreadMail(owner: string, callerId: string) {
+  const ownerId = owner === AGENDA_OWNER_ME ? callerId : owner;
+  return db.requests
+    .filter((request) => request.vendor === ownerId && (request.unreadEmails ?? 0) > 0)
+    .sort(
+      (a, b) =>
+        (b.unreadEmails ?? 0) - (a.unreadEmails ?? 0) ||
+        (a._id < b._id ? 1 : a._id > b._id ? -1 : 0),
+    );
+}

@@ -11,6 +11,7 @@ import {
   type RequestEmail,
 } from '@crm/shared';
 import { findRequest, newId, record } from './db';
+import { attachToMail } from './files';
 import { fail, fake } from './http';
 
 // A request's mails (issue 35, emails-endpoints), as emails/ answers them: what is sent goes
@@ -71,6 +72,7 @@ export function addReceivedEmail(
     reason: null,
     inReplyTo: null,
     unread: true,
+    attachments: [],
     ...overrides,
   };
   emails.set(requestId, [...threadOf(requestId), email]);
@@ -126,6 +128,8 @@ export const emailRoutes = [
         { path: 'inReplyTo', message: REQUEST_EMAIL_MESSAGES.replyToUnknown },
       ]);
     }
+    const attachments = attachToMail(request._id, input.body.attachments);
+    if (!Array.isArray(attachments)) return attachments;
     const email: RequestEmail = {
       _id: newId(),
       direction: 'out',
@@ -141,6 +145,7 @@ export const emailRoutes = [
       reason: null,
       inReplyTo: inReplyTo ?? null,
       unread: false,
+      attachments,
     };
     tryToSend(email);
     emails.set(request._id, [...threadOf(request._id), email]);

@@ -183,7 +183,10 @@ function rawBodyRefusal(
         : API_MESSAGES.bodyNotAccepted;
     return { status, message: endpoint.errors?.[status] ?? fallback };
   };
-  if (!limits.mediaTypes.includes(type)) return refuse(415);
+  // `*/*`: any type the client declares (a request's files).
+  if (!(limits.mediaTypes.includes('*/*') ? type !== '' : limits.mediaTypes.includes(type))) {
+    return refuse(415);
+  }
   if ((raw?.length ?? 0) > limits.maxBytes) return refuse(413);
   return undefined;
 }

@@ -14,6 +14,8 @@ function preferencesOf(userId: string): FakePreferences {
     timeZone: null,
     emailDigest: true,
     emailReminders: true,
+    // Issue 35: opt-in, as preferences.service.ts.
+    emailCustomerMail: false,
     calendarFeed: false,
   };
   return { ...stored, effectiveTimeZone: stored.timeZone ?? systemTimeZone() };

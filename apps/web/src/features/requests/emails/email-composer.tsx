@@ -10,6 +10,7 @@ import { useEmailTemplates } from '../../../api/emails/email-templates';
 import { Button } from '../../../components/ui/button';
 import { FormField, Select, TextArea, TextInput } from '../../../components/ui/form-field';
 import { useZodForm } from '../../../lib/use-zod-form';
+import { AttachmentsPicker } from './attachments-picker';
 import type { EmailDraft } from './email-draft';
 
 export const NO_EMAIL: EmailDraft = { to: '', cc: '', subject: '', text: '' };
@@ -23,6 +24,10 @@ export const useEmailForm = (start: EmailDraft = NO_EMAIL) =>
 export type EmailForm = ReturnType<typeof useEmailForm>;
 
 export type EmailComposerProps = {
+  requestId: string;
+  /** The request's files it carries (their ids), and their change. */
+  attachments: readonly string[];
+  onAttachmentsChange: (attachments: string[]) => void;
   form: EmailForm;
   /** The request's values for a template's merge fields. */
   mergeValues: MergeValues;
@@ -36,6 +41,9 @@ export type EmailComposerProps = {
  * text. It sits inside the Edit Request modal's form: Enter in a one-line box sends nothing.
  */
 export function EmailComposer({
+  requestId,
+  attachments,
+  onAttachmentsChange,
   form,
   mergeValues,
   pending,
@@ -96,6 +104,11 @@ export function EmailComposer({
       <FormField id={text.id} label={REQUEST_EMAIL_LABELS.text} error={errors.text}>
         <TextArea {...text} rows={8} />
       </FormField>
+      <AttachmentsPicker
+        requestId={requestId}
+        chosen={attachments}
+        onChange={onAttachmentsChange}
+      />
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs text-slate-600">{REQUEST_EMAIL_LABELS.draftKept}</p>
         <div className="flex gap-2">

@@ -6,7 +6,8 @@ import type { EmailComposerValues } from '@crm/shared';
  * request opens with its draft where it was left. Sent or discarded, it goes.
  */
 
-export type EmailDraft = EmailComposerValues & { inReplyTo?: string };
+/** What the boxes hold, the mail it answers, and the request's files it carries. */
+export type EmailDraft = EmailComposerValues & { inReplyTo?: string; attachments?: string[] };
 
 const keyOf = (requestId: string) => `crm.emailDraft.${requestId}`;
 
@@ -14,7 +15,7 @@ export function loadDraft(requestId: string): EmailDraft | null {
   try {
     const stored: unknown = JSON.parse(localStorage.getItem(keyOf(requestId)) ?? 'null');
     if (!stored || typeof stored !== 'object') return null;
-    const { to, cc, subject, text, inReplyTo } = stored as Record<string, unknown>;
+    const { to, cc, subject, text, inReplyTo, attachments } = stored as Record<string, unknown>;
     const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
     return {
       to: textOf(to),
@@ -22,6 +23,9 @@ export function loadDraft(requestId: string): EmailDraft | null {
       subject: textOf(subject),
       text: textOf(text),
       ...(typeof inReplyTo === 'string' ? { inReplyTo } : {}),
+      ...(Array.isArray(attachments)
+        ? { attachments: attachments.filter((id): id is string => typeof id === 'string') }
+        : {}),
     };
   } catch {
     return null;

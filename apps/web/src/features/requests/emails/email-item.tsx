@@ -6,9 +6,13 @@ import {
   formatDateTime,
   type RequestEmail,
 } from '@crm/shared';
+import { Paperclip } from 'lucide-react';
+import { REQUEST_FILE_LABELS, fileSizeText } from '@crm/shared';
 import { Button } from '../../../components/ui/button';
+import { downloadFile } from '../files';
 
 export type EmailItemProps = {
+  requestId: string;
   email: RequestEmail;
   timeZone: string;
   busy: boolean;
@@ -42,7 +46,7 @@ const whoOf = (email: RequestEmail) =>
  * <razón>" with "Reintentar", "Rebotado"), its subject and its text as written. A customer's
  * mail not seen before says "Nuevo" and can be answered.
  */
-export function EmailItem({ email, timeZone, busy, onReply, onRetry }: EmailItemProps) {
+export function EmailItem({ requestId, email, timeZone, busy, onReply, onRetry }: EmailItemProps) {
   const incoming = email.direction === 'in';
   return (
     <li
@@ -72,6 +76,31 @@ export function EmailItem({ email, timeZone, busy, onReply, onRetry }: EmailItem
       )}
       <p className="mt-1 font-semibold break-words text-slate-900">{email.subject}</p>
       <p className="mt-1 break-words whitespace-pre-wrap text-slate-700">{email.text}</p>
+      {email.attachments.length > 0 ? (
+        <ul aria-label={REQUEST_FILE_LABELS.attachments} className="mt-2 flex flex-wrap gap-1">
+          {email.attachments.map((attachment, index) => (
+            <li key={attachment.fileId ?? `${attachment.name}-${index}`}>
+              {attachment.fileId ? (
+                <button
+                  type="button"
+                  aria-label={REQUEST_FILE_LABELS.download(attachment.name)}
+                  className="inline-flex items-center gap-1 rounded-full bg-white px-2 py-0.5 text-xs text-slate-700 ring-1 ring-slate-300 hover:bg-slate-100"
+                  onClick={() => void downloadFile(requestId, attachment.fileId!)}
+                >
+                  <Paperclip className="size-3" aria-hidden />
+                  <span className="break-all">{attachment.name}</span>
+                  <span className="text-slate-500">{fileSizeText(attachment.size)}</span>
+                </button>
+              ) : (
+                <span className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs text-slate-500 ring-1 ring-slate-200">
+                  <Paperclip className="size-3" aria-hidden />
+                  {REQUEST_FILE_LABELS.notKept(attachment.name)}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       <div className="mt-2 flex gap-2 empty:hidden">
         {incoming ? (
           <Button variant="secondary" className="py-1 text-xs" onClick={() => onReply(email)}>

@@ -70,7 +70,7 @@ export function EmailsSection({
   // Every change of an open composer is kept with the request.
   const { values, hasChanges } = form;
   useEffect(() => {
-    if (draft && hasChanges) saveDraft(requestId, { ...values, ...inReplyToOf(draft) });
+    if (draft && hasChanges) saveDraft(requestId, { ...values, ...extrasOf(draft) });
   }, [draft, hasChanges, requestId, values]);
 
   const compose = (start: EmailDraft) => {
@@ -89,7 +89,7 @@ export function EmailsSection({
 
   const submit = form.handleSubmit((body) => {
     if (send.isPending || !draft) return;
-    const sent: SendEmailBody = { ...body, ...inReplyToOf(draft) };
+    const sent: SendEmailBody = { ...body, ...extrasOf(draft) };
     send.mutate(sent, {
       onSuccess: (email) => {
         close();
@@ -98,10 +98,20 @@ export function EmailsSection({
       onError: (error) => {
         if (error instanceof ApiError && error.status === 400 && error.fieldErrors.length > 0) {
           form.showServerErrorsOf(error);
+          // The files it carries have no box of their own: their refusal is said aloud.
+          const files = error.fieldErrors.find((field) => field.path === 'attachments');
+          if (files) notify.error(files.message);
         } else notify.error(REQUEST_EMAIL_LABELS.saveFailed);
       },
     });
   });
+
+  const attach = (attachments: string[]) => {
+    if (!draft) return;
+    const next = { ...draft, attachments };
+    setDraft(next);
+    saveDraft(requestId, { ...values, ...extrasOf(next) });
+  };
 
   const reply = (email: RequestEmail) =>
     compose({
@@ -133,6 +143,9 @@ export function EmailsSection({
     >
       {draft ? (
         <EmailComposer
+          requestId={requestId}
+          attachments={draft.attachments ?? []}
+          onAttachmentsChange={attach}
           form={form}
           mergeValues={mergeValues}
           pending={send.isPending}
@@ -161,6 +174,7 @@ export function EmailsSection({
           {items.map((email) => (
             <EmailItem
               key={email._id}
+              requestId={requestId}
               email={email}
               timeZone={timeZone}
               busy={retry.isPending}
@@ -189,4 +203,8 @@ export function EmailsSection({
   );
 }
 
-const inReplyToOf = (draft: EmailDraft) => (draft.inReplyTo ? { inReplyTo: draft.inReplyTo } : {});
+/** What a draft holds beside the boxes: the mail it answers, the files it carries. */
+const extrasOf = (draft: EmailDraft) => ({
+  ...(draft.inReplyTo ? { inReplyTo: draft.inReplyTo } : {}),
+  ...(draft.attachments?.length ? { attachments: draft.attachments } : {}),
+});

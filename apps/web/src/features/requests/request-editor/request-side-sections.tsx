@@ -4,6 +4,7 @@ import type { RequestHistory, User } from '@crm/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { EmailsSection, type EmailsSectionProps } from '../emails';
+import { FilesSection } from '../files';
 import { HistoryTimeline } from '../history';
 import { NotesEditor } from '../notes';
 import { CollapsibleSection } from '../shared';
@@ -85,6 +86,8 @@ export function RequestSideSections({
         users={users}
         defaultOpen={openAtFirst}
       />
+
+      <FilesSection requestId={requestId} defaultOpen={false} />
 
       <HistoryTimeline history={history} users={users} defaultOpen={false} />
     </>
