@@ -83,6 +83,24 @@ const noticesOf = (inboxKey: string) =>
   t.ctx.models.OutboxMail.find({ _id: customerMailNoticeKey(inboxKey) }).lean();
 
 describe('the notice of a customer’s mail to the request’s executive (issue 35)', () => {
+  it('when a crash came between the mail’s record and its notice, then the run done again queues the notice', async () => {
+    const { executive, customer } = await executiveRequest(true);
+    const key = await arrives(customer, 'corte');
+    // The last run recorded the mail in the thread and stopped there.
+    await t.ctx.models.RequestEmail.create({
+      requestId: customer._id,
+      direction: 'in',
+      messageId: `<corte@cliente.cl>`,
+      from: { address: customer.email, name: 'Carla Soto' },
+      subject: 'Consulta por el evento',
+      at: new Date(),
+      inboxKey: key,
+      unread: true,
+    });
+    await fileWaitingMail(t.ctx, held);
+    expect(await noticesOf(key)).toMatchObject([{ to: executive.email }]);
+  });
+
   it('when the executive chose it, then filing the mail queues one mail to them, filed again still one, and it goes out', async () => {
     const { executive, customer } = await executiveRequest(true);
     const key = await arrives(customer, 'aviso');

@@ -83,6 +83,16 @@ async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
     name: attachment.fileName ?? '',
     size: attachment.size ?? 0,
   }));
+  // The executive's email, if they chose it (the bell is the unread count the history line
+  // raises). Keyed by the message: sent once whether the mail is recorded now or was before a
+  // crash cut the last run short.
+  const notice = () =>
+    noticeCustomerMail(ctx, {
+      requestId: match.requestId,
+      inboxKey: message._id,
+      from: { address: sender.address, name: sender.name ?? '' },
+      subject: message.subject ?? '',
+    });
   try {
     await ctx.models.RequestEmail.create({
       requestId: new Types.ObjectId(match.requestId),
@@ -101,10 +111,11 @@ async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
       ...(attachments.length ? { attachments } : {}),
     });
   } catch (error) {
-    if (isDuplicateKeyError(error)) return;
-    throw error;
+    if (!isDuplicateKeyError(error)) throw error;
+    await notice();
+    return;
   }
-  // After the mail is in the thread: a crash here loses only its history line, mark and notice.
+  // After the mail is in the thread: a crash here loses only its history line and mark.
   await recordEmailReceived(
     ctx,
     match.requestId,
@@ -112,13 +123,7 @@ async function file(ctx: AppContext, message: InboxMessageDoc, match: Match) {
     message.subject ?? '',
     message.readAt,
   );
-  // The executive's email, if they chose it (the bell is the unread count just raised).
-  await noticeCustomerMail(ctx, {
-    requestId: match.requestId,
-    inboxKey: message._id,
-    from: { address: sender.address, name: sender.name ?? '' },
-    subject: message.subject ?? '',
-  });
+  await notice();
 }
 
 /** What one waiting message is: a bounce, an auto-reply, our own mail, or a person's. */
