@@ -4,7 +4,7 @@ import express, { type Express } from 'express';
 import { API_MESSAGES } from '@crm/shared';
 import { accountRoutes } from './account/index.js';
 import { auditRoutes, auditScope } from './audit/index.js';
-import { authRoutes } from './auth/index.js';
+import { apiTokensRoutes, authRoutes } from './auth/index.js';
 import { boardViewsRoutes } from './board-views/index.js';
 import { calendarRoutes } from './calendar/index.js';
 import { captchaRoutes } from './captcha/index.js';
@@ -65,6 +65,7 @@ export function createApp(ctx: AppContext): Express {
     // Harder challenges while the website form is busy (leads/lead-rate-limit.ts).
     captchaRoutes(ctx, () => captchaWorkFactor(ctx)),
     authRoutes(ctx),
+    apiTokensRoutes(ctx),
     usersRoutes(ctx),
     accountRoutes(ctx),
     requestsRoutes(ctx),

@@ -214,7 +214,9 @@ export const PAGES = [
     // Issue 35 (+4 kB, measured 222.3 kB): "Plantillas de correo", its form and list, the
     // templates' four endpoints and their schemas (merge fields, Spanish messages); raised from
     // 220.5 to leave about 2 kB.
-    budget: 224.5,
+    // Issue 36 (+1.9 kB, measured 225.2 kB): "Tokens de API de todos", the tokens' endpoints,
+    // schemas and words shared with Perfil; raised from 224.5 to leave about 1.5 kB.
+    budget: 226.5,
   },
   {
     name: 'home',
@@ -315,7 +317,9 @@ export const PAGES = [
     // lowered from 248.5 to leave about 2 kB.
     // Issue 34 item 3, continued (the dialogs' Radix parts a lazy chunk, LAZY_PARTS): 221.4 kB
     // measured, lowered from 238.5 to leave about 2 kB.
-    budget: 223.5,
+    // Issue 36 (+2.3 kB, measured 224.5 kB): "Tokens de API", its form, list and the secret
+    // shown once, the tokens' endpoints and schemas; raised from 223.5 to leave about 1.5 kB.
+    budget: 226,
   },
   {
     name: 'audit',

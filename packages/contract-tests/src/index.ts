@@ -11,6 +11,7 @@ import { dashboardContractCases } from './dashboard-cases.js';
 import { downloadContractCases } from './download-cases.js';
 import { emailContractCases } from './email-cases.js';
 import { fileContractCases } from './file-cases.js';
+import { tokenContractCases } from './token-cases.js';
 import { exportContractCases } from './export-cases.js';
 import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
@@ -43,6 +44,7 @@ export const contractCases: readonly ContractCase[] = [
   ...activityContractCases,
   ...emailContractCases,
   ...fileContractCases,
+  ...tokenContractCases,
   ...preferencesContractCases,
   ...boardViewsContractCases,
   ...settingsContractCases,

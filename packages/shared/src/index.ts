@@ -19,6 +19,7 @@ export * from './request-history.js';
 export * from './request-email.js';
 export * from './request-email-labels.js';
 export * from './request-files.js';
+export * from './api-tokens.js';
 export * from './email-templates.js';
 export * from './activity.js';
 export * from './format.js';

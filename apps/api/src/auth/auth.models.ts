@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { expiringSchema } from '../db/expiring-schema.js';
+import { apiTokenModel } from './api-token.model.js';
 import { sessionModel } from './session.model.js';
 import { twoFactorModel } from './two-factor.model.js';
 import { usedTicketModel } from './used-ticket.model.js';
@@ -22,6 +23,7 @@ export const authModels = (connection: Connection) => ({
   LoginAttempt: loginAttemptModel(connection),
   UsedTicket: usedTicketModel(connection),
   TwoFactor: twoFactorModel(connection),
+  ApiToken: apiTokenModel(connection),
 });
 
 declare module '../context.js' {

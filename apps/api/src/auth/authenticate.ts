@@ -1,9 +1,17 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { isValidObjectId } from 'mongoose';
-import { ADMIN_ROLE, API_MESSAGES, TICKET_PARAM, type Role } from '@crm/shared';
+import {
+  ADMIN_ROLE,
+  API_MESSAGES,
+  API_TOKEN_MESSAGES,
+  TICKET_PARAM,
+  type EndpointDeclaration,
+  type Role,
+} from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { forbidden, unauthorized } from '../http/app-error.js';
+import { AppError, forbidden, unauthorized } from '../http/app-error.js';
 import type { AccessGuards, TicketRule } from '../http/endpoint.js';
+import { looksLikeApiToken, spendTokenCall, tokenOwner, type ApiTokenUse } from './api-tokens.js';
 import { touchSession } from './sessions.js';
 import { redeemTicket, type TicketQuery } from './tickets.js';
 import { verifyToken } from './tokens.js';
@@ -18,6 +26,8 @@ export type AuthUser = {
    * Read with the session check, so the agenda, the bell and the board need no second read.
    */
   timeZone: string;
+  /** Issue 36: set when the call is signed in by an API token, not a session. */
+  apiToken?: ApiTokenUse;
 };
 
 /** Who is calling, as the services that read "today" in the caller's days need it. */
@@ -54,11 +64,51 @@ async function sessionCaller(
   return { userId, role: user.role, jti, timeZone: user.timeZone || ctx.config.timeZone };
 }
 
+/**
+ * `Authorization: Bearer crm_…` (issue 36): the token's owner, as a session's user is (their
+ * role read fresh: a demotion narrows the token at once), within the token's per-minute rate.
+ * Answers the error to pass on, or nothing once `req.auth` is set.
+ */
+async function byApiToken(ctx: AuthContext, bearer: string, req: Request) {
+  const owner = await tokenOwner(ctx, bearer);
+  if (!owner) return unauthorized(API_TOKEN_MESSAGES.invalid);
+  try {
+    spendTokenCall(owner.token.id, Date.now(), ctx.config.apiTokenCallsPerMinute);
+  } catch (error) {
+    return error;
+  }
+  req.auth = {
+    userId: owner.user.id,
+    role: owner.user.role,
+    jti: `token:${owner.token.id}`,
+    timeZone: owner.user.timeZone || ctx.config.timeZone,
+    apiToken: owner.token,
+  };
+  return undefined;
+}
+
+/**
+ * Within an API token's reach (issue 36): never an endpoint that changes the account itself
+ * (`sessionOnly`), and nothing but reads for a `read` token. A session's call passes.
+ */
+const withinToken =
+  (endpoint: EndpointDeclaration): RequestHandler =>
+  (req, _res, next) => {
+    const token = req.auth?.apiToken;
+    if (!token) return next();
+    if (endpoint.sessionOnly) return next(forbiddenBecause(API_TOKEN_MESSAGES.sessionOnly));
+    if (token.scope === 'read' && endpoint.method !== 'get') {
+      return next(forbiddenBecause(API_TOKEN_MESSAGES.readOnly));
+    }
+    next();
+  };
+
 /** `Authorization: Bearer <jwt>`: checks the signature and expiry, then the session. */
 function authenticate(ctx: AuthContext): RequestHandler {
   return async (req, _res, next) => {
     const match = /^Bearer ([^\s]+)$/.exec(req.get('authorization') ?? '');
     if (!match?.[1]) return next(unauthorized());
+    if (looksLikeApiToken(match[1])) return next(await byApiToken(ctx, match[1], req));
     const claims = verifyToken(ctx, match[1]);
     const caller = claims && (await sessionCaller(ctx, { userId: claims.sub, jti: claims.jti }));
     if (!caller) return next(unauthorized(API_MESSAGES.sessionExpired));
@@ -106,6 +156,8 @@ export function currentUser(req: { auth?: AuthUser }): AuthUser {
 
 export const isAdmin = (auth: AuthUser) => auth.role === ADMIN_ROLE;
 
+const forbiddenBecause = (message: string) => new AppError(403, message);
+
 /** 403 unless the caller is a system admin. */
 const requireAdmin: RequestHandler = (req, _res, next) => {
   next(isAdmin(currentUser(req)) ? undefined : forbidden());
@@ -117,6 +169,7 @@ export const accessGuards = (ctx: AuthContext): AccessGuards => {
   return {
     signedIn,
     signedInOrTicket: (rule) => authenticateByTicket(ctx, rule, signedIn),
+    withinToken,
     admin: requireAdmin,
   };
 };

@@ -1,3 +1,4 @@
+import { endApiTokens } from './api-tokens.js';
 import { randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, type Session } from '@crm/shared';
 import type { AppContext } from '../context.js';
@@ -53,6 +54,8 @@ export async function endSessions(
   await Promise.all([
     ctx.models.Session.deleteMany(except ? { userId, _id: { $ne: except } } : { userId }),
     ctx.users.endCalendarFeed(userId),
+    // Issue 36: the user's API tokens end with their sessions (a password change, a reset).
+    endApiTokens(ctx, userId),
   ]);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  API_TOKEN_CALLS_PER_MINUTE,
   AUDIT_RETENTION_DAYS_DEFAULT,
   PASSWORD_PATTERN,
   isTimeZone,
@@ -56,6 +57,12 @@ const envSchema = z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
     BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+    API_TOKEN_CALLS_PER_MINUTE: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(100_000)
+      .default(API_TOKEN_CALLS_PER_MINUTE),
     CAPTCHA_COST: z.coerce.number().int().min(1).default(1000),
     CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(2).default(4000),
     TRUST_PROXY: z.string().optional(),
@@ -217,6 +224,8 @@ export type AppConfig = {
   dataDir: string;
   logLevel: string;
   bcryptRounds: number;
+  /** Issue 36: calls a minute one API token may make in one process (429 past it). */
+  apiTokenCallsPerMinute: number;
   captcha: { cost: number; maxCounter: number; ttlMs: number };
   loginThrottle: LoginThrottleConfig;
   trustProxy: string | boolean;
@@ -277,6 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: e.DATA_DIR,
     logLevel: e.LOG_LEVEL,
     bcryptRounds: e.BCRYPT_ROUNDS,
+    apiTokenCallsPerMinute: e.API_TOKEN_CALLS_PER_MINUTE,
     captcha: { cost: e.CAPTCHA_COST, maxCounter: e.CAPTCHA_MAX_COUNTER, ttlMs: 10 * 60_000 },
     loginThrottle: DEFAULT_LOGIN_THROTTLE,
     trustProxy:

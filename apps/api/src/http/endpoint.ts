@@ -42,6 +42,8 @@ export type AccessGuards = {
   signedIn: RequestHandler;
   /** Instead of `signedIn`, for an endpoint that declares a `ticket`: by it, or as `signedIn`. */
   signedInOrTicket: (rule: TicketRule) => RequestHandler;
+  /** After `signedIn`: an API token's call only within its scope (issue 36). */
+  withinToken: (endpoint: EndpointDeclaration) => RequestHandler;
   /** `access: 'admin'`, after `signedIn`. */
   admin: RequestHandler;
 };
@@ -70,6 +72,7 @@ function guardsFor(ctx: RouteContext, endpoint: EndpointDeclaration): RequestHan
     // A ticket is honoured only where it is declared: anywhere else it is no credential.
     chain.push(
       endpoint.ticket ? ctx.access.signedInOrTicket(endpoint.ticket) : ctx.access.signedIn,
+      ctx.access.withinToken(endpoint),
     );
   }
   if (endpoint.access === 'admin') chain.push(ctx.access.admin);

@@ -181,6 +181,11 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       attachments: [ACTIVITY_ID],
     },
   ],
+  // Issue 36: an API token for a script.
+  'tokens.create': [
+    { name: 'n8n: leer el tablero', scope: 'read', lifetimeDays: 90 },
+    { name: 'Integración ERP', scope: 'write', lifetimeDays: null },
+  ],
   'emails.createTemplate': [
     {
       name: 'Envío de cotización',
@@ -248,6 +253,7 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   templateId: ACTIVITY_ID,
   // Issue 35: a request's file ("Archivos"), by its path and by its download's query.
   fileId: ACTIVITY_ID,
+  tokenId: ACTIVITY_ID,
   file: ACTIVITY_ID,
   q: 'Ana',
   vendor: 'me',

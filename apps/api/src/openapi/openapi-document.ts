@@ -44,6 +44,8 @@ export const OPENAPI_JSON_PATH = api.docs.openApiDocument.path;
 export const OPENAPI_DOCS_PATH = api.docs.page.path;
 
 const BEARER = 'bearerAuth';
+/** Issue 36: a person's API token, also a Bearer. */
+const API_TOKEN = 'apiToken';
 
 /**
  * The shared schemas that become named components. They are tagged on the very instances the
@@ -162,7 +164,15 @@ function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
     tags: [endpoint.tag],
     summary: words.summary,
     ...(words.description ? { description: words.description } : {}),
-    ...(endpoint.access === 'public' ? {} : { security: [{ [BEARER]: [] }] }),
+    ...(endpoint.access === 'public'
+      ? {}
+      : {
+          // Either scheme: a session's token, or an API token within its scope, except where the
+          // account itself changes (`sessionOnly`) and, for a `read` token, beyond GET.
+          security: endpoint.sessionOnly
+            ? [{ [BEARER]: [] }]
+            : [{ [BEARER]: [] }, { [API_TOKEN]: endpoint.method === 'get' ? ['read'] : ['write'] }],
+        }),
     ...(endpoint.access === 'admin' ? { 'x-required-role': 'system admin' } : {}),
     request: {
       ...(endpoint.params ? { params: endpoint.params } : {}),
@@ -209,6 +219,14 @@ function buildDocument(): OpenApiDocument {
     scheme: 'bearer',
     bearerFormat: 'JWT',
     description: 'The `token` of POST /api/user/login',
+  });
+  registry.registerComponent('securitySchemes', API_TOKEN, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'crm_…',
+    description:
+      'An API token made in Perfil → "Tokens de API" (POST /api/me/tokens), scope `read` (GET ' +
+      'only) or `write`; its owner’s rights, never the account itself. A recipe: docs/api-tokens.md',
   });
   for (const endpoint of endpoints) registry.registerPath(toRouteConfig(endpoint));
 

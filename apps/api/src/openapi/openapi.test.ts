@@ -10,6 +10,8 @@ import {
   EMAIL_LOOKUP_PATTERN,
   PADDED_EMAIL_PATTERN,
   PASSWORD_PATTERN,
+  endpoints,
+  openApiPathOf,
 } from '@crm/shared';
 import { bearer, startTestApp, type TestApp, tokenFor, useTestApp } from '../test/test-app.js';
 import { listEndpoints, type Endpoint } from './express-routes.js';
@@ -267,7 +269,19 @@ describe('GET /api/openapi.json', () => {
         if (publicEndpoints.has(name)) {
           expect(operation.security, name).toBeUndefined();
         } else {
-          expect(operation.security, name).toEqual([{ bearerAuth: [] }]);
+          // A session's token always; an API token too (issue 36) except where the account
+          // itself changes, a `read` one for GET only.
+          expect(operation.security?.[0], name).toEqual({ bearerAuth: [] });
+          expect(operation.security?.slice(1), name).toEqual(
+            endpoints.some(
+              (endpoint) =>
+                endpoint.sessionOnly &&
+                endpoint.method === method &&
+                openApiPathOf(endpoint) === docPath,
+            )
+              ? []
+              : [{ apiToken: [method === 'get' ? 'read' : 'write'] }],
+          );
           expect(statuses, name).toContain('401');
         }
       }

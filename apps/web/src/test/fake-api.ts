@@ -7,7 +7,7 @@
  * handlers beside the state they keep: db.ts (the store and its seed helpers), sessions.ts (who
  * calls), http.ts (`fake`, error answers, tickets, paging), then requests, auth, users, leads,
  * settings, activities (and the agenda), emails, preferences, dashboard, board-views, profile, account
- * (links, mail, invitations), imports, two-factor and audit. This file is their one door.
+ * (links, mail, invitations), imports, two-factor, audit and (issue 36) API tokens. This file is their one door.
  */
 import { accountRoutes, resetAccountFake } from './fake-api/account';
 import { activityRoutes } from './fake-api/activities';
@@ -24,6 +24,7 @@ import { preferenceRoutes } from './fake-api/preferences';
 import { profileRoutes } from './fake-api/profile';
 import { requestRoutes } from './fake-api/requests';
 import { settingsRoutes } from './fake-api/settings';
+import { tokenRoutes } from './fake-api/tokens';
 import { routesHandler } from './fake-api/router';
 import { resetTwoFactorFake, twoFactorRoutes } from './fake-api/two-factor';
 import { userRoutes } from './fake-api/users';
@@ -63,6 +64,7 @@ export { leadPoll } from './fake-api/leads';
 export { savePreferences } from './fake-api/preferences';
 export { addSession } from './fake-api/sessions';
 export { resetTwoFactorFake, twoFactorAfterPassword, twoFactorFake } from './fake-api/two-factor';
+export { addApiToken } from './fake-api/tokens';
 
 /**
  * Every endpoint, the first route that matches answering: within requests, every fixed
@@ -86,6 +88,7 @@ export const routes = [
   ...importRoutes,
   ...twoFactorRoutes,
   ...auditRoutes,
+  ...tokenRoutes,
 ];
 export const handlers = [routesHandler(routes)];
 
@@ -97,6 +100,7 @@ export function resetDb() {
   db.history.clear();
   db.activities.clear();
   db.revokedTokens.clear();
+  db.apiTokens = [];
   db.failures.clear();
   db.latencyMs = 0;
   leadPoll.afterMs = LEAD_POLL_AFTER_MS;

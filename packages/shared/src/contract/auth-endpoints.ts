@@ -29,6 +29,7 @@ export const logout = defineEndpoint({
   path: '/api/user/logout',
   tag: 'auth',
   access: 'signed-in',
+  sessionOnly: true,
   status: 200,
   response: messageResponseSchema,
 });

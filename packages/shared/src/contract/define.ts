@@ -63,6 +63,11 @@ export type EndpointDeclaration = {
   alsoAnswers?: readonly string[];
   /** Error statuses beyond those implied by `access`, `body` and `database`, with their meaning. */
   errors?: Partial<Record<ErrorStatus, string>>;
+  /**
+   * Changes the account itself (password, email, sessions, two-factor, tokens): a session's
+   * token only, never an API token (issue 36), which gets 403.
+   */
+  sessionOnly?: true;
   /** Behind the database gate (503 while the database is away). Defaults to true. */
   database?: boolean;
 };

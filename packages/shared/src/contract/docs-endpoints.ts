@@ -359,6 +359,38 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
       responseDescription: 'The deleted template',
     },
   },
+  tokens: {
+    mine: {
+      summary: 'The caller’s API tokens (never their secrets)',
+      description:
+        'Issue 36. Name, scope (`read`: GET only; `write`: all the owner may do), the first ' +
+        'characters, created, last used and expiry. A session only: an API token gets 403.',
+      responseDescription: 'The tokens, newest first',
+    },
+    create: {
+      summary: 'A new API token, its secret shown this once',
+      description:
+        'Stored as its SHA-256 only. Use it as `Authorization: Bearer crm_…` on any endpoint ' +
+        'the owner may call, within its scope, except those that change the account itself ' +
+        '(password, email, sessions, two-factor, tokens). At most MAX_API_TOKENS a person; ' +
+        'API_TOKEN_CALLS_PER_MINUTE calls a minute each (429 with Retry-After). Ends with a ' +
+        'password change, a revocation, its expiry or its owner’s deletion; a role change ' +
+        'narrows it at once.',
+      responseDescription: 'The token, with `token` (its secret)',
+    },
+    revoke: {
+      summary: 'Revoke one of the caller’s API tokens',
+      responseDescription: 'The revoked token',
+    },
+    all: {
+      summary: 'Everyone’s API tokens (system admin)',
+      responseDescription: 'The tokens, newest first',
+    },
+    revokeAny: {
+      summary: 'Revoke anyone’s API token (system admin)',
+      responseDescription: 'The revoked token',
+    },
+  },
   files: {
     download: {
       summary: "One of a request's files, as a download",

@@ -17,6 +17,7 @@ import * as calendar from './calendar-endpoints.js';
 import * as leads from './leads-endpoints.js';
 import * as emails from './emails-endpoints.js';
 import * as files from './files-endpoints.js';
+import * as tokens from './tokens-endpoints.js';
 
 /*
  * Every endpoint of the API (§7 and the product's own), grouped as the features are: the index
@@ -81,6 +82,7 @@ export const api = {
     'removeTemplate',
   ]),
   files: inOrder(files, ['download', 'list', 'upload', 'link', 'remove']),
+  tokens: inOrder(tokens, ['mine', 'create', 'revoke', 'all', 'revokeAny']),
   dashboard: inOrder(dashboard, ['get']),
   settings: inOrder(settings, ['get', 'update']),
   boardViews: inOrder(boardViews, [

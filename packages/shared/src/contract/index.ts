@@ -20,6 +20,7 @@ export * as calendarApi from './calendar-endpoints.js';
 export * as leadsApi from './leads-endpoints.js';
 export * as emailsApi from './emails-endpoints.js';
 export * as filesApi from './files-endpoints.js';
+export * as tokensApi from './tokens-endpoints.js';
 export * from './audit-endpoints.js';
 export * from './two-factor-endpoints.js';
 export * from './two-factor-login-endpoints.js';

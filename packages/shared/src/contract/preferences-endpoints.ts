@@ -39,6 +39,7 @@ export const createCalendarFeed = defineEndpoint({
   path: '/api/me/calendar-feed',
   tag: 'settings',
   access: 'signed-in',
+  sessionOnly: true,
   status: 201,
   response: calendarFeedSchema,
 });
@@ -49,6 +50,7 @@ export const revokeCalendarFeed = defineEndpoint({
   path: '/api/me/calendar-feed',
   tag: 'settings',
   access: 'signed-in',
+  sessionOnly: true,
   status: 200,
   response: preferencesSchema,
 });

@@ -24,6 +24,7 @@ export const twoFactorAdminApi = {
     path: '/api/user/two-factor/:id',
     tag: 'users',
     access: 'admin',
+    sessionOnly: true,
     params: userIdParamsSchema,
     status: 200,
     response: messageResponseSchema,

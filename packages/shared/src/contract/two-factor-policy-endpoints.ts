@@ -18,6 +18,7 @@ export const twoFactorPolicyApi = {
     path: '/api/settings/two-factor',
     tag: 'settings',
     access: 'admin',
+    sessionOnly: true,
     body: twoFactorPolicySchema,
     status: 200,
     response: twoFactorPolicySchema,

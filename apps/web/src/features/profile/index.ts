@@ -6,3 +6,6 @@ import { lazy } from 'react';
 export const ProfilePage = lazy(() =>
   import('./profile-page').then((module) => ({ default: module.ProfilePage })),
 );
+
+// Issue 36: one API token's line, also in Ajustes' list of everyone's (static: a small part).
+export { ApiTokenText } from './api-token-text';

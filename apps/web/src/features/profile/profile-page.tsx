@@ -1,7 +1,13 @@
-import { PROFILE_LABELS, SESSION_MESSAGES, TWO_FACTOR_LOGIN_LABELS } from '@crm/shared';
+import {
+  API_TOKEN_LABELS,
+  PROFILE_LABELS,
+  SESSION_MESSAGES,
+  TWO_FACTOR_LOGIN_LABELS,
+} from '@crm/shared';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { useProfile } from '../../api/profile/profile';
+import { ApiTokensSection } from './api-tokens-section';
 import { EmailForm } from './email-form';
 import { NameForm } from './name-form';
 import { PasswordForm } from './password-form';
@@ -13,7 +19,8 @@ import { TwoFactorSection } from './two-factor-section';
 
 /**
  * /main/profile "Perfil" (issue 23), for every role: the caller's name and email, photo,
- * password, sessions and preferences. Always the caller's own (the API takes no user id).
+ * password, sessions, API tokens (issue 36) and preferences. Always the caller's own (the API
+ * takes no user id).
  */
 export function ProfilePage() {
   const profile = useProfile();
@@ -45,6 +52,9 @@ export function ProfilePage() {
           </ProfileSection>
           <ProfileSection title={PROFILE_LABELS.sessions}>
             <SessionsSection />
+          </ProfileSection>
+          <ProfileSection title={API_TOKEN_LABELS.section}>
+            <ApiTokensSection />
           </ProfileSection>
           <ProfileSection title={PROFILE_LABELS.preferences}>
             <PreferencesSection />

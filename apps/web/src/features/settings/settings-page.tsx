@@ -3,13 +3,14 @@ import { useSettings } from '../../api/settings/get-settings';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { AUDIT_PATH, AUDIT_TITLE, SESSION_MESSAGES, SETTINGS_LABELS } from '@crm/shared';
+import { ApiTokensAdminSection } from './api-tokens-admin-section';
 import { EmailTemplatesSection } from './email-templates-section';
 import { SettingsForm } from './settings-form';
 import { TwoFactorPolicySection } from './two-factor-policy-section';
 
 /** /main/settings "Ajustes" (system admin): the days per stage before "Estancada" (issue 20), the
- * lost reasons and the win probabilities (issue 21), the sign-in policy (issue 32) and the mail
- * templates (issue 35). */
+ * lost reasons and the win probabilities (issue 21), the sign-in policy (issue 32), the mail
+ * templates (issue 35) and everyone's API tokens (issue 36). */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -41,6 +42,8 @@ export function SettingsPage() {
       <TwoFactorPolicySection />
       {/* Issue 35: the mail templates, each saved on its own. */}
       <EmailTemplatesSection />
+      {/* Issue 36: everyone's API tokens, each revoked on its own. */}
+      <ApiTokensAdminSection />
     </div>
   );
 }

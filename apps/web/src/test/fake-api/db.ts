@@ -5,6 +5,7 @@ import {
   EVENT_FIELD_PLACEHOLDERS,
   ADMIN_ROLE,
   type Activity,
+  type ApiToken,
   type HistoryEntry,
   type HistoryField,
   type Request,
@@ -24,6 +25,16 @@ export type StoredUser = Omit<User, 'events'> & {
 /** A recorded call; `search` is its query string ("?q=ana&vendor=me"), when it has one. */
 export type Call = { method: string; path: string; body: unknown; search?: string };
 export type StoredHistoryEntry = Omit<HistoryEntry, 'byName'>;
+/**
+ * An API token (issue 36) as kept: the secret (the API keeps its hash), the owner's
+ * sessionVersion when made (a password change ends it) and the order made in. A revoked token
+ * is gone. Here, not in tokens.ts, because sessions.ts reads it to know who calls.
+ */
+export type StoredApiToken = Omit<ApiToken, 'userName'> & {
+  secret: string;
+  version: number;
+  order: number;
+};
 
 /** A solved widget's payload: base64, the form the shared schema checks (`btoa('solved-captcha')`). */
 export const SOLVED_CAPTCHA = 'c29sdmVkLWNhcHRjaGE=';
@@ -43,6 +54,8 @@ export const db = {
   /** The product settings (issue 20): the defaults until an admin saves them. */
   settings: defaultSettings(),
   revokedTokens: new Set<string>(),
+  /** Issue 36's API tokens, live ones only (tokens.ts makes and revokes them). */
+  apiTokens: [] as StoredApiToken[],
   /** Make the next call to a path fail with this status. */
   failures: new Map<string, number>(),
   /** Answer every call this much later, to see the in-progress states ("Iniciando...", …). */

@@ -4,6 +4,7 @@ import {
   CSV_EXPORT,
   ADMIN_ROLE,
   API_MESSAGES,
+  API_TOKEN_MESSAGES,
   EXPORT_MESSAGES,
   EXPORT_TICKET_TTL_SECONDS,
   TICKET_PARAM,
@@ -17,7 +18,7 @@ import {
 } from '@crm/shared';
 import { type StoredUser, db } from './db';
 import { route } from './router';
-import { callerOf, sessionUser } from './sessions';
+import { type CallerIdentity, callerOf, sessionUser } from './sessions';
 
 // What every module of the fake shares: `fake` (one endpoint of the contract, routed, checked
 // and validated as the API does), the error answers, download tickets and paging.
@@ -74,8 +75,14 @@ export function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHa
     let user: StoredUser | undefined;
     if (endpoint.access !== 'public') {
       const caller = callerOf(request);
-      if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
-      if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
+      if (!caller.user) return unauthorized(caller);
+      // Issue 36: an API token never changes the account itself, and `read` only reads.
+      if (caller.apiToken && endpoint.sessionOnly) {
+        return json({ message: API_TOKEN_MESSAGES.sessionOnly }, 403);
+      }
+      if (caller.apiToken?.scope === 'read' && method !== 'GET') {
+        return json({ message: API_TOKEN_MESSAGES.readOnly }, 403);
+      }
       if (endpoint.access === 'admin' && caller.user.role !== ADMIN_ROLE) {
         return json({ message: API_MESSAGES.forbidden }, 403);
       }
@@ -139,9 +146,17 @@ export function fileCaller(
     return ticketCaller(url, tickets) ?? json({ message: EXPORT_MESSAGES.ticketInvalid }, 401);
   }
   const caller = callerOf(request);
-  if (!caller.token) return json({ message: API_MESSAGES.authRequired }, 401);
-  if (!caller.user) return json({ message: API_MESSAGES.sessionExpired }, 401);
-  return caller.user;
+  return caller.user ?? unauthorized(caller);
+}
+
+/** The 401 of a caller nobody is: no token, a session that ended, an API token that doesn't work. */
+function unauthorized(caller: CallerIdentity) {
+  const message = !caller.token
+    ? API_MESSAGES.authRequired
+    : caller.apiToken === null
+      ? API_TOKEN_MESSAGES.invalid
+      : API_MESSAGES.sessionExpired;
+  return json({ message }, 401);
 }
 
 /**

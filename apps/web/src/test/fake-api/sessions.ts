@@ -1,14 +1,40 @@
-import { type StoredUser, db, tokenFor } from './db';
+import { API_TOKEN_PREFIX } from '@crm/shared';
+import { type StoredApiToken, type StoredUser, db, tokenFor } from './db';
 
-// Who calls: every token is a session, as the API's auth/sessions.ts keeps them.
+// Who calls: a session's token, as the API's auth/sessions.ts keeps them, or (issue 36) an API
+// token, `crm_…`.
 
-export const callerOf = (request: globalThis.Request) => {
+export type CallerIdentity = {
+  token?: string;
+  user?: StoredUser;
+  /** The API token called with; null: a `crm_…` that is unknown, revoked or expired (401). */
+  apiToken?: StoredApiToken | null;
+};
+
+export const callerOf = (request: globalThis.Request): CallerIdentity => {
   const token = request.headers.get('Authorization')?.replace(/^Bearer /, '');
   if (!token) return { token };
+  if (token.startsWith(API_TOKEN_PREFIX)) return apiTokenCaller(token);
   if (db.revokedTokens.has(token)) return { token };
   // Issue 23: a token is a session (see sessionUser, below).
   return { token, user: sessionUser(token) };
 };
+
+/** An API token's owner, while it lives: not expired, the owner there, no password change since. */
+function apiTokenCaller(token: string): CallerIdentity {
+  const apiToken = db.apiTokens.find((stored) => stored.secret === token);
+  const user = apiToken && db.users.find((u) => u._id === apiToken.userId);
+  if (
+    !apiToken ||
+    !user ||
+    apiToken.version !== (user.sessionVersion ?? 0) ||
+    (apiToken.expiresAt !== null && Date.parse(apiToken.expiresAt) <= Date.now())
+  ) {
+    return { token, apiToken: null };
+  }
+  apiToken.lastUsedAt = new Date().toISOString();
+  return { token, user, apiToken };
+}
 
 // Perfil (issue 23), as the API's profile, photo and session routes answer. Sessions: every
 // token is one, kept by token (tokens hold the user's id, never reused, so nothing needs
