@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   'twoFactor.enabled',
   'twoFactor.disabled',
   'twoFactor.reset',
+  'apiToken.created',
+  'apiToken.revoked',
   'user.created',
   'user.updated',
   'user.roleChanged',
@@ -53,6 +55,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'twoFactor.enabled': 'Verificación en dos pasos activada',
   'twoFactor.disabled': 'Verificación en dos pasos desactivada',
   'twoFactor.reset': 'Verificación en dos pasos restablecida por un administrador',
+  'apiToken.created': 'Token de API creado',
+  'apiToken.revoked': 'Token de API revocado',
   'user.created': 'Usuario creado',
   'user.updated': 'Usuario modificado',
   'user.roleChanged': 'Cambio de rol',
@@ -224,6 +228,8 @@ export const AUDIT_DETAIL_LABELS: Record<string, string> = {
   version: 'versión',
   require: 'exigir',
   graceDays: 'días de gracia',
+  token: 'token',
+  scope: 'alcance',
 };
 
 /** The words of the codes a detail may hold (the fields changed, a sign-in's reason, yes or no). */
@@ -238,6 +244,8 @@ export const AUDIT_VALUE_LABELS: Record<string, string> = {
   assign: 'asignar',
   priority: 'prioridad',
   delete: 'eliminar',
+  read: 'lectura',
+  write: 'lectura y escritura',
   skip: 'omitir',
   update: 'actualizar',
   true: 'sí',

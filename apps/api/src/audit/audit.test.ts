@@ -86,6 +86,28 @@ const uniqueEmail = (label: string) =>
   `${label}${++counter}.${Date.now().toString(36)}@example.com`;
 
 describe('each recorded action writes one entry', () => {
+  it('an API token made and revoked: its prefix and scope, for whom, never its secret', async () => {
+    const { token, user } = await tokenFor(t, 'vendor');
+    let secret = '';
+    let id = '';
+    const made = await oneEntry('apiToken.created', async () => {
+      const res = await request(t.app)
+        .post('/api/me/tokens')
+        .set(bearer(token))
+        .send({ name: 'n8n', scope: 'read', lifetimeDays: 30 })
+        .expect(201);
+      ({ token: secret, _id: id } = res.body as { token: string; _id: string });
+    });
+    expect(made.actor.userId).toBe(user._id);
+    expect(made.target).toMatchObject({ kind: 'user', id: user._id });
+    expect(made.details).toEqual({ token: secret.slice(0, 12), scope: 'read' });
+    expect(JSON.stringify(made)).not.toContain(secret.slice(13));
+    const revoked = await oneEntry('apiToken.revoked', async () => {
+      await request(t.app).delete(`/api/me/tokens/${id}`).set(bearer(token)).expect(200);
+    });
+    expect(revoked.details).toEqual({ token: secret.slice(0, 12) });
+  });
+
   it('a sign-in: who, from which address and browser', async () => {
     const user = await addUser(t.ctx, 'vendor');
     const entry = await oneEntry('auth.signIn', async () => {

@@ -19,7 +19,7 @@ import type { ApiTokenDoc } from './api-token.model.js';
  * admin, and checked by `authenticate` (authenticate.ts) when a Bearer starts with `crm_`.
  */
 
-type TokenContext = Pick<AppContext, 'models' | 'users' | 'clock' | 'logger'>;
+type TokenContext = Pick<AppContext, 'models' | 'users' | 'clock' | 'logger' | 'audit'>;
 
 /** `crm_<8 characters>_<43 characters>`: anything else is no token of ours. */
 const TOKEN_FORMAT = /^crm_[0-9a-f]{8}_[A-Za-z0-9_-]{43}$/;
@@ -86,6 +86,12 @@ export async function createToken(
     createdAt: now,
     expiresAt: body.lifetimeDays ? new Date(now.getTime() + body.lifetimeDays * DAY_MS) : null,
   });
+  // Who made which token for whom: its prefix and scope, never the secret.
+  ctx.audit.record({
+    action: 'apiToken.created',
+    target: { kind: 'user', id: userId },
+    details: { token: prefix, scope: body.scope },
+  });
   const [json] = await tokensJson(ctx, [created.toObject()]);
   return { ...json!, token };
 }
@@ -93,6 +99,11 @@ export async function createToken(
 async function revoke(ctx: TokenContext, filter: Record<string, unknown>): Promise<ApiToken> {
   const doc = await ctx.models.ApiToken.findOneAndDelete(filter).lean<ApiTokenDoc>();
   if (!doc) throw notFound(API_TOKEN_MESSAGES.notFound);
+  ctx.audit.record({
+    action: 'apiToken.revoked',
+    target: { kind: 'user', id: doc.userId.toHexString() },
+    details: { token: doc.prefix },
+  });
   const [json] = await tokensJson(ctx, [doc]);
   return json!;
 }
@@ -118,7 +129,7 @@ export const looksLikeApiToken = (bearer: string) => bearer.startsWith(API_TOKEN
 
 /** The token a Bearer names, when it is ours, unexpired and its owner still exists. */
 export async function tokenOwner(
-  ctx: TokenContext,
+  ctx: Pick<AppContext, 'models' | 'users' | 'clock' | 'logger'>,
   bearer: string,
 ): Promise<{ token: ApiTokenUse; user: SessionUser } | undefined> {
   if (!TOKEN_FORMAT.test(bearer)) return undefined;
