@@ -7,6 +7,7 @@ import {
   type RequestEmailPage,
 } from '@crm/shared';
 import type { AppContext } from '../context.js';
+import { afterInstant } from '../db/instant-keyset.js';
 import { notFound } from '../http/app-error.js';
 import { outboxStatesOf } from '../mail/index.js';
 import { clearUnreadEmails, requestForMail } from '../requests/index.js';
@@ -43,17 +44,7 @@ export function threadPageQuery(
   cursor: InstantCursor | undefined,
   limit: number,
 ) {
-  // As the board's keyset (board.service.ts): `$lte` gives the index a tight range on `at`,
-  // the `$or` settles ties by _id.
-  const after = cursor
-    ? {
-        at: { $lte: new Date(cursor.at) },
-        $or: [
-          { at: { $lt: new Date(cursor.at) } },
-          { _id: { $lt: new Types.ObjectId(cursor._id) } },
-        ],
-      }
-    : {};
+  const after = afterInstant('at', cursor);
   return ctx.models.RequestEmail.find({ requestId: new Types.ObjectId(requestId), ...after })
     .sort({ at: -1, _id: -1 })
     .limit(limit);

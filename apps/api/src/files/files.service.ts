@@ -13,6 +13,7 @@ import {
 } from '@crm/shared';
 import { ticketedPath, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
+import { afterInstant } from '../db/instant-keyset.js';
 import { conflict, fieldError, notFound } from '../http/app-error.js';
 import { requestExists } from '../requests/index.js';
 import type { RequestFileDoc } from './file.model.js';
@@ -60,15 +61,7 @@ export function filesPageQuery(
   cursor: InstantCursor | undefined,
   limit: number,
 ) {
-  const after = cursor
-    ? {
-        uploadDate: { $lte: new Date(cursor.at) },
-        $or: [
-          { uploadDate: { $lt: new Date(cursor.at) } },
-          { _id: { $lt: new Types.ObjectId(cursor._id) } },
-        ],
-      }
-    : {};
+  const after = afterInstant('uploadDate', cursor);
   return ctx.models.RequestFile.find({
     'metadata.requestId': new Types.ObjectId(requestId),
     ...after,

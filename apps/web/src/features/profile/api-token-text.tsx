@@ -4,6 +4,7 @@ import {
   formatDateTime,
   type ApiToken,
 } from '@crm/shared';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 export type ApiTokenTextProps = { token: ApiToken; timeZone: string; owner?: boolean };
 
@@ -31,5 +32,27 @@ export function ApiTokenText({ token, timeZone, owner = false }: ApiTokenTextPro
         {API_TOKEN_LABELS.expiresAt}: {when(token.expiresAt, API_TOKEN_LABELS.never)}
       </p>
     </div>
+  );
+}
+
+export type RevokeTokenDialogProps = {
+  /** The token asked about; null: closed. */
+  token: ApiToken | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** "¿Revocar el token «…»?", the same in Perfil and in Ajustes. */
+export function RevokeTokenDialog({ token, onConfirm, onCancel }: RevokeTokenDialogProps) {
+  return (
+    <ConfirmDialog
+      open={token !== null}
+      message={API_TOKEN_LABELS.confirmRevoke(token?.name ?? '')}
+      confirmLabel={API_TOKEN_LABELS.revoke}
+      cancelLabel={API_TOKEN_LABELS.keep}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      placement="center"
+    />
   );
 }

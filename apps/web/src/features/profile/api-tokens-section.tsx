@@ -12,14 +12,13 @@ import {
 import { useTimeZone } from '../../api/preferences/get-preferences';
 import { useCreateApiToken, useMyApiTokens, useRevokeApiToken } from '../../api/tokens/api-tokens';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { FormField, Select, TextInput } from '../../components/ui/form-field';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { notify } from '../../lib/notify';
 import { useZodForm, type FieldElement } from '../../lib/use-zod-form';
 import { useFormOutcome } from './form-outcome';
-import { ApiTokenText } from './api-token-text';
+import { ApiTokenText, RevokeTokenDialog } from './api-token-text';
 import { FormOutcome } from './profile-section';
 
 const EMPTY: CreateApiTokenBody = { name: '', scope: 'read', lifetimeDays: 90 };
@@ -174,14 +173,10 @@ export function ApiTokensSection() {
         </div>
       </form>
 
-      <ConfirmDialog
-        open={revoking !== null}
-        message={API_TOKEN_LABELS.confirmRevoke(revoking?.name ?? '')}
-        confirmLabel={API_TOKEN_LABELS.revoke}
-        cancelLabel={API_TOKEN_LABELS.keep}
+      <RevokeTokenDialog
+        token={revoking}
         onConfirm={confirmRevoke}
         onCancel={() => setRevoking(null)}
-        placement="center"
       />
     </div>
   );

@@ -7,5 +7,5 @@ export const ProfilePage = lazy(() =>
   import('./profile-page').then((module) => ({ default: module.ProfilePage })),
 );
 
-// Issue 36: one API token's line, also in Ajustes' list of everyone's (static: a small part).
-export { ApiTokenText } from './api-token-text';
+// Issue 36: one API token's line and its revoke question, also in Ajustes' list of everyone's (static: a small part).
+export { ApiTokenText, RevokeTokenDialog } from './api-token-text';

@@ -3,11 +3,10 @@ import { API_TOKEN_LABELS, type ApiToken } from '@crm/shared';
 import { useTimeZone } from '../../api/preferences/get-preferences';
 import { useAllApiTokens, useRevokeApiToken } from '../../api/tokens/api-tokens';
 import { Button } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { hasFailed, LoadError } from '../../components/ui/load-error';
 import { LoadingText } from '../../components/ui/status-text';
 import { notify } from '../../lib/notify';
-import { ApiTokenText } from '../profile';
+import { ApiTokenText, RevokeTokenDialog } from '../profile';
 
 /**
  * Ajustes' "Tokens de API de todos" (issue 36, system admin): every person's API tokens, with
@@ -67,14 +66,10 @@ export function ApiTokensAdminSection() {
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={revoking !== null}
-        message={API_TOKEN_LABELS.confirmRevoke(revoking?.name ?? '')}
-        confirmLabel={API_TOKEN_LABELS.revoke}
-        cancelLabel={API_TOKEN_LABELS.keep}
+      <RevokeTokenDialog
+        token={revoking}
         onConfirm={confirmRevoke}
         onCancel={() => setRevoking(null)}
-        placement="center"
       />
     </section>
   );
