@@ -182,6 +182,8 @@ switch (task) {
   case 'bench:reminders':
   case 'bench:dashboard':
   case 'bench:mail':
+  case 'bench:live':
+  case 'bench:webhooks':
   case 'seed':
     // The benchmarks run from source (tsx, apps/api/bench/, outside the API's build) over the
     // built @crm/shared; bench:abuse starts the built API, bench:board and bench:dashboard the
@@ -199,7 +201,7 @@ switch (task) {
     break;
   default:
     console.error(
-      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:board-compare|bench:agenda|bench:reminders|bench:dashboard|bench:mail|seed',
+      'usage: node scripts/run.mjs start|test|bench|bench:abuse|bench:board|bench:board-compare|bench:agenda|bench:reminders|bench:dashboard|bench:mail|bench:live|bench:webhooks|seed',
     );
     process.exit(2);
 }

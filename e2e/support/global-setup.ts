@@ -80,8 +80,6 @@ async function startStack(dbUrl: string, imapUrl: string, port: number, index: n
       CAPTCHA_MAX_COUNTER: '200',
       BCRYPT_ROUNDS: '8',
       CORS_ORIGIN: baseUrl,
-      // The board polls for website leads every 2 s here (production default: 15 s).
-      LEADS_POLL_SECONDS: '2',
       SMTP_URL: mail.url,
       IMAP_URL: mailbox,
       IMAP_POLL_SECONDS: '5',

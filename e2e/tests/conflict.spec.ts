@@ -45,26 +45,35 @@ test.describe('editing conflicts', () => {
       const adminDialog = await openEditor(adminPage, name);
       const vendorDialog = await openEditor(vendorPage, name);
 
-      // The admin adds a note (saved at once), types a company and saves first.
+      // The admin adds a note (saved at once); the vendor, who has typed nothing yet, sees it
+      // come in (issue 36's live stream).
       const adminNote = `Nota del admin ${unique('n')}`;
       await adminDialog.getByRole('button', { name: 'Agregar nota' }).click();
       await adminDialog.getByRole('textbox', { name: 'Nueva nota' }).fill(adminNote);
       await adminDialog.getByRole('button', { name: 'Add', exact: true }).click();
       await expect(adminDialog.getByRole('list', { name: 'Notas' })).toContainText(adminNote);
+      await expect(vendorDialog.getByRole('list', { name: 'Notas' })).toContainText(adminNote);
+
+      // The vendor types another company and raises the priority; meanwhile the admin types a
+      // company and saves first.
+      const vendorCompany = vendorDialog.getByRole('textbox', { name: 'Compañía' });
+      await vendorCompany.fill('Empresa del vendedor');
+      const vendorPriority = vendorDialog.getByRole('combobox', { name: 'Prioridad', exact: true });
+      await vendorPriority.selectOption('high');
       await adminDialog.getByRole('textbox', { name: 'Compañía' }).fill('Empresa del admin');
       await adminDialog.getByRole('button', { name: 'Guardar cambios' }).click();
       await expect(adminDialog.getByText('Cambios guardados')).toBeVisible();
       await snap(adminPage, 'conflict-01-first-save');
 
-      // The vendor, still on the old version, types another company and raises the priority.
-      const vendorCompany = vendorDialog.getByRole('textbox', { name: 'Compañía' });
-      await vendorCompany.fill('Empresa del vendedor');
-      const vendorPriority = vendorDialog.getByRole('combobox', { name: 'Prioridad', exact: true });
-      await vendorPriority.selectOption('high');
+      // The vendor's window says so (issue 36), and "Guardar cambios" shows the admin's version
+      // first, as a refused save (409) would.
+      await expect(
+        vendorDialog.getByRole('alert').filter({ hasText: 'cambió esta solicitud mientras' }),
+      ).toBeVisible();
       await vendorDialog.getByRole('button', { name: 'Guardar cambios' }).click();
 
-      // The save is refused (409), but nothing the vendor typed is gone: the panel shows the
-      // admin's company beside the vendor's, and the vendor's priority is still chosen.
+      // Nothing the vendor typed is gone: the panel shows the admin's company beside the
+      // vendor's, and the vendor's priority is still chosen.
       const panel = vendorDialog.getByRole('alert', { name: 'Otra persona cambió esta solicitud' });
       await expect(panel).toBeVisible();
       const companyRow = panel.getByRole('row', { name: /Compañía/ });

@@ -61,7 +61,7 @@ test.describe('website leads', () => {
     await snap(form, 'lead-form-success');
     await visitor.close();
 
-    // The board polls every 2 s here (LEADS_POLL_SECONDS), at most 30 s in production.
+    // Issue 36: the live stream brings it (tests/live-board.spec.ts holds it to 2 s).
     await expect(column(page, 'NUEVA SOLICITUD').getByRole('article').first()).toHaveAccessibleName(
       new RegExp(`: ${name}$`),
       { timeout: 15_000 },

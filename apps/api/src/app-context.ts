@@ -11,6 +11,7 @@ import { ensureIndexes } from './db/indexes.js';
 import { lockModels } from './db/lock.js';
 import { importsModels } from './imports/index.js';
 import { emailsModels, forgetRequestEmails } from './emails/index.js';
+import { eventsModels } from './events/index.js';
 import { filesModels, forgetRequestFiles, mailAttachmentsOf } from './files/index.js';
 import { inboxModels } from './inbox/index.js';
 import { leadsModels } from './leads/index.js';
@@ -19,6 +20,7 @@ import { photoModels } from './profile/index.js';
 import { backfillStageChangedAt, backfillStageVisits, requestsModels } from './requests/index.js';
 import { settingsModels } from './settings/index.js';
 import { userDirectory, usersModels } from './users/index.js';
+import { webhooksModels } from './webhooks/index.js';
 
 /**
  * Every feature's models on one connection: a feature with models of its own declares them in
@@ -43,6 +45,8 @@ function registerModels(connection: Connection): Models {
     ...emailsModels(connection),
     ...filesModels(connection),
     ...auditModels(connection),
+    ...eventsModels(connection),
+    ...webhooksModels(connection),
   };
 }
 

@@ -17,6 +17,7 @@ import { requestLogger } from './http/request-logger.js';
 import { securityHeaders } from './http/security-headers.js';
 import { importsRoutes } from './imports/index.js';
 import { emailsRoutes } from './emails/index.js';
+import { eventsRoutes } from './events/index.js';
 import { filesRoutes } from './files/index.js';
 import { captchaWorkFactor, corsByPath, leadsRoutes } from './leads/index.js';
 import { openapiRoutes } from './openapi/index.js';
@@ -28,6 +29,7 @@ import { activitiesRoutes, requestsRoutes } from './requests/index.js';
 import { settingsRoutes } from './settings/index.js';
 import { usersRoutes } from './users/index.js';
 import { serveWeb } from './web/index.js';
+import { webhooksRoutes } from './webhooks/index.js';
 
 /** The HTTP application over one context (config + database connection). */
 export function createApp(ctx: AppContext): Express {
@@ -50,7 +52,7 @@ export function createApp(ctx: AppContext): Express {
       ctx,
       cors({
         origin: ctx.config.corsOrigins,
-        allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id'],
+        allowedHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'Last-Event-ID'],
         // Content-Disposition: an export's file name (issue 24), read across origins.
         exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
       }),
@@ -66,6 +68,7 @@ export function createApp(ctx: AppContext): Express {
     captchaRoutes(ctx, () => captchaWorkFactor(ctx)),
     authRoutes(ctx),
     apiTokensRoutes(ctx),
+    eventsRoutes(ctx),
     usersRoutes(ctx),
     accountRoutes(ctx),
     requestsRoutes(ctx),
@@ -83,6 +86,7 @@ export function createApp(ctx: AppContext): Express {
     importsRoutes(ctx),
     importJobRoutes(ctx),
     auditRoutes(ctx),
+    webhooksRoutes(ctx),
   );
   app.use('/api', (_req, _res, next) => next(new AppError(404, API_MESSAGES.routeNotFound)));
   if (ctx.config.webDir) app.use(serveWeb(ctx.config.webDir));

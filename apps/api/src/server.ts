@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { createApp } from './app.js';
 import { createContext } from './app-context.js';
 import { auditSettled } from './audit/index.js';
+import { afterAnswerSettled } from './http/after-answer.js';
 import { ConfigError, loadConfig } from './config/env.js';
 import { devJwtSecret } from './config/dev-secret.js';
 import { connectForServing } from './db/connect.js';
@@ -9,11 +10,14 @@ import { describeStartFailure, startEmbeddedMongo } from './db/embedded-mongo.js
 import { LeaseTakenError, takeProcessLease } from './db/process-lease.js';
 import { importsJob } from './imports/index.js';
 import { mailboxJob } from './emails/index.js';
+import { endStreams } from './events/index.js';
 import { startJobs, sweepExpiredJob } from './jobs/index.js';
 import { outboxJob } from './mail/index.js';
 import { gracefulShutdown, listen } from './operations/index.js';
 import { remindersJob } from './reminders/index.js';
+import { publishEventsJob } from './requests/index.js';
 import { ensureFirstAdmin } from './users/index.js';
+import { webhooksJob } from './webhooks/index.js';
 
 /** Entry point: config → database (MONGO_URL, or the embedded default) → first admin → HTTP. */
 async function main(): Promise<void> {
@@ -76,6 +80,8 @@ async function main(): Promise<void> {
     importsJob,
     mailboxJob,
     sweepExpiredJob,
+    publishEventsJob,
+    webhooksJob,
   ]).catch((error: unknown) => {
     logger.error({ err: error }, 'background jobs could not start');
     return undefined;
@@ -96,10 +102,15 @@ async function main(): Promise<void> {
   const shutdown = gracefulShutdown({
     server,
     logger,
+    // The live streams would hold the shutdown for its whole grace: they end now, and their
+    // browsers reconnect (to another process, or to this one once it is back).
+    beforeClose: () => endStreams(ctx),
     release: async () => {
       // Unlocks its jobs, so another process takes their next runs at once, and waits for the
       // runs under way: an import stops after its current chunk and gives its lease back.
       await jobs?.stop();
+      // Work after answers: events being published (else the next start's sweep does it), mails.
+      await afterAnswerSettled(ctx);
       // The audit entries still being written: their retries end within seconds (audit/).
       await auditSettled(ctx);
       // Last of the writers: the next process may start at once.

@@ -69,6 +69,9 @@ const LAZY_PARTS = [
   // at a person's first pointer, touch, key or focus (components/ui/dialog.tsx). The users
   // screen's delete pop-up imports them statically, so they count on that page.
   /^src\/components\/ui\/dialog-panels\.tsx$/,
+  // Issue 36: the live board (the stream, its parser, the cache updates; about 5 kB), asked for
+  // as the signed-in app mounts, beside the page's first data: nothing on screen waits for it.
+  /^src\/api\/events\/live-stream\.ts$/,
 ];
 
 export const PAGES = [
@@ -216,7 +219,11 @@ export const PAGES = [
     // 220.5 to leave about 2 kB.
     // Issue 36 (+1.9 kB, measured 225.2 kB): "Tokens de API de todos", the tokens' endpoints,
     // schemas and words shared with Perfil; raised from 224.5 to leave about 1.5 kB.
-    budget: 226.5,
+    // Issue 36, webhooks (+5.4 kB, measured 230.6 kB): "Integraciones", the endpoint's form with
+    // its event types, the secret shown once, the delivery log with "Reenviar", their seven
+    // endpoints and schemas; raised from 226.5 to leave about 1.5 kB. A lazy section would win
+    // it back (the admin opens it rarely): noted for the next pass on Ajustes.
+    budget: 232,
   },
   {
     name: 'home',

@@ -12,6 +12,8 @@ import { downloadContractCases } from './download-cases.js';
 import { emailContractCases } from './email-cases.js';
 import { fileContractCases } from './file-cases.js';
 import { tokenContractCases } from './token-cases.js';
+import { eventContractCases } from './event-cases.js';
+import { webhookContractCases } from './webhook-cases.js';
 import { exportContractCases } from './export-cases.js';
 import { importContractCases } from './import-cases.js';
 import { leadContractCases } from './lead-cases.js';
@@ -45,6 +47,8 @@ export const contractCases: readonly ContractCase[] = [
   ...emailContractCases,
   ...fileContractCases,
   ...tokenContractCases,
+  ...eventContractCases,
+  ...webhookContractCases,
   ...preferencesContractCases,
   ...boardViewsContractCases,
   ...settingsContractCases,
@@ -70,6 +74,7 @@ export type {
 export {
   answeredBy,
   exercisedEndpoints,
+  fakedOutsideTheSuite,
   outsideTheSuite,
   recordingClient,
   unexercised,

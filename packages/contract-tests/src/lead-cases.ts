@@ -2,14 +2,17 @@ import type { ExpectStatic } from 'vitest';
 import {
   ADMIN_ROLE,
   API_MESSAGES,
+  API_TOKEN_MESSAGES,
   CREATE_REQUEST_MESSAGES,
   LEAD_HONEYPOT_FIELD,
   LEAD_MESSAGES,
   LOGIN_MESSAGES,
   api,
+  type CreatedApiToken,
+  type RequestHistory,
 } from '@crm/shared';
 import type { ContractAnswer, ContractCase, ContractClient } from './client.js';
-import { anyNumber, anyString } from './fixtures.js';
+import { anyNumber, anyString, fieldError, newRequest } from './fixtures.js';
 
 /**
  * Contract cases of the website form (issue 13), run with the others against the real API and
@@ -38,6 +41,21 @@ const newColumn = async (c: ContractClient, name: string, token: string) =>
 const THANKS = { status: 201, body: { message: LEAD_MESSAGES.success } };
 
 const cursorOf = (answer: ContractAnswer) => (answer.body as { cursor: string }).cursor;
+
+/** Issue 36: an API token of `scope` for `session`'s user. */
+const tokenOf = async (
+  c: ContractClient,
+  session: string,
+  scope: 'read' | 'write' | 'leads',
+  sourceName?: string,
+) =>
+  (
+    await c.call(
+      api.tokens.create,
+      { body: { name: `Token ${scope}`, scope, lifetimeDays: null, sourceName } },
+      session,
+    )
+  ).body as CreatedApiToken;
 
 export const leadContractCases: ContractCase[] = [
   {
@@ -126,6 +144,90 @@ export const leadContractCases: ContractCase[] = [
           errors: [{ path: 'after', message: API_MESSAGES.invalidCursor }],
         },
       });
+    },
+  },
+  {
+    name: 'leads.create: a leads token sends a lead as the form does, without a captcha: the thanks, an "api" request in "new request", its history naming the token’s source and owner',
+    run: async (c, expect) => {
+      const vendor = await c.signIn('vendor');
+      const landing = await tokenOf(c, vendor.token, 'leads', 'Landing verano');
+      expect(landing).toMatchObject({ scope: 'leads', sourceName: 'Landing verano' });
+      const lead = uniqueLead();
+      expect(await c.call(api.leads.create, { body: lead }, landing.token)).toEqual(THANKS);
+
+      const column = await newColumn(c, lead.name, vendor.token);
+      expect(column.items).toEqual([
+        expect.objectContaining({
+          ...lead,
+          status: 'new request',
+          sourceOfContact: 'api',
+          vendor: null,
+          notes: [],
+        }),
+      ]);
+      const id = String(column.items[0]?._id);
+      const history = await c.call(api.requests.history, { params: { id } }, vendor.token);
+      expect((history.body as RequestHistory).entries).toEqual([
+        expect.objectContaining({
+          field: 'apiLead',
+          by: vendor.user._id,
+          from: null,
+          to: 'Landing verano',
+        }),
+      ]);
+    },
+  },
+  {
+    name: 'leads.create: a leads token may call nothing else (403), a read token may not send leads (403), a revoked one is 401; a field the form has not is 400',
+    run: async (c, expect) => {
+      const vendor = await c.signIn('vendor');
+      const landing = await tokenOf(c, vendor.token, 'leads');
+      const leadsOnly = { status: 403, body: { message: API_TOKEN_MESSAGES.leadsOnly } };
+      expect(await c.call(api.requests.create, { body: newRequest }, landing.token)).toEqual(
+        leadsOnly,
+      );
+      expect(await c.call(api.leads.recent, {}, landing.token)).toEqual(leadsOnly);
+      expect(await c.call(api.tokens.mine, {}, landing.token)).toEqual(leadsOnly);
+
+      const reader = await tokenOf(c, vendor.token, 'read');
+      expect(await c.call(api.leads.create, { body: uniqueLead() }, reader.token)).toEqual({
+        status: 403,
+        body: { message: API_TOKEN_MESSAGES.readOnly },
+      });
+      const writer = await tokenOf(c, vendor.token, 'write');
+      expect(await c.call(api.leads.create, { body: uniqueLead() }, writer.token)).toEqual(THANKS);
+
+      const unknown = await c.call(
+        api.leads.create,
+        { body: { ...uniqueLead(), altcha: await c.captcha() } },
+        landing.token,
+      );
+      expect(unknown).toMatchObject({
+        status: 400,
+        body: { message: `${API_MESSAGES.unknownParameter}: altcha` },
+      });
+
+      await c.call(api.tokens.revoke, { params: { tokenId: landing._id } }, vendor.token);
+      expect(await c.call(api.leads.create, { body: uniqueLead() }, landing.token)).toEqual({
+        status: 401,
+        body: { message: API_TOKEN_MESSAGES.invalid },
+      });
+    },
+  },
+  {
+    name: 'tokens.create: a source name only for a leads token (400 naming it), blank is none',
+    run: async (c, expect) => {
+      const { token } = await c.signIn('driver');
+      const body = { name: 'Script', scope: 'write', lifetimeDays: null, sourceName: 'Landing' };
+      expect(await c.call(api.tokens.create, { body }, token)).toEqual(
+        fieldError(400, 'sourceName', API_TOKEN_MESSAGES.sourceNameLeadsOnly),
+      );
+      const blank = await c.call(
+        api.tokens.create,
+        { body: { ...body, scope: 'read', sourceName: '   ' } },
+        token,
+      );
+      expect(blank).toMatchObject({ status: 201, body: { scope: 'read', sourceName: null } });
     },
   },
 ];

@@ -28,6 +28,7 @@ export const tokenContractCases: ContractCase[] = [
           _id: anyString(expect),
           name: READER.name,
           scope: 'read',
+          sourceName: null,
           prefix: anyString(expect),
           createdAt: anyString(expect),
           lastUsedAt: null,

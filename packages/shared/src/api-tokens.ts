@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { dateTimeSchema, objectIdSchema, requiredText } from './fields.js';
+import { NOT_BLANK_PATTERN } from './constants.js';
+import { dateTimeSchema, objectIdSchema, optionalText, requiredText } from './fields.js';
 
 /*
  * Issue 36: API tokens. A person makes one in Perfil ("Tokens de API") for a script or a tool
@@ -8,14 +9,22 @@ import { dateTimeSchema, objectIdSchema, requiredText } from './fields.js';
  * here, once.
  */
 
-/** `read`: GET only; `write`: everything its owner may do. */
-export const API_TOKEN_SCOPES = ['read', 'write'] as const;
+/**
+ * `read`: GET only; `write`: everything its owner may do; `leads`: nothing but sending leads
+ * (POST /api/leads, the website form's rules without its captcha), for another site or tool
+ * that must not read the CRM. A `write` token may send leads too: it may create requests anyway.
+ */
+export const API_TOKEN_SCOPES = ['read', 'write', 'leads'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 export const API_TOKEN_SCOPE_LABELS: Record<ApiTokenScope, string> = {
   read: 'Lectura',
   write: 'Lectura y escritura',
+  leads: 'Solo enviar leads',
 };
+
+/** The longest source name a `leads` token may carry ("Landing verano"). */
+export const API_TOKEN_SOURCE_NAME_MAX_LENGTH = 60;
 
 /** How long a new token works, in days; null: until revoked. */
 export const API_TOKEN_LIFETIMES = [30, 90, 365] as const;
@@ -34,6 +43,14 @@ export const API_TOKEN_LABELS = {
   name: 'Nombre',
   scope: 'Alcance',
   lifetime: 'Vence',
+  /** A `leads` token's source name, optional: where its leads come from. */
+  sourceName: 'Fuente (opcional)',
+  sourceNameHint:
+    'Dónde se originan sus leads, p. ej. «Landing verano». Se anota en cada solicitud.',
+  leadsHint:
+    'Solo crea solicitudes como el formulario web (POST /api/leads): no lee ni cambia nada más.',
+  /** How a listed token names its source: "Fuente: Landing verano". */
+  sourceOf: (name: string) => `Fuente: ${name}`,
   days: (days: number) => `En ${days} días`,
   never: 'Nunca',
   create: 'Crear token',
@@ -68,6 +85,11 @@ export const API_TOKEN_MESSAGES = {
   /** 401: malformed, unknown, revoked or expired: one answer for all. */
   invalid: 'Token de API inválido, vencido o revocado',
   readOnly: 'Este token es de solo lectura',
+  /** 403: a `leads` token anywhere but POST /api/leads. */
+  leadsOnly: 'Este token solo puede enviar leads (POST /api/leads)',
+  sourceNameLeadsOnly: 'Solo un token de alcance «Solo enviar leads» lleva una fuente',
+  /** 429: one token's leads past the form's overall limit (lead-rate-limit.ts). */
+  tooManyLeads: 'Demasiados leads con este token: espera unos minutos',
   sessionOnly: 'Esta acción requiere iniciar sesión: un token de API no puede hacerla',
   rateLimited: 'Demasiadas solicitudes con este token: espera un momento',
 } as const;
@@ -77,6 +99,8 @@ export const apiTokenSchema = z.object({
   _id: objectIdSchema,
   name: z.string(),
   scope: z.enum(API_TOKEN_SCOPES),
+  /** A `leads` token's source name, recorded with each lead it sends; null: none ("API"). */
+  sourceName: z.string().nullable(),
   /** The token's first characters, to tell it apart (`crm_ab12cd34`). */
   prefix: z.string(),
   createdAt: dateTimeSchema,
@@ -92,20 +116,35 @@ export const apiTokenListSchema = z.object({ items: z.array(apiTokenSchema) });
 export type ApiTokenList = z.infer<typeof apiTokenListSchema>;
 
 /** POST /api/me/tokens */
-export const createApiTokenBodySchema = z.strictObject({
-  name: requiredText(API_TOKEN_MESSAGES.nameRequired, 100),
-  scope: z.enum(API_TOKEN_SCOPES),
-  /** Days it works (30, 90 or 365); null: until revoked. */
-  lifetimeDays: z
-    .union(
-      API_TOKEN_LIFETIMES.map((days) => z.literal(days)) as [
-        z.ZodLiteral<30>,
-        z.ZodLiteral<90>,
-        z.ZodLiteral<365>,
-      ],
-    )
-    .nullable(),
-});
+export const createApiTokenBodySchema = z
+  .strictObject({
+    name: requiredText(API_TOKEN_MESSAGES.nameRequired, 100),
+    scope: z.enum(API_TOKEN_SCOPES),
+    /** Days it works (30, 90 or 365); null: until revoked. */
+    lifetimeDays: z
+      .union(
+        API_TOKEN_LIFETIMES.map((days) => z.literal(days)) as [
+          z.ZodLiteral<30>,
+          z.ZodLiteral<90>,
+          z.ZodLiteral<365>,
+        ],
+      )
+      .nullable(),
+    /** Only for a `leads` token; blank or absent: none. */
+    sourceName: optionalText(API_TOKEN_SOURCE_NAME_MAX_LENGTH).optional(),
+  })
+  .refine((body) => !body.sourceName || body.scope === 'leads', {
+    message: API_TOKEN_MESSAGES.sourceNameLeadsOnly,
+    path: ['sourceName'],
+  })
+  // The same rule for OpenAPI, on the value as sent: one that isn't blank needs `leads`.
+  .meta({
+    if: {
+      required: ['sourceName'],
+      properties: { sourceName: { type: 'string', pattern: NOT_BLANK_PATTERN.source } },
+    },
+    then: { properties: { scope: { const: 'leads' } } },
+  });
 export type CreateApiTokenBody = z.input<typeof createApiTokenBodySchema>;
 
 /** The token made, its secret shown this once. */

@@ -52,14 +52,19 @@ export function priorityColor(priority: string): PriorityColor {
   return 'red';
 }
 
-/** Issue 35: `email`, a mail to the sales address that matched no request became one. */
-export const SOURCES_OF_CONTACT = ['unknown', 'website', 'vendor', 'email'] as const;
+/**
+ * Issue 35: `email`, a mail to the sales address that matched no request became one. Issue 36:
+ * `api`, another site or tool sent it with an API token (POST /api/leads); the token's source
+ * name, if it carries one, is in the request's history (`apiLead`).
+ */
+export const SOURCES_OF_CONTACT = ['unknown', 'website', 'vendor', 'email', 'api'] as const;
 export type SourceOfContact = (typeof SOURCES_OF_CONTACT)[number];
 export const SOURCE_OF_CONTACT_LABELS: Record<SourceOfContact, string> = {
   unknown: 'Desconocida',
   website: 'Formulario landing',
   vendor: 'Vendedor',
   email: 'Correo',
+  api: 'API',
 };
 
 export const ROLES = ['system admin', 'vendor', 'driver'] as const;

@@ -20,6 +20,8 @@ export * from './request-email.js';
 export * from './request-email-labels.js';
 export * from './request-files.js';
 export * from './api-tokens.js';
+export * from './events.js';
+export * from './webhooks.js';
 export * from './email-templates.js';
 export * from './activity.js';
 export * from './format.js';

@@ -111,6 +111,11 @@ export type LeadMailFields = LeadTextFields & {
   requestNumber: number;
   /** Issue 35: it came as a mail to the sales mailbox, not through the website form. */
   viaMail?: boolean;
+  /**
+   * Issue 36: another site or tool sent it with an API token; `source` names it as
+   * API_LEAD_TEXT.source does ("API (Landing verano)").
+   */
+  viaApi?: { source: string };
 };
 
 /**
@@ -123,6 +128,14 @@ export const singleLine = (text: string) =>
     .replace(/[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** Where a lead came from, as the admins' notice says it. */
+const leadOrigin = (lead: LeadMailFields) =>
+  lead.viaApi
+    ? `la ${singleLine(lead.viaApi.source)}`
+    : lead.viaMail
+      ? 'el correo de ventas'
+      : 'el formulario web';
 
 /**
  * The emails of a website request (sent when SMTP_URL is set): a confirmation to the person
@@ -157,8 +170,8 @@ export const LEAD_MAIL = {
   adminText: (lead: LeadMailFields, followUp: boolean) =>
     [
       followUp
-        ? `Llegó un nuevo mensaje desde el formulario web para la solicitud número ${lead.requestNumber} (agregado como nota, sin verificar).`
-        : `Llegó una nueva solicitud desde ${lead.viaMail ? 'el correo de ventas' : 'el formulario web'}: número ${lead.requestNumber}.`,
+        ? `Llegó un nuevo mensaje desde ${leadOrigin(lead)} para la solicitud número ${lead.requestNumber} (agregado como nota, sin verificar).`
+        : `Llegó una nueva solicitud desde ${leadOrigin(lead)}: número ${lead.requestNumber}.`,
       '',
       `Nombre: ${singleLine(lead.name)}`,
       `Correo: ${singleLine(lead.email)}`,

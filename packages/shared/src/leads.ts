@@ -18,6 +18,7 @@ import {
 import { CREATE_REQUEST_MESSAGES } from './messages.js';
 import { requestSchema } from './request.js';
 
+export { API_LEAD_TEXT } from './api-lead-text.js';
 export {
   LEAD_EMBED,
   LEAD_FIELD_MAX_LENGTH,
@@ -59,6 +60,19 @@ export const publicLeadBodySchema = z.object({
 });
 export type PublicLeadBody = z.infer<typeof publicLeadBodySchema>;
 export type PublicLeadInput = z.input<typeof publicLeadBodySchema>;
+
+/**
+ * POST /api/leads (issue 36): the form's fields with its rules and messages, sent by another site
+ * or tool with an API token instead of a captcha. No honeypot (a server sends what it means: a
+ * tool's "homepage" must not make a lead vanish), and any other key is refused by name, so a
+ * mapping's typo is told rather than dropped.
+ */
+export const apiLeadBodySchema = z.strictObject(
+  publicLeadBodySchema.omit({ altcha: true, [LEAD_HONEYPOT_FIELD]: true }).shape,
+  { error: unknownParameter },
+);
+export type ApiLeadBody = z.infer<typeof apiLeadBodySchema>;
+export type ApiLeadInput = z.input<typeof apiLeadBodySchema>;
 
 /**
  * Its answer: always this one message, whether the submission became a request, a note on the

@@ -49,6 +49,8 @@ export const HISTORY_TEXT = {
   outcomeSet: (outcome: string) => `marcó ${outcome}`,
   /** Who before the change: "Ana C. importó la solicitud: …", "Ana C. cambió Cargo: …". */
   imported: (who: string, what: string) => `${who} importó la solicitud: ${what}`,
+  /** Issue 36: "Recibida por API (Landing verano) con un token de Ana C.". */
+  apiLead: (who: string, what: string) => `${what} con un token de ${who}`,
   edited: (who: string, what: string) => `${who} cambió ${what}`,
   /** Issue 35: a mail from the request, and a customer's that joined it (no one did it). */
   emailSent: (subject: string) => `envió un correo: «${subject}»`,

@@ -6,6 +6,7 @@ import {
   REQUEST_STATUSES,
 } from './constants.js';
 import { maxLength, objectIdSchema } from './fields.js';
+import { API_LEAD_TEXT } from './api-lead-text.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { MAX_EXPECTED_VALUE, outcomeBodySchema } from './outcome.js';
 import type { requestEditableSchema } from './request.js';
@@ -120,6 +121,11 @@ export const HISTORY_FIELDS = [
    * name, `from` null. Shown as importedHistoryText.
    */
   'imported',
+  /**
+   * Issue 36: sent by another site or tool with an API token (POST /api/leads): `by` the token's
+   * owner, `to` its source name (null: none), `from` null. Shown as apiLeadHistoryText.
+   */
+  'apiLead',
   /** Issue 35: a mail written from the request (`to` its subject, `from` null). */
   'emailSent',
   /** Issue 35: a customer's mail joined the request (`from` the sender's address, `to` the subject). */
@@ -130,6 +136,10 @@ export type HistoryField = (typeof HISTORY_FIELDS)[number];
 
 /** How the history shows an `imported` entry: the request's source, with the file it came from. */
 export const importedHistoryText = (fileName: string) => `Importado desde ${fileName}`;
+
+/** How the history shows an `apiLead` entry: "Recibida por API (Landing verano)". */
+export const apiLeadHistoryText = (sourceName: string | null) =>
+  `Recibida por ${API_LEAD_TEXT.source(sourceName)}`;
 
 /**
  * One change: when, by whom, and the value before and after. `from`/`to` are statuses for

@@ -26,7 +26,7 @@ import {
   readToken,
   tokenInvalid,
 } from './account-tokens.js';
-import { afterAnswer } from './after-answer.js';
+import { afterAnswer } from '../http/after-answer.js';
 
 /*
  * Forgotten passwords, the links' pages and the email change (issue 23). Every link failure is

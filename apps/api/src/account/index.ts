@@ -2,5 +2,4 @@
 export { accountModels } from './account.models.js';
 export { accountRoutes } from './account.routes.js';
 export { endPasswordTokens, pendingEmailChangeOf } from './account-tokens.js';
-export { afterAnswerSettled } from './after-answer.js';
 export { emailChanged, type EmailChangedUser } from './email-changed.js';

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
+import { API_TOKEN_SCOPES } from '@crm/shared';
 
 /**
  * API tokens (issue 36): a person's credential for a script or a tool. Only the SHA-256 of the
@@ -9,7 +10,9 @@ const apiTokenSchema = new Schema(
   {
     userId: { type: Schema.Types.ObjectId, required: true },
     name: { type: String, required: true },
-    scope: { type: String, enum: ['read', 'write'], required: true },
+    scope: { type: String, enum: API_TOKEN_SCOPES, required: true },
+    /** Issue 36: a `leads` token's source name, recorded with each lead it sends; null: none. */
+    sourceName: { type: String, default: null },
     /** `crm_` and the id's 8 characters: what the lists show to tell tokens apart. */
     prefix: { type: String, required: true },
     hash: { type: String, required: true },

@@ -36,6 +36,7 @@ async function tokensJson(ctx: TokenContext, docs: ApiTokenDoc[]): Promise<ApiTo
     _id: doc._id.toHexString(),
     name: doc.name,
     scope: doc.scope,
+    sourceName: doc.sourceName ?? null,
     prefix: doc.prefix,
     createdAt: doc.createdAt.toISOString(),
     lastUsedAt: doc.lastUsedAt ? doc.lastUsedAt.toISOString() : null,
@@ -81,6 +82,8 @@ export async function createToken(
     userId: owner,
     name: body.name,
     scope: body.scope,
+    // The schema lets a source name through only for a `leads` token; blank is none.
+    sourceName: body.sourceName || null,
     prefix,
     hash: hashOf(token),
     createdAt: now,
@@ -121,8 +124,8 @@ export async function endApiTokens(ctx: Pick<AppContext, 'models'>, userId: stri
   await ctx.models.ApiToken.deleteMany({ userId: new Types.ObjectId(userId) });
 }
 
-/** The token a call was signed in by: its id (the rate's key) and scope. */
-export type ApiTokenUse = { id: string; scope: ApiTokenScope };
+/** The token a call was signed in by: its id (the rate's key), scope and source name. */
+export type ApiTokenUse = { id: string; scope: ApiTokenScope; sourceName: string | null };
 
 /** Whether a Bearer is meant as an API token (it may still be a bad one). */
 export const looksLikeApiToken = (bearer: string) => bearer.startsWith(API_TOKEN_PREFIX);
@@ -132,10 +135,12 @@ export async function tokenOwner(
   ctx: Pick<AppContext, 'models' | 'users' | 'clock' | 'logger'>,
   bearer: string,
 ): Promise<{ token: ApiTokenUse; user: SessionUser } | undefined> {
-  if (!TOKEN_FORMAT.test(bearer)) return undefined;
+  // A malformed Bearer is looked up too: every 401 (malformed, unknown, revoked, expired) costs
+  // the same one read, so the answer's timing tells none of them from another (issue 36).
   const doc = await ctx.models.ApiToken.findOne({ hash: hashOf(bearer) }).lean<ApiTokenDoc>();
   const now = ctx.clock.now();
-  if (!doc || (doc.expiresAt && doc.expiresAt.getTime() <= now.getTime())) return undefined;
+  if (!TOKEN_FORMAT.test(bearer) || !doc) return undefined;
+  if (doc.expiresAt && doc.expiresAt.getTime() <= now.getTime()) return undefined;
   const user = await ctx.users.forSession(doc.userId.toHexString());
   if (!user) return undefined;
   if (!doc.lastUsedAt || now.getTime() - doc.lastUsedAt.getTime() >= 60_000) {
@@ -145,7 +150,10 @@ export async function tokenOwner(
       { $set: { lastUsedAt: now } },
     ).catch((error: unknown) => ctx.logger.warn({ err: error }, 'token use not noted'));
   }
-  return { token: { id: doc._id.toHexString(), scope: doc.scope }, user };
+  return {
+    token: { id: doc._id.toHexString(), scope: doc.scope, sourceName: doc.sourceName ?? null },
+    user,
+  };
 }
 
 /**

@@ -88,14 +88,18 @@ async function byApiToken(ctx: AuthContext, bearer: string, req: Request) {
 }
 
 /**
- * Within an API token's reach (issue 36): never an endpoint that changes the account itself
- * (`sessionOnly`), and nothing but reads for a `read` token. A session's call passes.
+ * Within an API token's reach (issue 36): a `leads` token only where leads are taken
+ * (`leadsScope`); never an endpoint that changes the account itself (`sessionOnly`); nothing but
+ * reads for a `read` token. A session's call passes.
  */
 const withinToken =
   (endpoint: EndpointDeclaration): RequestHandler =>
   (req, _res, next) => {
     const token = req.auth?.apiToken;
     if (!token) return next();
+    if (token.scope === 'leads' && !endpoint.leadsScope) {
+      return next(forbiddenBecause(API_TOKEN_MESSAGES.leadsOnly));
+    }
     if (endpoint.sessionOnly) return next(forbiddenBecause(API_TOKEN_MESSAGES.sessionOnly));
     if (token.scope === 'read' && endpoint.method !== 'get') {
       return next(forbiddenBecause(API_TOKEN_MESSAGES.readOnly));

@@ -188,3 +188,13 @@ describe('AUDIT_RETENTION_DAYS (issue 32)', () => {
     expect(() => loadConfig({ AUDIT_RETENTION_DAYS: 'un año' })).toThrow(/AUDIT_RETENTION_DAYS/);
   });
 });
+
+describe('EVENTS_RETENTION_DAYS (issue 36)', () => {
+  it('when unset or empty, then events are kept 30 days; set, that many; not a day count stops the start', () => {
+    expect(loadConfig({}).eventsRetentionDays).toBe(30);
+    expect(loadConfig({ EVENTS_RETENTION_DAYS: '' }).eventsRetentionDays).toBe(30);
+    expect(loadConfig({ EVENTS_RETENTION_DAYS: '7' }).eventsRetentionDays).toBe(7);
+    expect(() => loadConfig({ EVENTS_RETENTION_DAYS: '0' })).toThrow(/EVENTS_RETENTION_DAYS/);
+    expect(() => loadConfig({ EVENTS_RETENTION_DAYS: 'un mes' })).toThrow(/EVENTS_RETENTION_DAYS/);
+  });
+});

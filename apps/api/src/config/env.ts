@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   API_TOKEN_CALLS_PER_MINUTE,
   AUDIT_RETENTION_DAYS_DEFAULT,
+  EVENTS_RETENTION_DAYS,
   PASSWORD_PATTERN,
   isTimeZone,
   systemTimeZone,
@@ -9,6 +10,7 @@ import {
 import { DEFAULT_LEADS, type LeadsConfig } from './leads-config.js';
 import { DEFAULT_MAIL_RETRY_DELAYS_MS, type MailConfig } from './mail-config.js';
 import { DEFAULT_INBOX, replyAddressOf, type InboxConfig } from './inbox-config.js';
+import { DEFAULT_WEBHOOKS, type WebhooksConfig } from './webhooks-config.js';
 
 /** The only module that reads process.env: everything else receives an AppConfig. */
 
@@ -119,6 +121,19 @@ const envSchema = z
         (days) => Number.isInteger(days) && days >= 1 && days <= 3650,
         'must be a whole number of days from 1 to 3650',
       ),
+    // The event log (issue 36): days an event is kept. Empty means unset (30).
+    EVENTS_RETENTION_DAYS: z
+      .string()
+      .optional()
+      .transform((days) => (days?.trim() ? Number(days) : EVENTS_RETENTION_DAYS))
+      .refine(
+        (days) => Number.isInteger(days) && days >= 1 && days <= 3650,
+        'must be a whole number of days from 1 to 3650',
+      ),
+    // Webhooks (issue 36): endpoints on loopback, private or metadata addresses only when 'true'.
+    WEBHOOK_ALLOW_PRIVATE: z
+      .enum(['true', 'false', ''], { error: 'must be true or false' })
+      .optional(),
     // The product's public address (issue 20): links in reminder emails and the calendar feed's
     // address. Empty means unset: the feed's address is then read from the request's own origin,
     // and emails link to http://localhost:<PORT>.
@@ -250,6 +265,13 @@ export type AppConfig = {
   currency: string;
   /** AUDIT_RETENTION_DAYS: how long an audit entry is kept (issue 32); default 365. */
   auditRetentionDays: number;
+  /** Webhooks' deliveries (issue 36): WEBHOOK_ALLOW_PRIVATE and their times. */
+  webhooks: WebhooksConfig;
+  /**
+   * EVENTS_RETENTION_DAYS: how long an event of the log is kept (issue 36); default 30. A stream
+   * or a script resuming from an older position is told to reload.
+   */
+  eventsRetentionDays: number;
 };
 
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = {
@@ -313,5 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appUrl: e.APP_URL,
     currency: e.APP_CURRENCY,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,
+    webhooks: { ...DEFAULT_WEBHOOKS, allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true' },
+    eventsRetentionDays: e.EVENTS_RETENTION_DAYS,
   };
 }

@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES } from '@crm/shared';
+import { API_TOKEN_MESSAGES, LEAD_MESSAGES } from '@crm/shared';
 import type { RateLimit } from '../config/leads-config.js';
 import type { AppContext } from '../context.js';
 import { RateLimitedError, upsertLive } from '../db/expiring-counter.js';
@@ -47,6 +47,23 @@ export async function reserveSharedSlot(ctx: AppContext, ip: string): Promise<vo
     message: LEAD_MESSAGES.tooManyOverall,
   };
   await reserveAll(ctx, [overall], [addressKeyOf(ctx, ip).id]);
+}
+
+/**
+ * Issue 36: one slot of an API caller's leads (POST /api/leads; its token, or a session), or a
+ * 429. The form's overall rule, per caller: a token may send as many as the whole form may take,
+ * so a leaked one floods neither the board nor the admins' inboxes past that, and neither it nor
+ * the form's visitors spend the other's capacity. The form's per-address limit doesn't apply: a
+ * server sends everyone's leads from one address.
+ */
+export async function reserveApiCallerSlot(ctx: AppContext, callerKey: string): Promise<void> {
+  await reserveAll(ctx, [
+    {
+      id: `api:${callerKey}`,
+      rule: ctx.config.leads.overall,
+      message: API_TOKEN_MESSAGES.tooManyLeads,
+    },
+  ]);
 }
 
 /**

@@ -4,8 +4,8 @@ import { expiringSchema } from '../db/expiring-schema.js';
 /**
  * Counters of the public form, one per key and fixed window: `count` until `expiresAt`, then
  * the key starts again from zero. `address:<IPv4 or IPv6 /64>` and `overall` are its limits
- * (lead-rate-limit.ts); `confirmation:<email>` the confirmation emails sent to that address
- * (lead-mail.ts, one a day).
+ * (lead-rate-limit.ts), `api:<caller>` an API token's leads (issue 36); `confirmation:<email>`
+ * the confirmation emails sent to that address (lead-mail.ts, one a day).
  */
 const leadCounterSchema = expiringSchema({ count: { type: Number, default: 0 } });
 const leadCounterModel = (connection: Connection) =>

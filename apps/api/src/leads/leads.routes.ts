@@ -1,9 +1,11 @@
 import cors from 'cors';
 import { Router, type Request, type RequestHandler } from 'express';
 import { api } from '@crm/shared';
+import { currentUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { implement } from '../http/endpoint.js';
 import { boundedJson } from '../http/json-body.js';
+import { submitApiLead } from './api-lead.js';
 import { recentLeads, submitLead } from './leads.service.js';
 
 /** The public form's path, the one route other sites' pages may post to. */
@@ -47,13 +49,15 @@ export function leadsRoutes(ctx: AppContext): Router {
   const router = Router();
   // The form's body is read first with its own, smaller limit (64 KB, leads-config.ts): a bigger
   // one is a 413 before it is read further; the shared parser then finds it read, and its
-  // operator-key check still runs.
+  // operator-key check still runs. The API's leads (issue 36) are read as every signed-in
+  // route's body is: after the token is known.
   router.post(PUBLIC_FORM_PATH, boundedJson(ctx.config.leads.maxBodyBytes));
   router.use(
     implement(ctx, api.leads, {
       // `req.ip` is the client's address (TRUST_PROXY behind nginx, as for the sign-in brake).
       submit: ({ body }, req) => submitLead(ctx, body, req.ip ?? 'unknown'),
       recent: ({ query }) => recentLeads(ctx, query.after),
+      create: ({ body }, req) => submitApiLead(ctx, body, currentUser(req)),
     }),
   );
   return router;

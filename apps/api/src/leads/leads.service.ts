@@ -1,5 +1,6 @@
 import { Types } from 'mongoose';
 import {
+  API_LEAD_TEXT,
   encodeBoardCursor,
   FIELD_MAX_LENGTH,
   LEAD_HONEYPOT_FIELD,
@@ -7,6 +8,7 @@ import {
   normaliseEmail,
   notesSchema,
   RECENT_LEADS_LIMIT,
+  type ApiLeadBody,
   type BoardCursor,
   type CreateRequestBody,
   type PublicLeadBody,
@@ -32,7 +34,16 @@ import { reserveAddressSlot, reserveSharedSlot } from './lead-rate-limit.js';
  * answer tells no one whether an email has an open request, nor its number (issue 18). The
  * number goes to the address's owner, in the confirmation email.
  */
-const RECEIVED: PublicLeadResponse = { message: LEAD_MESSAGES.success };
+export const RECEIVED: PublicLeadResponse = { message: LEAD_MESSAGES.success };
+
+/**
+ * Where a lead came from: the website form, or (issue 36) another site or tool with an API
+ * token, whose owner and source name the request's history keeps.
+ */
+export type LeadOrigin =
+  { via: 'website' } | { via: 'api'; ownerId: string; sourceName: string | null };
+
+const WEBSITE: LeadOrigin = { via: 'website' };
 
 /**
  * POST /api/form-contact/create, the website form (issue 13), as one story: the captcha (accepted
@@ -53,13 +64,34 @@ export async function submitLead(
     return RECEIVED;
   }
   await reserveSharedSlot(ctx, ip);
+  await takeLead(ctx, body, WEBSITE);
+  return RECEIVED;
+}
 
-  const followedUp = await addToOpenRequest(ctx, body);
-  const request = followedUp ?? (await createWebsiteRequest(ctx, body));
+/**
+ * A lead past its gate (the form's captcha and limits, or an API token's): a new request, or an
+ * unverified note on the same email's open one, and only then the emails, which never hold the
+ * answer up nor lose the request when they fail.
+ */
+export async function takeLead(
+  ctx: AppContext,
+  fields: ApiLeadBody,
+  origin: LeadOrigin,
+): Promise<void> {
+  const followedUp = await addToOpenRequest(ctx, fields, origin);
+  const request = followedUp ?? (await createLeadRequest(ctx, fields, origin));
   if (!followedUp) await rememberLead(ctx, request);
   const requestNumber = request.requestNumber ?? 0;
-  void sendLeadMails(ctx, { ...request, requestNumber, message: body.message }, !!followedUp);
-  return RECEIVED;
+  void sendLeadMails(
+    ctx,
+    {
+      ...request,
+      requestNumber,
+      message: fields.message,
+      ...(origin.via === 'api' && { viaApi: { source: API_LEAD_TEXT.source(origin.sourceName) } }),
+    },
+    !!followedUp,
+  );
 }
 
 const isFilled = (value: unknown) =>
@@ -67,9 +99,14 @@ const isFilled = (value: unknown) =>
 
 /**
  * A request as Create Request makes it (next number, "new request", the server defaults), from
- * the website: createRequest stores every field it is given over the defaults.
+ * the website or, with the token's owner and source name in its first history entry, the API:
+ * createRequest stores every field it is given over the defaults.
  */
-function createWebsiteRequest(ctx: AppContext, body: PublicLeadBody): Promise<Request> {
+function createLeadRequest(
+  ctx: AppContext,
+  body: ApiLeadBody,
+  origin: LeadOrigin,
+): Promise<Request> {
   const fields: CreateRequestBody &
     Pick<Request, 'company' | 'jobPosition' | 'contactNumber' | 'sourceOfContact'> = {
     name: body.name,
@@ -79,9 +116,23 @@ function createWebsiteRequest(ctx: AppContext, body: PublicLeadBody): Promise<Re
     company: body.company,
     jobPosition: body.jobPosition,
     contactNumber: body.contactNumber,
-    sourceOfContact: 'website',
+    sourceOfContact: origin.via,
   };
-  return createRequest(ctx, fields);
+  if (origin.via === 'website') {
+    return createRequest(ctx, fields, { userId: null, type: 'request.lead' });
+  }
+  const received = historyEntry(
+    ctx.clock.now(),
+    origin.ownerId,
+    'apiLead',
+    null,
+    origin.sourceName,
+  );
+  return createRequest(ctx, fields, {
+    userId: origin.ownerId,
+    type: 'request.lead',
+    entries: [received],
+  });
 }
 
 /**
@@ -110,19 +161,25 @@ export async function recentLeadOf(
 
 /**
  * The same email again within the window: the message becomes a note at the top of that
- * request's notes (§2's order), recorded in its history as the website's (no author), as long
+ * request's notes (§2's order), recorded in its history as the customer's (no author), as long
  * as the request is still open (not "closed") and its notes can take it. Otherwise undefined,
- * and the submission becomes a new request. Anyone may type someone's email, so the note starts
- * with LEAD_UNVERIFIED_PREFIX (LEAD_MESSAGES.followUpNote) and nothing else of the request
+ * and the submission becomes a new request. Anyone may type someone's email, into our form or
+ * another site's, so the note starts with LEAD_UNVERIFIED_PREFIX (LEAD_MESSAGES.followUpNote;
+ * API_LEAD_TEXT's names the API and the token's source) and nothing else of the request
  * changes; the answer is the one a new request gets.
  */
 async function addToOpenRequest(
   ctx: AppContext,
-  body: PublicLeadBody,
+  body: ApiLeadBody,
+  origin: LeadOrigin,
 ): Promise<Request | undefined> {
   const recent = await recentLeadOf(ctx, body.email);
   if (!recent) return undefined;
-  const note = LEAD_MESSAGES.followUpNote(body.message).slice(0, FIELD_MAX_LENGTH.note);
+  const text =
+    origin.via === 'api'
+      ? API_LEAD_TEXT.followUpNote(body.message, origin.sourceName)
+      : LEAD_MESSAGES.followUpNote(body.message);
+  const note = text.slice(0, FIELD_MAX_LENGTH.note);
   try {
     // On top of the notes (§2's order), unless the request was closed or its notes are full.
     return await changeNotes(ctx, recent.toHexString(), (stored) => {

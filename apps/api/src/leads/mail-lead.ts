@@ -59,7 +59,7 @@ export async function leadFromMail(
     message: message || mail.email,
     sourceOfContact: 'email',
   };
-  const request = await createRequest(ctx, fields);
+  const request = await createRequest(ctx, fields, { userId: null, type: 'request.lead' });
   await rememberLead(ctx, request);
   void sendLeadMails(
     ctx,

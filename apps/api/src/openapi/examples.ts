@@ -181,10 +181,19 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       attachments: [ACTIVITY_ID],
     },
   ],
+  // Issue 36: a webhook endpoint (Ajustes → Integraciones); a change sends only what changes.
+  'webhooks.create': [
+    { url: 'https://hooks.example.com/crm', events: ['request.created', 'request.moved'] },
+  ],
+  'webhooks.update': [
+    { url: 'https://hooks.example.com/crm?canal=ventas', events: ['request.outcome'] },
+    { enabled: false },
+  ],
   // Issue 36: an API token for a script.
   'tokens.create': [
     { name: 'n8n: leer el tablero', scope: 'read', lifetimeDays: 90 },
     { name: 'Integración ERP', scope: 'write', lifetimeDays: null },
+    { name: 'Landing de verano', scope: 'leads', lifetimeDays: 365, sourceName: 'Landing verano' },
   ],
   'emails.createTemplate': [
     {
@@ -228,6 +237,18 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
       altcha: 'eyJjaGFsbGVuZ2UiOnt9fQ==',
     },
   ],
+  // Issue 36: the form's fields, sent by another site or tool with a `leads` token.
+  'leads.create': [
+    {
+      name: 'Ana Pérez',
+      email: 'ana.perez@example.com',
+      requestType: 'obtener una demo',
+      message: 'Vi la landing de verano y quiero una demo.',
+      company: 'Acme',
+      jobPosition: 'Gerente',
+      contactNumber: '+56 9 1234 5678',
+    },
+  ],
   // Issue 23: one-time links (a token is 43 base64url characters) and invitations.
   'profile.changeEmail': [{ newEmail: 'ana.nueva@example.com', currentPassword: 'Secreto.123' }],
   'account.forgotPassword': [
@@ -254,6 +275,8 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
   // Issue 35: a request's file ("Archivos"), by its path and by its download's query.
   fileId: ACTIVITY_ID,
   tokenId: ACTIVITY_ID,
+  webhookId: ACTIVITY_ID,
+  deliveryId: ACTIVITY_ID,
   file: ACTIVITY_ID,
   q: 'Ana',
   vendor: 'me',
@@ -279,6 +302,8 @@ const PARAMETER_EXAMPLES: Record<string, string | number> = {
 /** A parameter's example; `id` is a user's under /api/user and a request's elsewhere. */
 function parameterExample(path: string, name: string): string | number | undefined {
   if (name === 'id' && path.startsWith('/api/user/')) return USER_ID;
+  // The event log's position (issue 36), not a board cursor.
+  if (name === 'after' && path === '/api/events') return 120;
   return PARAMETER_EXAMPLES[name];
 }
 

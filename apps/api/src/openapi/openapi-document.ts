@@ -156,6 +156,10 @@ function errorResponses(operation: EndpointDeclaration): Record<string, Response
   return responses;
 }
 
+/** The API token scopes that may call an endpoint (issue 36); a `leads` token, only the intake. */
+const apiTokenScopesOf = (endpoint: EndpointDeclaration) =>
+  endpoint.method === 'get' ? ['read'] : endpoint.leadsScope ? ['write', 'leads'] : ['write'];
+
 function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
   const words = docsOf(endpoint);
   return {
@@ -171,7 +175,7 @@ function toRouteConfig(endpoint: EndpointDeclaration): RouteConfig {
           // account itself changes (`sessionOnly`) and, for a `read` token, beyond GET.
           security: endpoint.sessionOnly
             ? [{ [BEARER]: [] }]
-            : [{ [BEARER]: [] }, { [API_TOKEN]: endpoint.method === 'get' ? ['read'] : ['write'] }],
+            : [{ [BEARER]: [] }, { [API_TOKEN]: apiTokenScopesOf(endpoint) }],
         }),
     ...(endpoint.access === 'admin' ? { 'x-required-role': 'system admin' } : {}),
     request: {
@@ -226,7 +230,8 @@ function buildDocument(): OpenApiDocument {
     bearerFormat: 'crm_…',
     description:
       'An API token made in Perfil → "Tokens de API" (POST /api/me/tokens), scope `read` (GET ' +
-      'only) or `write`; its owner’s rights, never the account itself. A recipe: docs/api-tokens.md',
+      'only), `write`, or `leads` (POST /api/leads only); its owner’s rights, never the account ' +
+      'itself. A recipe: docs/api-tokens.md',
   });
   for (const endpoint of endpoints) registry.registerPath(toRouteConfig(endpoint));
 

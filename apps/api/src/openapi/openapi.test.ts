@@ -270,17 +270,24 @@ describe('GET /api/openapi.json', () => {
           expect(operation.security, name).toBeUndefined();
         } else {
           // A session's token always; an API token too (issue 36) except where the account
-          // itself changes, a `read` one for GET only.
+          // itself changes, a `read` one for GET only, a `leads` one for the lead intake only.
+          const declared = endpoints.find(
+            (endpoint) => endpoint.method === method && openApiPathOf(endpoint) === docPath,
+          );
           expect(operation.security?.[0], name).toEqual({ bearerAuth: [] });
           expect(operation.security?.slice(1), name).toEqual(
-            endpoints.some(
-              (endpoint) =>
-                endpoint.sessionOnly &&
-                endpoint.method === method &&
-                openApiPathOf(endpoint) === docPath,
-            )
+            declared?.sessionOnly
               ? []
-              : [{ apiToken: [method === 'get' ? 'read' : 'write'] }],
+              : [
+                  {
+                    apiToken:
+                      method === 'get'
+                        ? ['read']
+                        : declared?.leadsScope
+                          ? ['write', 'leads']
+                          : ['write'],
+                  },
+                ],
           );
           expect(statuses, name).toContain('401');
         }

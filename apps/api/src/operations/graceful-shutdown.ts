@@ -7,6 +7,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 type Options = {
   server: Server;
   logger: Logger;
+  /** Ends the calls that never end by themselves (live streams), at the start of the shutdown. */
+  beforeClose?: () => void;
   /** Closes what the server holds (database connection, timers), after the last call. */
   release: () => Promise<void>;
   graceMs?: number;
@@ -28,6 +30,7 @@ export function gracefulShutdown({
   server,
   logger,
   release,
+  beforeClose,
   graceMs = SHUTDOWN_GRACE_MS,
 }: Options): (reason: string) => Promise<void> {
   let stopping = false;
@@ -65,6 +68,7 @@ export function gracefulShutdown({
       // `server.close` does this too on Node >= 19; explicit, as it is half of the point.
       server.closeIdleConnections();
       for (const res of inFlight) closeConnectionAfter(res);
+      beforeClose?.();
       inFlight.clear();
       const grace = setTimeout(() => {
         logger.warn({ graceMs }, 'calls still running after the grace period; closing them');

@@ -42,6 +42,7 @@ import { dueActivitiesQuery } from './activities/due-activities.js';
 import { newestOpenRequestQuery } from './mail/request-mail.js';
 import { sentMailNamedQuery, threadPageQuery } from '../emails/index.js';
 import { filesPageQuery } from '../files/index.js';
+import { orphanedEventsQuery, unfinishedDeletionsQuery } from './events/publish.js';
 import {
   columnFilter,
   columnTotalsQuery,
@@ -443,6 +444,15 @@ const probes: ProbeCase[] = [
         ),
         { maxDocsExamined: pageCost(LIMIT) },
       ),
+  },
+  {
+    name: 'the event sweep: requests with events a dead process left (none)',
+    build: () =>
+      findProbe(orphanedEventsQuery(t.ctx, new Date()), { maxDocsExamined: pageCost(0) }),
+  },
+  {
+    name: 'the event sweep: deletions a dead process left half done (none)',
+    build: () => findProbe(unfinishedDeletionsQuery(t.ctx), { maxDocsExamined: pageCost(0) }),
   },
   {
     name: 'a request’s files ("Archivos"), their first page',

@@ -37,6 +37,8 @@ export {
   type VendorId,
 } from './figures/figures.js';
 export { requestsModels } from './request.model.js';
+// Issue 36: the requests' events into the log (events/), and the sweep of those a crash left.
+export { publishEventsJob, publishRequestEvents, sweepPendingEvents } from './events/publish.js';
 export { unassignRequestsOf } from './unassign.js';
 export { websiteRequestsAfter } from './website-leads.js';
 export { requestsRoutes } from './requests.routes.js';

@@ -1,6 +1,7 @@
 import { Schema, type Connection, type InferSchemaType, type Types } from 'mongoose';
 import {
   ACTIVITY_TYPES,
+  EVENT_TYPES,
   HISTORY_FIELDS,
   NEW_REQUEST_DEFAULTS as DEFAULTS,
   OUTCOME_RESULTS,
@@ -93,6 +94,21 @@ const stageVisitSchema = new Schema(
     leftAt: { type: Date, required: true },
     /** leftAt − enteredAt, stored so the database can sort and return it without arithmetic. */
     ms: { type: Number, required: true },
+  },
+  { _id: false },
+);
+
+/** An event not yet in the log (issue 36; requests/events/pending-events.ts). */
+const pendingEventSchema = new Schema(
+  {
+    key: { type: String, required: true },
+    type: { type: String, enum: EVENT_TYPES, required: true },
+    at: { type: Date, required: true },
+    by: { type: Schema.Types.ObjectId, default: null },
+    changes: {
+      type: [new Schema({ field: String, from: String, to: String }, { _id: false })],
+      default: undefined,
+    },
   },
   { _id: false },
 );
@@ -194,6 +210,17 @@ const requestSchema = new Schema(
      * mark); absent or 0 when none. Raised in the same write that records the mail's arrival.
      */
     unreadEmails: { type: Number },
+    /**
+     * Issue 36: the events of its changes not yet in the log, each pushed in the same write as
+     * its change and pulled once published (requests/events/publish.ts); absent or empty
+     * normally. Never read with the request (REQUEST_FIELDS_ONLY).
+     */
+    pendingEvents: { type: [pendingEventSchema], default: undefined },
+    /**
+     * Issue 36: set by a deletion in the write that records its event; the deletion itself
+     * follows once the event is in the log (a crash in between: the sweep finishes it).
+     */
+    deleting: { type: Boolean },
   },
   { versionKey: false },
 );
@@ -241,6 +268,10 @@ requestSchema.index({ vendor: 1, createdAt: 1, sourceOfContact: 1 });
 requestSchema.index({ status: 1, stageChangedAt: 1 });
 requestSchema.index({ vendor: 1, status: 1, stageChangedAt: 1 });
 // - "Tiempo en cada etapa": the requests holding a stay that ended in a range (multikey).
+// Issue 36's sweep: requests with events left unpublished, or a deletion left unfinished, by a
+// process that died (requests/events/publish.ts). Sparse: normally none.
+requestSchema.index({ 'pendingEvents.at': 1 }, { sparse: true });
+requestSchema.index({ deleting: 1 }, { sparse: true });
 requestSchema.index({ 'stageVisits.leftAt': 1 });
 requestSchema.index({ vendor: 1, 'stageVisits.leftAt': 1 });
 // The pipeline (created in the period, still open) and the team's open counts are ranges of the
@@ -252,7 +283,8 @@ requestSchema.index({ vendor: 1, 'stageVisits.leftAt': 1 });
  * grow. Writes (findOneAndUpdate) can't project on FerretDB 1.x (findAndModify `fields` is not
  * implemented), so they bring back one request's lists, which toRequestJson leaves out.
  */
-export const REQUEST_FIELDS_ONLY = '-history -activities -activitiesVersion -stageVisits';
+export const REQUEST_FIELDS_ONLY =
+  '-history -activities -activitiesVersion -stageVisits -pendingEvents -deleting';
 
 /** A request's `nextActivity` as stored (dueTime may be absent on a hand-written document). */
 export type StoredNextActivity = {

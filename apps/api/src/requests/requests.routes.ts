@@ -27,14 +27,15 @@ export function requestsRoutes(ctx: AppContext): Router {
     export: exportRoute(ctx),
     exportLink: ({ body }, req) => exportLink(ctx, body, currentUser(req)),
     get: ({ params }) => getRequest(ctx, params.id),
-    create: ({ body }) => createRequest(ctx, body),
+    create: ({ body }, req) =>
+      createRequest(ctx, body, { userId: currentUser(req).userId, type: 'request.created' }),
     update: ({ params, body }, req) => updateRequest(ctx, params.id, body, currentUser(req).userId),
     move: ({ params, body }, req) => moveRequest(ctx, params.id, body, currentUser(req).userId),
     addNote: ({ params, body }, req) => addNote(ctx, params.id, body, currentUser(req).userId),
     editNote: ({ params, body }, req) =>
       editNote(ctx, params.id, params.index, body, currentUser(req).userId),
     history: ({ params }) => getRequestHistory(ctx, params.id),
-    remove: ({ params }) => deleteRequest(ctx, params.id),
+    remove: ({ params }, req) => deleteRequest(ctx, params.id, currentUser(req).userId),
     // Lives under /api/user/ in the spec (§7), but it assigns a request.
     assignVendor: ({ body }, req) => assignVendor(ctx, body, currentUser(req).userId),
     bulk: ({ body }, req) => bulkAction(ctx, body, currentUser(req)),

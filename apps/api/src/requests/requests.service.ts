@@ -12,7 +12,14 @@ import type { AppContext } from '../context.js';
 import { isDuplicateKeyError } from '../db/errors.js';
 import { CONFLICT, retryOnConflict } from '../db/retry-on-conflict.js';
 import { conflict, notFound } from '../http/app-error.js';
-import { editedFieldEntries, historyEntry, notesDiff } from './history/history.service.js';
+import { eventsOfEntries, pendingEvent, withEvents } from './events/pending-events.js';
+import { announce, publishAndDelete, type PublishedDoc } from './events/publish.js';
+import {
+  editedFieldEntries,
+  historyEntry,
+  notesDiff,
+  type StoredHistoryEntry,
+} from './history/history.service.js';
 import {
   expectedValueEntries,
   outcomeAfter,
@@ -126,12 +133,26 @@ export async function nextRequestNumber(ctx: AppContext, count = 1): Promise<num
 }
 
 /**
+ * Who made a new request and how (issue 36's event): staff (`request.created`), the website form
+ * or a lead's mail (`request.lead`); `entries`: history entries it starts with.
+ */
+export type RequestOrigin = {
+  userId: string | null;
+  type: 'request.created' | 'request.lead';
+  entries?: StoredHistoryEntry[];
+};
+
+/**
  * POST /api/form-contact/crm-create: a request typed in by staff lands in "new request".
  * The unique index on requestNumber is the last word: should a number ever be handed out
  * twice (a server without atomic $inc across connections, such as FerretDB 1.x on SQLite),
  * the insert fails and the request takes the next number.
  */
-export async function createRequest(ctx: AppContext, body: CreateRequestBody): Promise<Request> {
+export async function createRequest(
+  ctx: AppContext,
+  body: CreateRequestBody,
+  origin: RequestOrigin = { userId: null, type: 'request.created' },
+): Promise<Request> {
   return retryOnConflict(
     async () => {
       // Everything else comes from the model's defaults (NEW_REQUEST_DEFAULTS).
@@ -143,7 +164,11 @@ export async function createRequest(ctx: AppContext, body: CreateRequestBody): P
         // It enters its first stage now, the furthest it has been, and has left none yet.
         stageChangedAt: createdAt,
         ...stageFieldsAtCreation(NEW_REQUEST_DEFAULTS.status),
+        // Issue 36: its event, in the same write (events/pending-events.ts).
+        pendingEvents: [pendingEvent(origin.type, createdAt, origin.userId, origin.entries)],
+        ...(origin.entries && { history: origin.entries }),
       });
+      announce(ctx, created._id.toHexString());
       return toRequestJson(created.toObject());
     },
     { isConflict: isDuplicateKeyError },
@@ -215,20 +240,25 @@ export async function updateRequest(
           status: stored.status,
           statusVersion: stored.statusVersion ?? null,
         },
-        {
-          $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...move?.set },
-          $inc: { version: 1, ...move?.inc },
-          ...(move && { $max: move.max }),
-          ...((entries.length > 0 || move) && {
-            $push: {
-              ...(entries.length > 0 && { history: { $each: entries } }),
-              ...(move && { stageVisits: move.visit }),
-            },
-          }),
-        },
+        withEvents(
+          {
+            $set: { ...editable, status, expectedValue, ...outcomeChanged.set, ...move?.set },
+            $inc: { version: 1, ...move?.inc },
+            ...(move && { $max: move.max }),
+            ...((entries.length > 0 || move) && {
+              $push: {
+                ...(entries.length > 0 && { history: { $each: entries } }),
+                ...(move && { stageVisits: move.visit }),
+              },
+            }),
+          },
+          eventsOfEntries(at, userId, entries),
+        ),
         { new: true },
       ).lean<RequestDoc>();
-      return updated ? toRequestJson(updated) : CONFLICT;
+      if (!updated) return CONFLICT;
+      announce(ctx, id);
+      return toRequestJson(updated);
     },
     {
       exhausted: () => {
@@ -267,16 +297,35 @@ export function requestAnswer(write: RequestWrite, refused?: string): Request {
  * One request deleted, with its activities (they live inside it) and what other features keep
  * of it (its mails, issue 35: ctx.requestData).
  */
-export async function deleteOne(ctx: AppContext, id: string): Promise<RequestWrite> {
-  const deleted = await ctx.models.Request.findByIdAndDelete(id).lean<RequestDoc>();
-  if (!deleted) return GONE;
-  await ctx.requestData.forget(id);
-  return { done: true, changed: true, request: deleted };
+export async function deleteOne(
+  ctx: AppContext,
+  id: string,
+  userId: string | null,
+): Promise<RequestWrite> {
+  // Issue 36: marked, with its event, in one write; the event reaches the log before the request
+  // goes (publish.ts), so a crash in between leaves a deletion the sweep finishes, not one the
+  // log never hears of.
+  // By `_id` alone (on FerretDB 1.x any other condition scans the collection: a bulk deletion
+  // of a thousand would scan it a thousand times). A deletion asked twice at once pushes the same
+  // event twice (its key is fixed), which the log stores once.
+  const marked = await ctx.models.Request.findOneAndUpdate(
+    { _id: id },
+    withEvents({ $set: { deleting: true } }, [
+      { ...pendingEvent('request.deleted', ctx.clock.now(), userId), key: DELETED_KEY },
+    ]),
+    { new: true },
+  ).lean<PublishedDoc>();
+  if (!marked) return GONE;
+  await publishAndDelete(ctx, marked);
+  return { done: true, changed: true, request: marked as RequestDoc };
 }
 
+/** The key of every request's deletion event: one deletion a request, so one event. */
+const DELETED_KEY = 'deleted';
+
 /** DELETE /api/form-contact/delete/:id */
-export async function deleteRequest(ctx: AppContext, id: string): Promise<Request> {
-  const write = await deleteOne(ctx, id);
+export async function deleteRequest(ctx: AppContext, id: string, userId: string): Promise<Request> {
+  const write = await deleteOne(ctx, id, userId);
   if (write.done) {
     const { requestNumber, name } = write.request;
     ctx.audit.record({
@@ -307,15 +356,18 @@ export async function assignOne(
       if (!stored) return GONE;
       const from = stored.vendor ? stored.vendor.toHexString() : null;
       if (from === vendorId) return { done: true, changed: false, request: stored };
+      const at = ctx.clock.now();
+      const entry = historyEntry(at, userId, 'vendor', from, vendorId);
       const updated = await Request.findOneAndUpdate(
         { _id: id, vendor: stored.vendor },
-        {
-          $set: { vendor: vendorId },
-          $push: { history: historyEntry(ctx.clock.now(), userId, 'vendor', from, vendorId) },
-        },
+        withEvents({ $set: { vendor: vendorId }, $push: { history: entry } }, [
+          pendingEvent('request.assigned', at, userId, [entry]),
+        ]),
         { new: true },
       ).lean<RequestDoc>();
-      return updated ? { done: true, changed: true, request: updated } : CONFLICT;
+      if (!updated) return CONFLICT;
+      announce(ctx, id);
+      return { done: true, changed: true, request: updated };
     },
     { exhausted: () => BUSY },
   );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { ACCOUNT_LINK_PATHS, ACCOUNT_MESSAGES, type TokenPurpose } from '@crm/shared';
 import { startSmtp, textOf, type TestSmtp } from './smtp.js';
 import { solvedCaptcha, type TestApp } from './test-app.js';
-import { afterAnswerSettled } from '../account/index.js';
+import { afterAnswerSettled } from '../http/after-answer.js';
 
 // The account feature's mails and links (issue 23), read from the test SMTP server.
 

@@ -46,6 +46,8 @@ export async function startTestApp(options: Options = {}): Promise<TestApp> {
     BCRYPT_ROUNDS: '4',
     CAPTCHA_COST: '1',
     CAPTCHA_MAX_COUNTER: '40',
+    // Issue 36: the webhook tests' receivers are on loopback; the SSRF tests turn this off.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
   });
   const dbName = options.dbName ?? `test_${randomBytes(6).toString('hex')}`;
   const config: AppConfig & { jwtSecret: string } = {

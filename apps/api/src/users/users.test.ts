@@ -14,6 +14,7 @@ import {
   useTestApp,
 } from '../test/test-app.js';
 import { updateUser } from './users.service.js';
+import { afterAnswerSettled } from '../http/after-answer.js';
 
 const t = useTestApp();
 const { admin, vendor, driver } = useSignedInRoles(t);
@@ -83,6 +84,8 @@ describe('GET /api/user/all', () => {
 
   it('reads no request, so its cost does not grow with the number of requests', async () => {
     await assignNewRequestTo(vendor.user._id);
+    // Issue 36: the assignment's event is published just after its answer; not this call's read.
+    await afterAnswerSettled(t.ctx);
     const touched = await collectionsReadDuring(() =>
       request(t.app).get('/api/user/all').set(bearer(driver.token)).expect(200),
     );
@@ -112,6 +115,8 @@ describe('GET /api/user/data/:userId', () => {
 
   it('reads no request, so its cost does not grow with the number of requests', async () => {
     await assignNewRequestTo(vendor.user._id);
+    // Issue 36: the assignment's event is published just after its answer; not this call's read.
+    await afterAnswerSettled(t.ctx);
     const touched = await collectionsReadDuring(() =>
       request(t.app).get(`/api/user/data/${vendor.user._id}`).set(bearer(vendor.token)).expect(200),
     );

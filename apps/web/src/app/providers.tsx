@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
 import { useSession } from '../lib/session';
+import { LiveUpdates } from './live-updates';
 
 export type AppProvidersProps = { children: ReactNode; queryClient?: QueryClient };
 
@@ -15,5 +16,10 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
     if (!session) client.clear();
   }, [session, client]);
 
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={client}>
+      {session ? <LiveUpdates key={session.token} /> : null}
+      {children}
+    </QueryClientProvider>
+  );
 }

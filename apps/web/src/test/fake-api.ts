@@ -7,7 +7,8 @@
  * handlers beside the state they keep: db.ts (the store and its seed helpers), sessions.ts (who
  * calls), http.ts (`fake`, error answers, tickets, paging), then requests, auth, users, leads,
  * settings, activities (and the agenda), emails, preferences, dashboard, board-views, profile, account
- * (links, mail, invitations), imports, two-factor, audit and (issue 36) API tokens. This file is their one door.
+ * (links, mail, invitations), imports, two-factor, audit and (issue 36) API tokens and events
+ * (the live stream). This file is their one door.
  */
 import { accountRoutes, resetAccountFake } from './fake-api/account';
 import { activityRoutes } from './fake-api/activities';
@@ -16,6 +17,7 @@ import { authRoutes } from './fake-api/auth';
 import { boardViewRoutes } from './fake-api/board-views';
 import { dashboardRoutes } from './fake-api/dashboard';
 import { emailRoutes, resetEmailsFake } from './fake-api/emails';
+import { eventRoutes, resetEventsFake } from './fake-api/events';
 import { fileRoutes, resetFilesFake } from './fake-api/files';
 import { db, defaultSettings } from './fake-api/db';
 import { importRoutes, resetImportsFake } from './fake-api/imports';
@@ -25,6 +27,7 @@ import { profileRoutes } from './fake-api/profile';
 import { requestRoutes } from './fake-api/requests';
 import { settingsRoutes } from './fake-api/settings';
 import { tokenRoutes } from './fake-api/tokens';
+import { resetWebhooksFake, webhookRoutes } from './fake-api/webhooks';
 import { routesHandler } from './fake-api/router';
 import { resetTwoFactorFake, twoFactorRoutes } from './fake-api/two-factor';
 import { userRoutes } from './fake-api/users';
@@ -55,6 +58,13 @@ export {
 } from './fake-api/account';
 export { addActivity } from './fake-api/activities';
 export { addEmailTemplate, addReceivedEmail, emailTemplates, fakeMail } from './fake-api/emails';
+export {
+  dropStreams,
+  fakeEvents,
+  publishChanges,
+  publishEvent,
+  pruneEvents,
+} from './fake-api/events';
 export { addMailFile } from './fake-api/files';
 export { addAuditEntry, fakeAudit } from './fake-api/audit';
 export { addBoardView, rememberBoardFilters, storedBoardFilters } from './fake-api/board-views';
@@ -65,6 +75,7 @@ export { savePreferences } from './fake-api/preferences';
 export { addSession } from './fake-api/sessions';
 export { resetTwoFactorFake, twoFactorAfterPassword, twoFactorFake } from './fake-api/two-factor';
 export { addApiToken } from './fake-api/tokens';
+export { addWebhook, addWebhookDelivery, fakeWebhooks } from './fake-api/webhooks';
 
 /**
  * Every endpoint, the first route that matches answering: within requests, every fixed
@@ -89,6 +100,8 @@ export const routes = [
   ...twoFactorRoutes,
   ...auditRoutes,
   ...tokenRoutes,
+  ...webhookRoutes,
+  ...eventRoutes,
 ];
 export const handlers = [routesHandler(routes)];
 
@@ -110,4 +123,6 @@ export function resetDb() {
   resetTwoFactorFake();
   resetEmailsFake();
   resetFilesFake();
+  resetWebhooksFake();
+  resetEventsFake();
 }

@@ -1,6 +1,9 @@
 import { render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { STORAGE_KEYS } from '@crm/shared';
+// The live board's chunk, which the app asks for as it mounts (app/live-updates.tsx): loaded with
+// this file, so no test's first wait pays for its first import (docs/testing.md).
+import '../api/events/live-stream';
 import { AppProviders } from '../app/providers';
 import { AppRoutes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';

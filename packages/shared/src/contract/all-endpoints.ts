@@ -6,6 +6,7 @@ import { twoFactorAdminApi, twoFactorAdminDocs } from './two-factor-admin-endpoi
 import { twoFactorApi, twoFactorDocs } from './two-factor-endpoints.js';
 import { twoFactorPolicyApi, twoFactorPolicyDocs } from './two-factor-policy-endpoints.js';
 import { twoFactorLoginApi, twoFactorLoginDocs } from './two-factor-login-endpoints.js';
+import { webhooksApi, webhooksDocs } from './webhooks-endpoints.js';
 
 /*
  * Every endpoint of the API, with its words for the documentation, for what must know them all:
@@ -33,6 +34,7 @@ const separateGroups: DocumentedGroup[] = [
   { group: twoFactorPolicyApi, docs: twoFactorPolicyDocs },
   { group: twoFactorAdminApi, docs: twoFactorAdminDocs },
   { group: auditApi, docs: auditDocs },
+  { group: webhooksApi, docs: webhooksDocs },
 ];
 
 const documented = [...apiGroups, ...separateGroups].flatMap(({ group, docs }) =>

@@ -56,9 +56,17 @@ export type EndpointDeclaration = {
   /** The success status and answer. */
   status: 200 | 201;
   response: z.ZodType;
-  /** `text/html` for pages, `text/calendar` for the calendar feed; JSON otherwise. */
+  /**
+   * `text/html` for pages, `text/calendar` for the calendar feed, `text/event-stream` for the
+   * live changes (issue 36); JSON otherwise.
+   */
   responseMediaType?:
-    'application/json' | 'text/html' | 'text/calendar' | 'image/webp' | 'text/csv';
+    | 'application/json'
+    | 'text/html'
+    | 'text/calendar'
+    | 'image/webp'
+    | 'text/csv'
+    | 'text/event-stream';
   /** Binary media types the same answer may come in instead, as the query asks (a format). */
   alsoAnswers?: readonly string[];
   /** Error statuses beyond those implied by `access`, `body` and `database`, with their meaning. */
@@ -68,6 +76,11 @@ export type EndpointDeclaration = {
    * token only, never an API token (issue 36), which gets 403.
    */
   sessionOnly?: true;
+  /**
+   * Takes leads (issue 36): the one kind of endpoint an API token of scope `leads` may call;
+   * such a token gets 403 everywhere else.
+   */
+  leadsScope?: true;
   /** Behind the database gate (503 while the database is away). Defaults to true. */
   database?: boolean;
 };

@@ -359,6 +359,31 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
       responseDescription: 'The deleted template',
     },
   },
+  events: {
+    list: {
+      summary: 'The event log, a page at a time',
+      description:
+        'Issue 36. Every change to a request (created, updated with the fields it changed, ' +
+        'moved, outcome, assigned, deleted, notes, activities, imported, lead received, mails ' +
+        'sent and received), oldest first, after `after` (a position; absent: from the oldest ' +
+        'kept). Keep `last` and ask `after=last` next: nothing is missed. One request’s events ' +
+        'come in the order of its changes. `gap`: events after `after` are no longer kept ' +
+        '(EVENTS_RETENTION_DAYS); reload what you keep. Events carry the request as it was when ' +
+        'published (`data.request`).',
+      responseDescription: 'The events, and the position to ask after next',
+    },
+    stream: {
+      summary: 'The event log, live (server-sent events)',
+      description:
+        'Issue 36. `text/event-stream`: first `event: ready` with the starting position as ' +
+        'its `id`, then one message per event (`id`: its position, `event`: its type, ' +
+        '`data`: the event as in `GET /api/events`), `: ping` comments every 25 s, and ' +
+        '`event: reload` when `Last-Event-ID` is older than the events kept. Send the last ' +
+        '`id` seen as `Last-Event-ID` to resume. Ends when the session or token ' +
+        'ends; at most MAX_STREAMS_PER_USER a user (the oldest closes).',
+      responseDescription: 'The stream of events',
+    },
+  },
   tokens: {
     mine: {
       summary: 'The caller’s API tokens (never their secrets)',
@@ -614,6 +639,19 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
         'One bounded range of the `{status, createdAt, _id}` index: its cost does not grow with ' +
         'the number of requests. Without `after` it answers no items and the position of now.',
       responseDescription: 'New website requests, oldest first, and where the next poll starts',
+    },
+    create: {
+      summary: 'A lead from another site or tool: the website form, with an API token',
+      description:
+        'Issue 36. `Authorization: Bearer crm_…` of scope `leads` (which may call nothing else) ' +
+        'or `write`; no captcha. The form’s fields, rules and messages, any other field refused ' +
+        'by name; the same duplicate rule (the same email within the window becomes an ' +
+        'unverified note on its open request) and the same emails (the person’s confirmation, ' +
+        'the admins’ notice). The request’s source is "api"; its history names the token’s ' +
+        'source name and owner. The answer is the form’s, whatever became of the lead. At most ' +
+        'as many leads per token as the form takes from everyone (429 with `Retry-After`), ' +
+        'besides API_TOKEN_CALLS_PER_MINUTE.',
+      responseDescription: 'The same thanks for every accepted lead',
     },
   },
 };

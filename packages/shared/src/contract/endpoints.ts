@@ -18,6 +18,7 @@ import * as leads from './leads-endpoints.js';
 import * as emails from './emails-endpoints.js';
 import * as files from './files-endpoints.js';
 import * as tokens from './tokens-endpoints.js';
+import * as events from './events-endpoints.js';
 
 /*
  * Every endpoint of the API (§7 and the product's own), grouped as the features are: the index
@@ -83,6 +84,7 @@ export const api = {
   ]),
   files: inOrder(files, ['download', 'list', 'upload', 'link', 'remove']),
   tokens: inOrder(tokens, ['mine', 'create', 'revoke', 'all', 'revokeAny']),
+  events: inOrder(events, ['list', 'stream']),
   dashboard: inOrder(dashboard, ['get']),
   settings: inOrder(settings, ['get', 'update']),
   boardViews: inOrder(boardViews, [
@@ -109,7 +111,7 @@ export const api = {
   invitations: inOrder(invitations, ['invite', 'resend']),
   preferences: inOrder(preferences, ['get', 'update', 'createCalendarFeed', 'revokeCalendarFeed']),
   calendar: inOrder(calendar, ['feed']),
-  leads: inOrder(leads, ['submit', 'recent']),
+  leads: inOrder(leads, ['submit', 'recent', 'create']),
 } as const;
 
 export type Api = typeof api;

@@ -22,6 +22,7 @@ export * as emailsApi from './emails-endpoints.js';
 export * as filesApi from './files-endpoints.js';
 export * as tokensApi from './tokens-endpoints.js';
 export * from './audit-endpoints.js';
+export * from './webhooks-endpoints.js';
 export * from './two-factor-endpoints.js';
 export * from './two-factor-login-endpoints.js';
 export * from './two-factor-policy-endpoints.js';

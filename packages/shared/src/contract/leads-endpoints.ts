@@ -1,4 +1,6 @@
+import { API_TOKEN_MESSAGES } from '../api-tokens.js';
 import {
+  apiLeadBodySchema,
   LEAD_MESSAGES,
   publicLeadBodySchema,
   publicLeadResponseSchema,
@@ -8,7 +10,8 @@ import {
 import { defineEndpoint } from './define.js';
 
 /*
- * Website leads (issue 13): the public form's intake and the board's poll for new leads.
+ * Website leads (issue 13): the public form's intake and the board's poll for new leads; issue
+ * 36: the same intake for another site or tool, with an API token instead of the captcha.
  *
  * The `leads` endpoints (issue 34): one export per endpoint, named as in `api.leads`. The web app
  * names them through the namespace `leadsApi` (`leadsApi.<name>`), so a page carries only those it
@@ -39,4 +42,21 @@ export const recent = defineEndpoint({
   status: 200,
   response: recentLeadsSchema,
   errors: { 400: 'A bad cursor or an unknown parameter' },
+});
+
+export const create = defineEndpoint({
+  id: 'leads.create',
+  method: 'post',
+  path: '/api/leads',
+  tag: 'requests',
+  access: 'signed-in',
+  leadsScope: true,
+  body: apiLeadBodySchema,
+  status: 201,
+  response: publicLeadResponseSchema,
+  errors: {
+    400: 'Invalid input (§5 messages), or an unknown field',
+    403: API_TOKEN_MESSAGES.readOnly,
+    429: `${API_TOKEN_MESSAGES.tooManyLeads} / ${API_TOKEN_MESSAGES.rateLimited}`,
+  },
 });

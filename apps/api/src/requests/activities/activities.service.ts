@@ -1,3 +1,5 @@
+import { eventsOf, withEvents } from '../events/pending-events.js';
+import { announce } from '../events/publish.js';
 import { Types } from 'mongoose';
 import {
   API_MESSAGES,
@@ -129,13 +131,18 @@ async function changeActivities<T>(
           // A request stored before issue 20 has no counter yet.
           activitiesVersion: stored.activitiesVersion ?? { $exists: false },
         },
-        {
-          $set: { activities, nextActivity: nextActivityOf(activities) },
-          $inc: { activitiesVersion: 1 },
-          $push: { history: { $each: entries } },
-        },
+        withEvents(
+          {
+            $set: { activities, nextActivity: nextActivityOf(activities) },
+            $inc: { activitiesVersion: 1 },
+            $push: { history: { $each: entries } },
+          },
+          eventsOf(entries),
+        ),
       );
-      return matchedCount === 1 ? result : CONFLICT;
+      if (matchedCount !== 1) return CONFLICT;
+      announce(ctx, id);
+      return result;
     },
     {
       exhausted: () => {

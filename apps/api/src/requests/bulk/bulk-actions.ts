@@ -14,6 +14,8 @@ import { editedFieldEntries } from '../history/history.service.js';
 import { moveOne } from '../moves/move.service.js';
 import { outcomeAfter } from '../outcome/outcome.js';
 import { REQUEST_FIELDS_ONLY, type RequestDoc } from '../request.model.js';
+import { eventsOfEntries, withEvents } from '../events/pending-events.js';
+import { announce } from '../events/publish.js';
 import { assignOne, BUSY, deleteOne, GONE, type RequestWrite } from '../requests.service.js';
 
 /*
@@ -82,26 +84,20 @@ async function setPriorityOne(
         return { done: false, reason: 'changed', current: { priority: stored.priority } };
       }
       if (from === to) return { done: true, changed: false, request: stored };
+      const at = ctx.clock.now();
+      const entries = editedFieldEntries(at, userId, { priority: from }, { priority: to });
       const updated = await Request.findOneAndUpdate(
         { _id: id, priority: from },
-        {
-          $set: { priority: to },
-          $inc: { version: 1 },
-          $push: {
-            history: {
-              $each: editedFieldEntries(
-                ctx.clock.now(),
-                userId,
-                { priority: from },
-                { priority: to },
-              ),
-            },
-          },
-        },
+        withEvents(
+          { $set: { priority: to }, $inc: { version: 1 }, $push: { history: { $each: entries } } },
+          eventsOfEntries(at, userId, entries),
+        ),
         { new: true },
       ).lean<RequestDoc>();
       // Not applied: it changed between the read and the write; the next read says how.
-      return updated ? { done: true, changed: true, request: updated } : CONFLICT;
+      if (!updated) return CONFLICT;
+      announce(ctx, id);
+      return { done: true, changed: true, request: updated };
     },
     { exhausted: () => BUSY },
   );
@@ -148,7 +144,7 @@ async function writerFor(
     case 'delete': {
       if (!isAdmin(caller)) throw forbidden();
       const { items } = body;
-      return (index) => deleteOne(ctx, items[index]!.id);
+      return (index) => deleteOne(ctx, items[index]!.id, userId);
     }
   }
 }

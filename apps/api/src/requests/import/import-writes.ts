@@ -1,3 +1,5 @@
+import { eventsOf } from '../events/pending-events.js';
+import { announce } from '../events/publish.js';
 import { MongoBulkWriteError, type WriteError } from 'mongodb';
 import type { Types } from 'mongoose';
 import {
@@ -62,6 +64,7 @@ export type RowToCreate = {
 function requestDocument(ctx: AppContext, run: ImportRun, row: RowToCreate) {
   const { request } = row;
   const createdAt = request.createdAt ? new Date(request.createdAt) : run.now;
+  const imported = historyEntry(run.now, run.userId, 'imported', null, run.fileName);
   return new ctx.models.Request({
     _id: row.id,
     name: request.name,
@@ -84,7 +87,9 @@ function requestDocument(ctx: AppContext, run: ImportRun, row: RowToCreate) {
     sourceOfContact: 'unknown',
     version: 0,
     statusVersion: 0,
-    history: [historyEntry(run.now, run.userId, 'imported', null, run.fileName)],
+    history: [imported],
+    // Issue 36: its event, in the same insert (events/pending-events.ts).
+    pendingEvents: eventsOf([imported]),
     importKey: row.key,
   });
 }
@@ -153,6 +158,10 @@ export async function createImportedRows(
         results.set(row.key, { result: 'rejected', errors: [IMPORT_MESSAGES.rowRefused] });
       }
     });
+    announce(
+      ctx,
+      ...pending.flatMap(({ row }, index) => (refusedAt.has(index) ? [] : [row.id.toHexString()])),
+    );
     if (duplicates.length === 0) break;
     // Which index said no is not told alike by every server: the stored key settles it.
     const stored = await Request.find(
@@ -289,13 +298,14 @@ export async function updateImportedRow(
           $push: {
             history: { $each: entries },
             ...(move && { stageVisits: move.visit }),
+            pendingEvents: { $each: eventsOf(entries) },
           },
         },
       );
       // Changed meanwhile (someone's edit, or this row written by another process): read again.
-      return written.matchedCount === 1
-        ? { ...done, requestNumber: stored.requestNumber ?? null }
-        : CONFLICT;
+      if (written.matchedCount !== 1) return CONFLICT;
+      announce(ctx, row.targetId);
+      return { ...done, requestNumber: stored.requestNumber ?? null };
     },
     {
       // A row gives up sooner than a person's edit: it is reported busy and the run goes on.

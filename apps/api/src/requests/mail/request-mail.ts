@@ -1,4 +1,6 @@
 import type { Types } from 'mongoose';
+import { eventsOf, pendingEvent, withEvents } from '../events/pending-events.js';
+import { announce } from '../events/publish.js';
 import { shortenHistoryText } from '@crm/shared';
 import type { AppContext } from '../../context.js';
 import { historyEntry } from '../history/history.service.js';
@@ -79,7 +81,11 @@ export async function recordEmailSent(
   at: Date,
 ): Promise<void> {
   const entry = historyEntry(at, userId, 'emailSent', null, shortenHistoryText(subject));
-  await ctx.models.Request.updateOne({ _id: id }, { $push: { history: entry } });
+  await ctx.models.Request.updateOne(
+    { _id: id },
+    withEvents({ $push: { history: entry } }, eventsOf([entry])),
+  );
+  announce(ctx, id);
 }
 
 /** A customer's mail joined the request: its history line, and one more unread mail. */
@@ -93,14 +99,21 @@ export async function recordEmailReceived(
   const entry = historyEntry(at, null, 'emailReceived', from, shortenHistoryText(subject));
   await ctx.models.Request.updateOne(
     { _id: id },
-    { $push: { history: entry }, $inc: { unreadEmails: 1 } },
+    withEvents({ $push: { history: entry }, $inc: { unreadEmails: 1 } }, eventsOf([entry])),
   );
+  announce(ctx, id);
 }
 
 /** Someone opened the request's mails: the card's mark goes. One write only when it shows. */
 export async function clearUnreadEmails(ctx: AppContext, id: string): Promise<void> {
-  await ctx.models.Request.updateOne(
+  // Issue 36: the card's mark goes on every board too.
+  const { modifiedCount } = await ctx.models.Request.updateOne(
     { _id: id, unreadEmails: { $gt: 0 } },
-    { $set: { unreadEmails: 0 } },
+    withEvents({ $set: { unreadEmails: 0 } }, [
+      pendingEvent('request.updated', ctx.clock.now(), null, [
+        { field: 'unreadEmails', from: null, to: '0' },
+      ]),
+    ]),
   );
+  if (modifiedCount > 0) announce(ctx, id);
 }

@@ -1,3 +1,5 @@
+import { eventsOfEntries, withEvents } from '../events/pending-events.js';
+import { announce } from '../events/publish.js';
 import {
   API_MESSAGES,
   FIELD_MESSAGES,
@@ -96,18 +98,23 @@ export async function moveOne(
           // A move that sets or clears the outcome names the one read.
           ...(closing && { version: stored.version }),
         },
-        {
-          $set: { ...move.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
-          $inc: { ...move.inc, ...(paid.length > 0 && { version: 1 }) },
-          $max: move.max,
-          $push: {
-            history: { $each: [move.entry, ...change.entries, ...paid] },
-            stageVisits: move.visit,
+        withEvents(
+          {
+            $set: { ...move.set, ...change.set, ...(paid.length > 0 && { amoutPaid }) },
+            $inc: { ...move.inc, ...(paid.length > 0 && { version: 1 }) },
+            $max: move.max,
+            $push: {
+              history: { $each: [move.entry, ...change.entries, ...paid] },
+              stageVisits: move.visit,
+            },
           },
-        },
+          eventsOfEntries(now, userId, [move.entry, ...change.entries, ...paid]),
+        ),
         { new: true },
       ).lean<RequestDoc>();
-      return moved ? { done: true, changed: true, request: moved } : CONFLICT;
+      if (!moved) return CONFLICT;
+      announce(ctx, id);
+      return { done: true, changed: true, request: moved };
     },
     { exhausted: () => BUSY },
   );

@@ -1,3 +1,5 @@
+import { eventsOf, withEvents } from '../events/pending-events.js';
+import { announce } from '../events/publish.js';
 import {
   API_MESSAGES,
   notesSchema,
@@ -44,10 +46,19 @@ export async function changeNotes(
       if (!changed) return undefined;
       const saved = await Request.findOneAndUpdate(
         { _id: id, version: stored.version, status: stored.status },
-        { $set: { notes: changed.notes }, $inc: { version: 1 }, $push: { history: changed.entry } },
+        withEvents(
+          {
+            $set: { notes: changed.notes },
+            $inc: { version: 1 },
+            $push: { history: changed.entry },
+          },
+          eventsOf([changed.entry]),
+        ),
         { new: true },
       ).lean<RequestDoc>();
-      return saved ? toRequestJson(saved) : CONFLICT;
+      if (!saved) return CONFLICT;
+      announce(ctx, id);
+      return toRequestJson(saved);
     },
     {
       exhausted: () => {

@@ -8,7 +8,15 @@ import {
   type ColumnIdPage,
 } from './query-keys';
 import { sameValue } from '../../lib/same-value';
-import { readRecord, removeRecord, writeListedRecords, writeRecord } from './request-records';
+import { getSession } from '../../lib/session-store';
+import { exactFilterCheck } from './column-filter';
+import {
+  isOlderThan,
+  readRecord,
+  removeRecord,
+  writeListedRecords,
+  writeRecord,
+} from './request-records';
 
 /**
  * The board's cache, as Twenty's record board keeps it: each request once, by id (its record,
@@ -16,8 +24,9 @@ import { readRecord, removeRecord, writeListedRecords, writeRecord } from './req
  * pages of ids. A card reads its record, so a save changes one record and redraws the cards
  * showing it, and no column; a move, a create or a delete also changes the id lists it touches,
  * without a call where the answer is certain. Where it depends on the server's filtering (a
- * filtered column the request may have entered or left) that column alone is refetched. The
- * board call itself is never repeated: it only seeds the columns.
+ * filtered column the request may have entered or left, under a filter the browser can't apply
+ * as the server does: column-filter.ts) that column alone is refetched. The board call itself is
+ * never repeated: it only seeds the columns.
  */
 type ColumnKeyQuery = BoardFilters & { status: RequestStatus };
 
@@ -186,9 +195,31 @@ function inserted(data: ColumnData, request: Request, recordOf: RecordOf): Colum
 export type ColumnChange = { data: ColumnData; refetch: boolean };
 
 /**
+ * Whether a request passes a filtered column's filters, where the browser can tell exactly as
+ * the server would; undefined where only the server can (column-filter.ts says which).
+ */
+export type FilterCheck = (request: Request, column: ColumnKeyQuery) => boolean | undefined;
+
+/** A request's presence in the column as `check` settles it; undefined: not settled here. */
+function settledByCheck(
+  column: ColumnKeyQuery,
+  before: Request | undefined,
+  after: Request | undefined,
+  check: FilterCheck | undefined,
+) {
+  if (!check) return undefined;
+  const inColumn = (request: Request | undefined) =>
+    request?.status !== column.status ? false : check(request, column);
+  const [was, is] = [inColumn(before), inColumn(after)];
+  return was === undefined || is === undefined ? undefined : { was, is };
+}
+
+/**
  * What one cached column becomes when a request goes from `before` to `after` (undefined: it
  * did not exist yet / no longer exists). A request that stays listed keeps the list as it is:
- * its card reads the record.
+ * its card reads the record. Under filters, a change that may move the request in or out is the
+ * server's to settle (refetch), unless `check` settles it exactly: then the column is treated
+ * as unfiltered, over the requests that pass.
  */
 export function changeColumn(
   data: ColumnData,
@@ -196,12 +227,14 @@ export function changeColumn(
   before: Request | undefined,
   after: Request | undefined,
   recordOf: RecordOf,
+  check?: FilterCheck,
 ): ColumnChange {
   const id = (after ?? before)?._id;
   if (!id) return { data, refetch: false };
-  const filtered = isFiltered(column);
-  const isHere = after?.status === column.status;
-  const wasHere = before?.status === column.status;
+  const settled = isFiltered(column) ? settledByCheck(column, before, after, check) : undefined;
+  const filtered = isFiltered(column) && !settled;
+  const isHere = settled ? settled.is : after?.status === column.status;
+  const wasHere = settled ? settled.was : before?.status === column.status;
   const fieldsChanged = before && after ? filteredFieldsChanged(before, after) : true;
   // An edit of the expected value (or, in CERRADO, of the outcome) changes the totals of the
   // column it stays in.
@@ -242,24 +275,31 @@ const readListed = (before: Request | undefined, after: Request | undefined) =>
 /**
  * Applies a request's change to its record and to every cached column's list; answers the
  * columns that only the server can settle (filtered ones the request may have entered or left).
+ * The change starts from the record where there is one, not from the caller's `before`: the
+ * lists show the record, which the live stream (issue 36) may have brought this very change to
+ * first. A copy older than the record (an answer or an event behind it) changes nothing.
  */
 export function changeCachedColumns(
   queryClient: QueryClient,
-  before: Request | undefined,
+  given: Request | undefined,
   after: Request | undefined,
 ): QueryKey[] {
-  const id = (after ?? before)?._id;
+  const id = (after ?? given)?._id;
   if (!id) return [];
+  const record = readRecord(queryClient, id);
+  if (record && after && isOlderThan(after, record)) return [];
+  const before = record ?? given;
   // The record first, so a list that takes the id in finds it.
   if (after) writeRecord(queryClient, after);
   const recordOf: RecordOf = (listed) => readRecord(queryClient, listed);
+  const check = exactFilterCheck(getSession()?.userId);
   const stale: QueryKey[] = [];
   for (const [queryKey, data] of queryClient.getQueriesData<ColumnData>({
     queryKey: allColumnsQueryKey(),
   })) {
     if (!data) continue;
     const column = queryKey[2] as ColumnKeyQuery;
-    const change = changeColumn(data, column, before, after, recordOf);
+    const change = changeColumn(data, column, before, after, recordOf, check);
     if (change.data !== data) queryClient.setQueryData(queryKey, change.data);
     if (change.refetch) stale.push(queryKey);
   }

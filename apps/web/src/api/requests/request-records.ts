@@ -29,7 +29,7 @@ export function removeRecord(queryClient: QueryClient, id: string) {
  * Whether `copy` was read before a change the record already has. A save bumps `version` and a
  * move `statusVersion`, and neither ever goes down, so a copy behind on either one is older.
  */
-const isOlderThan = (copy: Request, record: Request) =>
+export const isOlderThan = (copy: Request, record: Request) =>
   copy.version < record.version || copy.statusVersion < record.statusVersion;
 
 /**

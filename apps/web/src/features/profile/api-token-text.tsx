@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 export type ApiTokenTextProps = { token: ApiToken; timeZone: string; owner?: boolean };
 
 /**
- * One token as listed (Perfil, and everyone's in Ajustes with `owner`): name and scope, its
- * prefix, when made, last used and until when.
+ * One token as listed (Perfil, and everyone's in Ajustes with `owner`): name and scope (and a
+ * leads token's source), its prefix, when made, last used and until when.
  */
 export function ApiTokenText({ token, timeZone, owner = false }: ApiTokenTextProps) {
   const when = (iso: string | null, otherwise: string) =>
@@ -19,6 +19,7 @@ export function ApiTokenText({ token, timeZone, owner = false }: ApiTokenTextPro
     <div className="min-w-0 flex-1 text-sm">
       <p className="font-medium break-words text-slate-900">
         {token.name} · {API_TOKEN_SCOPE_LABELS[token.scope]}
+        {token.sourceName ? ` · ${API_TOKEN_LABELS.sourceOf(token.sourceName)}` : null}
       </p>
       {owner ? (
         <p className="text-slate-600">

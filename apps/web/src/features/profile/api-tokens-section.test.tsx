@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { API_TOKEN_LABELS, API_TOKEN_MESSAGES, MAX_API_TOKENS } from '@crm/shared';
+import {
+  API_TOKEN_LABELS,
+  API_TOKEN_MESSAGES,
+  API_TOKEN_SOURCE_NAME_MAX_LENGTH,
+  FIELD_MESSAGES,
+  MAX_API_TOKENS,
+} from '@crm/shared';
 import { addApiToken, db } from '../../test/fake-api';
 import { findNotice } from '../../test/notice';
 import { addVendorAna, callsTo, openProfile, section } from './profile.test-kit';
@@ -25,7 +31,15 @@ describe('Perfil, "Tokens de API" (issue 36)', () => {
 
     const secret = await tokens().findByLabelText(API_TOKEN_LABELS.shownOnce);
     const stored = db.apiTokens[0]!;
-    expect(stored).toMatchObject({ name: 'n8n', scope: 'write', expiresAt: null });
+    expect(stored).toMatchObject({
+      name: 'n8n',
+      scope: 'write',
+      expiresAt: null,
+      sourceName: null,
+    });
+    expect(callsTo('POST', '/api/me/tokens').map((call) => call.body)).toEqual([
+      { name: 'n8n', scope: 'write', lifetimeDays: null },
+    ]);
     expect(secret).toHaveValue(stored.secret);
     expect(secret).toHaveAttribute('readonly');
     expect(stored.secret).toMatch(/^crm_/);
@@ -47,6 +61,53 @@ describe('Perfil, "Tokens de API" (issue 36)', () => {
     expect(tokens().queryByLabelText(API_TOKEN_LABELS.shownOnce)).not.toBeInTheDocument();
     expect(screen.queryByDisplayValue(stored.secret)).not.toBeInTheDocument();
     expect(document.body).not.toHaveTextContent(stored.secret);
+  });
+
+  it('a leads token: the source is asked for only with "Solo enviar leads", sent and listed with it', async () => {
+    const ana = addVendorAna();
+    const { user } = await openProfile(ana);
+    const source = () => tokens().queryByLabelText(API_TOKEN_LABELS.sourceName);
+    await user.type(await tokens().findByLabelText(API_TOKEN_LABELS.name), 'Landing');
+    expect(source()).not.toBeInTheDocument();
+
+    const scope = tokens().getByLabelText(API_TOKEN_LABELS.scope);
+    await user.selectOptions(scope, 'Solo enviar leads');
+    expect(scope).toHaveAccessibleDescription(API_TOKEN_LABELS.leadsHint);
+    expect(source()).toHaveAccessibleDescription(API_TOKEN_LABELS.sourceNameHint);
+    await user.type(source()!, 'Landing verano');
+    await user.click(tokens().getByRole('button', { name: API_TOKEN_LABELS.create }));
+
+    await tokens().findByLabelText(API_TOKEN_LABELS.shownOnce);
+    expect(callsTo('POST', '/api/me/tokens').map((call) => call.body)).toEqual([
+      { name: 'Landing', scope: 'leads', lifetimeDays: 90, sourceName: 'Landing verano' },
+    ]);
+    expect(db.apiTokens[0]).toMatchObject({ scope: 'leads', sourceName: 'Landing verano' });
+    expect(await tokens().findByRole('listitem')).toHaveTextContent(
+      'Landing · Solo enviar leads · Fuente: Landing verano',
+    );
+  });
+
+  it('a source typed for a leads token is dropped when another scope is chosen; a long one is refused under its field', async () => {
+    const ana = addVendorAna();
+    const { user } = await openProfile(ana);
+    await user.type(await tokens().findByLabelText(API_TOKEN_LABELS.name), 'n8n');
+    const scope = tokens().getByLabelText(API_TOKEN_LABELS.scope);
+    await user.selectOptions(scope, 'Solo enviar leads');
+    const tooLong = 'x'.repeat(API_TOKEN_SOURCE_NAME_MAX_LENGTH + 1);
+    await user.type(tokens().getByLabelText(API_TOKEN_LABELS.sourceName), tooLong);
+    await user.click(tokens().getByRole('button', { name: API_TOKEN_LABELS.create }));
+    const source = tokens().getByLabelText(API_TOKEN_LABELS.sourceName);
+    expect(source).toHaveAccessibleDescription(
+      `${FIELD_MESSAGES.tooLong(API_TOKEN_SOURCE_NAME_MAX_LENGTH)} ${API_TOKEN_LABELS.sourceNameHint}`,
+    );
+    expect(callsTo('POST', '/api/me/tokens')).toEqual([]);
+
+    await user.selectOptions(scope, 'Lectura');
+    expect(tokens().queryByLabelText(API_TOKEN_LABELS.sourceName)).not.toBeInTheDocument();
+    expect(scope).not.toHaveAccessibleDescription(API_TOKEN_LABELS.leadsHint);
+    await user.click(tokens().getByRole('button', { name: API_TOKEN_LABELS.create }));
+    await tokens().findByLabelText(API_TOKEN_LABELS.shownOnce);
+    expect(db.apiTokens[0]).toMatchObject({ scope: 'read', sourceName: null });
   });
 
   it('lists a token’s dates; revoking asks first, then removes it', async () => {

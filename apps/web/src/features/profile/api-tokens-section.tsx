@@ -21,7 +21,11 @@ import { useFormOutcome } from './form-outcome';
 import { ApiTokenText, RevokeTokenDialog } from './api-token-text';
 import { FormOutcome } from './profile-section';
 
-const EMPTY: CreateApiTokenBody = { name: '', scope: 'read', lifetimeDays: 90 };
+const EMPTY: CreateApiTokenBody = { name: '', scope: 'read', lifetimeDays: 90, sourceName: '' };
+
+/** The ids an input is described by, those that are set. */
+const describedBy = (...ids: (string | false | undefined)[]) =>
+  ids.filter(Boolean).join(' ') || undefined;
 
 /** "Vence" is a number of days, or "" for never (null). */
 const readValue = (element: FieldElement) =>
@@ -29,8 +33,9 @@ const readValue = (element: FieldElement) =>
 
 /**
  * Perfil's "Tokens de API" (issue 36): the caller's tokens for scripts and tools (name, scope,
- * the prefix that tells one from another, when made, last used and until when), each revoked
- * after a confirmation; a new one's secret is shown once, to copy, then never again.
+ * a leads token's source, the prefix that tells one from another, when made, last used and until
+ * when), each revoked after a confirmation; a new one's secret is shown once, to copy, then never
+ * again. A source name is asked for only with "Solo enviar leads", and dropped on leaving it.
  */
 export function ApiTokensSection() {
   const tokens = useMyApiTokens();
@@ -42,14 +47,19 @@ export function ApiTokensSection() {
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const [revoking, setRevoking] = useState<ApiToken | null>(null);
   const secretId = useId();
+  const leadsHintId = useId();
+  const sourceHintId = useId();
   const secretInput = useRef<HTMLInputElement>(null);
   const name = form.field('name');
   const scope = form.field('scope');
   const lifetime = form.field('lifetimeDays');
+  const source = form.field('sourceName');
+  const leads = form.values.scope === 'leads';
 
   const onSubmit = form.handleSubmit((body) => {
     result.clear();
-    create.mutate(body, {
+    // Only a leads token carries a source; the others' empty field isn't sent.
+    create.mutate(body.scope === 'leads' ? body : { ...body, sourceName: undefined }, {
       onSuccess: (token) => {
         setCreated(token);
         form.reset();
@@ -142,7 +152,14 @@ export function ApiTokensSection() {
             <TextInput {...name} autoComplete="off" />
           </FormField>
           <FormField id={scope.id} label={API_TOKEN_LABELS.scope} error={form.errors.scope}>
-            <Select {...scope}>
+            <Select
+              {...scope}
+              aria-describedby={describedBy(scope['aria-describedby'], leads && leadsHintId)}
+              onChange={(event) => {
+                scope.onChange(event);
+                if (event.target.value !== 'leads') form.setValue('sourceName', '');
+              }}
+            >
               {API_TOKEN_SCOPES.map((value) => (
                 <option key={value} value={value}>
                   {API_TOKEN_SCOPE_LABELS[value]}
@@ -164,7 +181,28 @@ export function ApiTokensSection() {
               <option value="">{API_TOKEN_LABELS.never}</option>
             </Select>
           </FormField>
+          {leads ? (
+            <FormField
+              id={source.id}
+              label={API_TOKEN_LABELS.sourceName}
+              error={form.errors.sourceName}
+            >
+              <TextInput
+                {...source}
+                autoComplete="off"
+                aria-describedby={describedBy(source['aria-describedby'], sourceHintId)}
+              />
+              <p id={sourceHintId} className="mt-1 text-xs text-slate-600">
+                {API_TOKEN_LABELS.sourceNameHint}
+              </p>
+            </FormField>
+          ) : null}
         </div>
+        {leads ? (
+          <p id={leadsHintId} className="text-sm text-slate-600">
+            {API_TOKEN_LABELS.leadsHint}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? API_TOKEN_LABELS.creating : API_TOKEN_LABELS.create}

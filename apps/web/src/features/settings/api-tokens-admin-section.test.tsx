@@ -36,4 +36,19 @@ describe('Ajustes: "Tokens de API de todos" (issue 36)', () => {
     await waitFor(() => expect(section.queryByRole('listitem')).not.toBeInTheDocument());
     expect(db.apiTokens).toEqual([]);
   });
+
+  it('shows a leads token’s scope and source with the rest', async () => {
+    const pedro = addUser({ role: 'vendor', name: 'Pedro', lastName: 'Soto' });
+    addApiToken(pedro, {
+      name: 'Landing',
+      scope: 'leads',
+      lifetimeDays: null,
+      sourceName: 'Landing verano',
+    });
+    renderApp('/main/settings', addUser({ role: 'system admin' }));
+    const section = within(await screen.findByRole('region', { name: API_TOKEN_LABELS.everyone }));
+    expect(await section.findByRole('listitem')).toHaveTextContent(
+      'Landing · Solo enviar leads · Fuente: Landing verano',
+    );
+  });
 });

@@ -7,10 +7,11 @@ import { ApiTokensAdminSection } from './api-tokens-admin-section';
 import { EmailTemplatesSection } from './email-templates-section';
 import { SettingsForm } from './settings-form';
 import { TwoFactorPolicySection } from './two-factor-policy-section';
+import { WebhooksSection } from './webhooks-section';
 
 /** /main/settings "Ajustes" (system admin): the days per stage before "Estancada" (issue 20), the
  * lost reasons and the win probabilities (issue 21), the sign-in policy (issue 32), the mail
- * templates (issue 35) and everyone's API tokens (issue 36). */
+ * templates (issue 35), everyone's API tokens and the webhooks (issue 36). */
 export function SettingsPage() {
   const settings = useSettings();
   return (
@@ -44,6 +45,8 @@ export function SettingsPage() {
       <EmailTemplatesSection />
       {/* Issue 36: everyone's API tokens, each revoked on its own. */}
       <ApiTokensAdminSection />
+      {/* Issue 36: the webhooks ("Integraciones"), each endpoint changed on its own. */}
+      <WebhooksSection />
     </div>
   );
 }

@@ -24,6 +24,7 @@ import {
 } from '@crm/shared';
 import { newId, db, record, findRequest } from './db';
 import { Failure, fail, fake } from './http';
+import { historyLength, publishChanges } from './events';
 
 // Activities on a request and the agenda (activities-endpoints).
 
@@ -54,6 +55,12 @@ function nextActivityOf(activities: Activity[]): NextActivity | null {
 function activitiesChanged(requestId: string) {
   const request = findRequest(requestId);
   if (request) request.nextActivity = nextActivityOf(db.activities.get(requestId) ?? []);
+}
+
+/** Issue 36: the events of an activity's write, from the history entries it recorded. */
+function publishActivityEvents(requestId: string, by: string, firstEntry: number) {
+  const request = findRequest(requestId);
+  if (request) publishChanges(request, by, firstEntry);
 }
 
 /** Seeds an open activity on a stored request (due tomorrow by default), its card following. */
@@ -122,7 +129,9 @@ export const activityRoutes = [
     };
     db.activities.set(stored._id, [...activities, activity]);
     activitiesChanged(stored._id);
+    const firstEntry = historyLength(stored._id);
     record(stored._id, user._id, 'activity', null, title, activity);
+    publishChanges(stored, user._id, firstEntry);
     return { ...activity };
   }),
 
@@ -156,7 +165,9 @@ export const activityRoutes = [
     };
     db.activities.set(stored._id, [...activities, activity]);
     activitiesChanged(stored._id);
+    const firstEntry = historyLength(stored._id);
     record(stored._id, user._id, 'activityLogged', type, outcome || null, activity);
+    publishChanges(stored, user._id, firstEntry);
     return { ...activity };
   }),
 
@@ -196,7 +207,9 @@ export const activityRoutes = [
     }
     if (changed.length > 0) activity.version += 1;
     activitiesChanged(id);
+    const firstEntry = historyLength(id);
     for (const [field, from, to] of changed) record(id, user._id, field, from, to, activity);
+    publishActivityEvents(id, user._id, firstEntry);
     return { ...activity };
   }),
 ];
@@ -224,6 +237,7 @@ for (const [endpoint, done] of [
         version: activity.version + 1,
       });
       activitiesChanged(id);
+      const firstEntry = historyLength(id);
       record(
         id,
         user._id,
@@ -232,6 +246,7 @@ for (const [endpoint, done] of [
         done ? 'done' : 'open',
         activity,
       );
+      publishActivityEvents(id, user._id, firstEntry);
       return { ...activity };
     }),
   );
@@ -247,7 +262,9 @@ activityRoutes.push(
       (db.activities.get(id) ?? []).filter((a) => a !== activity),
     );
     activitiesChanged(id);
+    const firstEntry = historyLength(id);
     record(id, user._id, 'activity', activity.title, null, activity);
+    publishActivityEvents(id, user._id, firstEntry);
     return activity;
   }),
 );

@@ -76,7 +76,11 @@ export function fake<E extends EndpointDeclaration>(endpoint: E, handler: FakeHa
     if (endpoint.access !== 'public') {
       const caller = callerOf(request);
       if (!caller.user) return unauthorized(caller);
-      // Issue 36: an API token never changes the account itself, and `read` only reads.
+      // Issue 36: a `leads` token only sends leads, an API token never changes the account
+      // itself, and `read` only reads.
+      if (caller.apiToken?.scope === 'leads' && !endpoint.leadsScope) {
+        return json({ message: API_TOKEN_MESSAGES.leadsOnly }, 403);
+      }
       if (caller.apiToken && endpoint.sessionOnly) {
         return json({ message: API_TOKEN_MESSAGES.sessionOnly }, 403);
       }
@@ -150,7 +154,7 @@ export function fileCaller(
 }
 
 /** The 401 of a caller nobody is: no token, a session that ended, an API token that doesn't work. */
-function unauthorized(caller: CallerIdentity) {
+export function unauthorized(caller: CallerIdentity) {
   const message = !caller.token
     ? API_MESSAGES.authRequired
     : caller.apiToken === null

@@ -39,6 +39,7 @@ import {
   type RequestStatus,
 } from '@crm/shared';
 import { type StoredUser, db, addRequest, record, findRequest, isAdmin } from './db';
+import { historyLength, publishChanges, publishEvent } from './events';
 import {
   csvLine,
   json,
@@ -247,6 +248,7 @@ function moveOne(
     return fail(409, API_MESSAGES.requestMoved, undefined, { status: stored.status });
   }
   if (from === to) return stored;
+  const firstEntry = historyLength(stored._id);
   record(stored._id, by, 'status', from, to);
   recordValueChanges(by, stored, { outcome, expectedValue: stored.expectedValue });
   // Issue 33: the amount paid of a won close, in the same write, as an edit of the field.
@@ -259,6 +261,7 @@ function moveOne(
   stored.statusVersion += 1;
   stored.stageChangedAt = new Date().toISOString();
   stored.outcome = outcome;
+  publishChanges(stored, by, firstEntry);
   return stored;
 }
 
@@ -266,8 +269,10 @@ function moveOne(
 function assignOne(id: string, vendorId: string | null, by: string): Request | Failure {
   const stored = findRequest(id);
   if (!stored) return fail(404, API_MESSAGES.requestNotFound);
+  const firstEntry = historyLength(stored._id);
   if (stored.vendor !== vendorId) record(stored._id, by, 'vendor', stored.vendor, vendorId);
   stored.vendor = vendorId;
+  publishChanges(stored, by, firstEntry);
   return stored;
 }
 
@@ -279,18 +284,21 @@ function setPriorityOne(id: string, from: Priority, to: Priority, by: string): R
     return fail(409, API_MESSAGES.requestConflict, undefined, { priority: stored.priority });
   }
   if (from === to) return stored;
+  const firstEntry = historyLength(stored._id);
   recordEditedFields(stored._id, by, stored, { ...stored, priority: to });
   stored.priority = to;
   stored.version += 1;
+  publishChanges(stored, by, firstEntry);
   return stored;
 }
 
-function removeOne(id: string): Request | Failure {
+function removeOne(id: string, by: string): Request | Failure {
   const stored = findRequest(id);
   if (!stored) return fail(404, API_MESSAGES.requestNotFound);
   db.requests = db.requests.filter((r) => r !== stored);
   // Its activities live inside it: gone with it.
   db.activities.delete(stored._id);
+  publishEvent('request.deleted', stored, by);
   return stored;
 }
 
@@ -359,14 +367,16 @@ export const requestRoutes = [
     return columnPage(status, input.query, user, limit, cursor);
   }),
 
-  fake(api.requests.create, ({ input }) =>
-    addRequest({
+  fake(api.requests.create, ({ input, user }) => {
+    const created = addRequest({
       ...NEW_REQUEST_DEFAULTS,
       notes: [],
       ...input.body,
       createdAt: new Date().toISOString(),
-    }),
-  ),
+    });
+    publishEvent('request.created', created, user);
+    return created;
+  }),
 
   fake(api.requests.update, ({ input, user }) => {
     const index = db.requests.findIndex((r) => r._id === input.params.id);
@@ -409,6 +419,7 @@ export const requestRoutes = [
       stageChangedAt: moved ? new Date().toISOString() : stored.stageChangedAt,
     };
     db.requests[index] = updated;
+    publishChanges(updated, user._id, firstEntry);
     return updated;
   }),
 
@@ -437,7 +448,9 @@ export const requestRoutes = [
     }
     stored.notes = notes;
     stored.version += 1;
+    const firstEntry = historyLength(stored._id);
     recordNote(stored._id, user._id, null, input.body.text);
+    publishChanges(stored, user._id, firstEntry);
     return stored;
   }),
 
@@ -451,7 +464,9 @@ export const requestRoutes = [
     }
     stored.notes = stored.notes.map((note, at) => (at === index ? input.body.to : note));
     stored.version += 1;
+    const firstEntry = historyLength(id);
     recordNote(id, user._id, input.body.from, input.body.to);
+    publishChanges(stored, user._id, firstEntry);
     return stored;
   }),
 
@@ -464,7 +479,7 @@ export const requestRoutes = [
     return { entries: entries.reverse() };
   }),
 
-  fake(api.requests.remove, ({ input }) => removeOne(input.params.id)),
+  fake(api.requests.remove, ({ input, user }) => removeOne(input.params.id, user._id)),
 
   // After every fixed /api/form-contact/… path: the first handler that matches answers.
   fake(api.requests.get, ({ input }) => {
@@ -524,7 +539,7 @@ export const requestRoutes = [
         break;
       }
       case 'delete':
-        apply = (index) => ({ write: removeOne(body.items[index]!.id), already: false });
+        apply = (index) => ({ write: removeOne(body.items[index]!.id, user._id), already: false });
     }
     const result: BulkResult = { changed: [], unchanged: [], failed: [] };
     body.items.forEach(({ id }, index) => {

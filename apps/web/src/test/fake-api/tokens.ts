@@ -47,7 +47,7 @@ const listOf = (keep: (token: StoredApiToken) => boolean) => ({
 /** A token of `user`, made now (also what tests seed one with); answers it with its secret. */
 export function addApiToken(
   user: Pick<StoredUser, '_id' | 'sessionVersion'>,
-  { name, scope, lifetimeDays }: CreateApiTokenBody,
+  { name, scope, lifetimeDays, sourceName }: CreateApiTokenBody,
   overrides: Partial<StoredApiToken> = {},
 ) {
   const secret = `${API_TOKEN_PREFIX}${hex(4)}_${hex(24)}`;
@@ -56,6 +56,7 @@ export function addApiToken(
     _id: newId(),
     name,
     scope,
+    sourceName: sourceName?.trim() || null,
     prefix: secret.slice(0, API_TOKEN_PREFIX.length + 8),
     createdAt: new Date(now).toISOString(),
     lastUsedAt: null,

@@ -29,7 +29,6 @@ import { LoadingText } from '../../../components/ui/status-text';
 import { useBoardKeyboardScroll } from './keyboard/use-board-keyboard-scroll';
 import { useBoardMove } from './drag/use-board-move';
 import { useBoardShortcuts } from './keyboard/use-board-shortcuts';
-import { useNewLeadsNotice } from './use-new-leads-notice';
 import { BoardColumn, type BoardSeed, type Departure } from './board-column';
 import { BoardDragContext } from './drag/board-drag-context';
 import { BOARD_PATH } from '../shared';
@@ -99,7 +98,6 @@ function BoardScreen() {
   const showHelp = useCallback(() => setHelpOpen(true), []);
   // 1–5 go to a column, "?" lists the keys (use-board-shortcuts.ts says why these keys).
   useBoardShortcuts({ boardRef, showColumn: showStage, onHelp: showHelp });
-  useNewLeadsNotice();
 
   // Issue 24: the cards selected for a bulk action; other filters start a new selection.
   const [selection] = useState(createBoardSelection);

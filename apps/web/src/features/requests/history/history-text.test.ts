@@ -65,6 +65,17 @@ describe('describeEntry (the "Historial" lines)', () => {
     );
   });
 
+  it('a lead sent by API (issue 36): "Recibida por API", with the token’s source and owner', () => {
+    const named = entry({ field: 'apiLead', from: null, to: 'Landing verano' });
+    expect(describeWhat(named, users)).toBe('Recibida por API (Landing verano)');
+    expect(describeChange(named, users)).toBe(
+      'Recibida por API (Landing verano) con un token de Ana C.',
+    );
+    expect(describeChange(entry({ field: 'apiLead', from: null, to: null }), users)).toBe(
+      'Recibida por API con un token de Ana C.',
+    );
+  });
+
   it('edited fields (issue 25): "campo: antes → después" in the modal’s words', () => {
     const edit = (field: HistoryEntry['field'], from: string | null, to: string | null) =>
       describeChange(entry({ field, from, to }), users);

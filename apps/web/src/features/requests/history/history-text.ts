@@ -5,6 +5,7 @@ import {
   HISTORY_TEXT,
   OUTCOME_LABELS,
   PRIORITY_LABELS,
+  apiLeadHistoryText,
   columnTitleOf,
   importedHistoryText,
   isHistoryEditedField,
@@ -153,6 +154,9 @@ export function describeWhat(
     // Issue 24: the request's source, as a line of its own under who and when.
     case 'imported':
       return importedHistoryText(entry.to ?? '');
+    // Issue 36: sent by another site or tool, with its token's source name.
+    case 'apiLead':
+      return apiLeadHistoryText(entry.to);
     // Issue 35: the request's mails.
     case 'emailSent':
       return HISTORY_TEXT.emailSent(preview(entry.to ?? '', full));
@@ -175,6 +179,7 @@ export function describeChange(
 ) {
   const what = describeWhat(entry, users, full, currency);
   if (entry.field === 'imported') return HISTORY_TEXT.imported(whoDid(entry, users), what);
+  if (entry.field === 'apiLead') return HISTORY_TEXT.apiLead(whoDid(entry, users), what);
   // Nobody did it: the customer wrote.
   if (entry.field === 'emailReceived') return what;
   const who = whoDid(entry, users);

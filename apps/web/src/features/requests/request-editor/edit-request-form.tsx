@@ -43,7 +43,9 @@ import {
   STAGE_OPTIONS,
   type SelectOption,
 } from '../shared';
+import { useDeletedByOther } from '../../../api/events/others-changes';
 import { ConflictPanel, MergedNotice } from './conflict-panel';
+import { DeletedNotice, OthersChangeNotice } from './others-change-notice';
 import {
   EVENT_DATE_INVALID,
   EventDateInput,
@@ -110,7 +112,12 @@ export function EditRequestForm({
     conflicts,
     taken,
     takeTheirs,
+    heldFrom,
+    showTheirs,
+    othersShown,
   } = useRequestDraft({ server, onGone });
+  // Issue 36: deleted by someone else while open (the live stream): said, and not saved.
+  const deletedBy = useDeletedByOther(server._id);
   const [notesUnsaved, setNotesUnsaved] = useState(false);
   // Issue 33: on a phone the window opens on what a rep uses most: "Registrar actividad", the
   // activities and the contact (with its links); the other fields behind "Más datos", unfolded
@@ -259,6 +266,13 @@ export function EditRequestForm({
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col lg:h-full">
       <div className="lg:grid lg:min-h-0 lg:flex-1 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:grid-rows-[minmax(0,1fr)]">
         <div className="space-y-6 px-5 py-4 lg:overflow-y-auto">
+          {deletedBy ? (
+            <DeletedNotice person={deletedBy} />
+          ) : heldFrom ? (
+            <OthersChangeNotice person={heldFrom} onShowTheirs={showTheirs} />
+          ) : othersShown && !taken ? (
+            <OthersChangeNotice person={othersShown} />
+          ) : null}
           {conflicts.length > 0 ? (
             <ConflictPanel
               conflicts={conflicts}
@@ -466,7 +480,7 @@ export function EditRequestForm({
           <Button
             type="submit"
             // A move on its way changes the status this save carries: it waits for it.
-            disabled={saving || moving}
+            disabled={saving || moving || deletedBy !== undefined}
             aria-busy={saving}
           >
             {saving ? <Spinner label={REQUEST_FORM_LABELS.saving} /> : null}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   API_MESSAGES,
@@ -9,6 +9,7 @@ import {
   type Request,
 } from '@crm/shared';
 import { useMoveWithOutcome } from '../outcome';
+import { othersChangeOf, type OtherPerson } from '../../../api/events/others-changes';
 import { reloadStoredRequest, useSaveRequest } from '../../../api/requests/update-request';
 import { ApiError, isConflict, serverFieldErrors } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -21,6 +22,7 @@ import {
   mergeServerCopy,
   openConflicts,
   type FieldConflict,
+  type MergeResult,
   type RequestField,
 } from './merge-request';
 
@@ -77,19 +79,49 @@ export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
   // What a refused save (409) brought in: the fields taken from the other person's version.
   const [taken, setTaken] = useState<RequestField[] | null>(null);
   const [merged, setMerged] = useState(server);
+  // Issue 36: someone else's change, brought by the live stream while the user has typed
+  // something, held until they ask for it ("Ver su versión", or a save): then taken in as after
+  // a 409. Taken in at once when nothing was typed: `othersShown` then says whose it is.
+  const [held, setHeld] = useState<{ copy: Request; person: OtherPerson } | null>(null);
+  const [othersShown, setOthersShown] = useState<OtherPerson | null>(null);
   const draft = form.values;
+
+  /** A newer copy under the draft, merged as `result`: theirs comes in, mine stays. */
+  const takeIn = (copy: Request, result: MergeResult) => {
+    form.rebase(copy, result.draft);
+    setConflicts((open) => openConflicts(open, result.conflicts, result.draft));
+  };
 
   // A newer copy of the request goes under the draft at once, during this render (React's
   // "adjusting state when a prop changes"); a copy older than the draft's base (an answer that
-  // arrived late) would take it back, and is left out.
+  // arrived late) would take it back, and is left out. Someone else's, with something typed
+  // here, waits (`held`), unless it changed nothing the form shows; a later copy of this tab's
+  // own (a note, a move) carries theirs too, and takes both in.
   if (server !== merged) {
     setMerged(server);
     if (isNotOlder(server, form.defaultValues)) {
+      const person = othersChangeOf(server);
       const result = mergeServerCopy(form.defaultValues, form.values, server);
-      form.rebase(server, result.draft);
-      setConflicts((open) => openConflicts(open, result.conflicts, result.draft));
+      const shows = result.taken.length + result.conflicts.length > 0;
+      if (person && shows && form.hasChanges) setHeld({ copy: server, person });
+      else {
+        takeIn(server, result);
+        if (held) {
+          setHeld(null);
+          setTaken(result.taken);
+        } else if (person && shows) setOthersShown(person);
+      }
     }
   }
+
+  /** "Ver su versión": the held copy under the draft, as a 409's reload is. */
+  const showTheirs = () => {
+    if (!held) return;
+    const result = mergeServerCopy(form.defaultValues, form.values, held.copy);
+    takeIn(held.copy, result);
+    setHeld(null);
+    setTaken(result.taken);
+  };
 
   // The stage shown (and checked by §5) is the move's target while it is on its way.
   const shownStatus = move.isPending && move.variables ? move.variables.to : draft.status;
@@ -118,8 +150,11 @@ export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
     );
   };
 
-  /** "Guardar cambios" (and "Guardar la mía"): the draft, on the copy it sits on. */
-  const submit = form.handleSubmit(
+  /**
+   * "Guardar cambios" (and "Guardar la mía"): the draft, on the copy it sits on. With someone
+   * else's change held, their version is shown first, as a 409 would (the save would be one).
+   */
+  const saveDraft = form.handleSubmit(
     () => {
       const base = form.defaultValues;
       const request = draft;
@@ -131,6 +166,7 @@ export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
             setSaved(true);
             setConflicts([]);
             setTaken(null);
+            setOthersShown(null);
           },
           onError: (error) => {
             if (isConflict(error)) {
@@ -148,6 +184,12 @@ export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
       if (refusedByTheApiRules(errors, draft)) notify.error(REQUEST_MESSAGES.updateFailed);
     },
   );
+
+  const submit = (event?: FormEvent) => {
+    if (!held) return saveDraft(event);
+    event?.preventDefault();
+    showTheirs();
+  };
 
   /** "Usar la suya": their value in every conflicting field. */
   const takeTheirs = () => {
@@ -172,5 +214,10 @@ export function useRequestDraft({ server, onGone }: RequestDraftOptions) {
     /** After a 409: the fields taken from their version (null before any). */
     taken,
     takeTheirs,
+    /** Someone else's change, waiting for "Ver su versión" (issue 36). */
+    heldFrom: held?.person ?? null,
+    showTheirs,
+    /** Someone else's change, taken in while nothing was typed (issue 36). */
+    othersShown,
   };
 }

@@ -1,16 +1,20 @@
-import type { AppContext } from '../context.js';
+import type { Logger } from 'pino';
 
 /*
  * Work a route does after its answer (issue 23: the forgotten-password lookup, token and mail,
- * so the answer and its timing say nothing of whether the account exists). Failures are logged,
- * never thrown at anyone. The work in flight is kept per app, so tests (and anything that must
+ * so the answer and its timing say nothing of whether the account exists; issue 36: a change's
+ * events into the log, so the answer doesn't wait for them). Failures are logged, never thrown
+ * at anyone. The work in flight is kept per app, so tests (and anything that must
  * drain it) can wait for it: `afterAnswerSettled`.
  */
 
-const inFlight = new WeakMap<AppContext, Set<Promise<void>>>();
+/** Whose work it is: the app's context (its logger names the failures), kept apart per app. */
+type Owner = { logger: Logger };
+
+const inFlight = new WeakMap<Owner, Set<Promise<void>>>();
 
 /** Runs `work` once the current answer has been written (next turn of the event loop). */
-export function afterAnswer(ctx: AppContext, what: string, work: () => Promise<void>): void {
+export function afterAnswer(ctx: Owner, what: string, work: () => Promise<void>): void {
   let running = inFlight.get(ctx);
   if (!running) {
     running = new Set();
@@ -25,7 +29,7 @@ export function afterAnswer(ctx: AppContext, what: string, work: () => Promise<v
 }
 
 /** Resolves once every piece of after-answer work of this app (and what it started) is over. */
-export async function afterAnswerSettled(ctx: AppContext): Promise<void> {
+export async function afterAnswerSettled(ctx: Owner): Promise<void> {
   const running = inFlight.get(ctx);
   while (running && running.size > 0) await Promise.all([...running]);
 }
