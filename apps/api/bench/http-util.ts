@@ -44,6 +44,8 @@ export async function getText(url: string, token: string): Promise<string> {
  * Counts requests a server is still working on. autocannon stops at its deadline and drops
  * its sockets without waiting, but the handlers go on reading the database and would overlap
  * the next run; so a request counts until its handler calls res.end, socket or no socket.
+ * Except a live event stream (issue 36; the board opens one): it never ends by itself, and once
+ * its client has gone its handler has nothing left to do, so it counts until its socket closes.
  */
 export function trackInFlight(server: Server): { idle: () => Promise<void> } {
   let inFlight = 0;
@@ -58,14 +60,19 @@ export function trackInFlight(server: Server): { idle: () => Promise<void> } {
   server.prependListener('request', (_req, res: ServerResponse) => {
     inFlight += 1;
     let ended = false;
+    const finish = () => {
+      if (ended) return;
+      ended = true;
+      done();
+    };
     res.end = new Proxy(res.end.bind(res), {
       apply(target, thisArg, args) {
-        if (!ended) {
-          ended = true;
-          done();
-        }
+        finish();
         return Reflect.apply(target, thisArg, args) as ServerResponse;
       },
+    });
+    res.once('close', () => {
+      if (String(res.getHeader('Content-Type')).startsWith('text/event-stream')) finish();
     });
   });
   return {

@@ -62,7 +62,7 @@ const DB_NAME = 'crm_bench_live';
 const DELIVERY_IDLE_MS = 60_000;
 /**
  * How long a process may take to stop: its graceful shutdown waits for the publications under
- * way, which a database wedged under the load (FerretDB 1.x's SQLite, once here) never finishes.
+ * way, which a database wedged under the load (FerretDB 1.x's SQLite did, here) never finishes.
  */
 const STOP_GRACE_MS = 60_000;
 /** Users on loopback addresses of their own (127.0.0.10 and up): Linux routes all of 127/8. */
