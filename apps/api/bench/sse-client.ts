@@ -1,10 +1,11 @@
 import { request, type ClientRequest } from 'node:http';
+import { createParser } from 'eventsource-parser';
 
 /*
  * A client of GET /api/events/stream for bench:live (issue 36): node:http rather than fetch, so
  * each stream can leave from a loopback address of its own (`localAddress`, as browsers in
  * different offices would), and each message is stamped with the instant its bytes arrived. The
- * messages are parsed as src/test/event-stream.ts parses them (as a browser does).
+ * messages are parsed by the web's own parser (eventsource-parser).
  */
 
 export type SseMessage = { id?: string; event: string; data: string };
@@ -23,23 +24,6 @@ type Options = {
   /** Every message after `ready`, with performance.now() when its last bytes arrived. */
   onMessage: (message: SseMessage, receivedAt: number) => void;
 };
-
-function parse(block: string): SseMessage | undefined {
-  const message: SseMessage = { event: 'message', data: '' };
-  let any = false;
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') message.id = value;
-    else if (field === 'event') message.event = value;
-    else if (field === 'data') message.data = message.data ? `${message.data}\n${value}` : value;
-    else continue;
-    any = true;
-  }
-  return any && (message.data !== '' || message.id !== undefined) ? message : undefined;
-}
 
 export function openSseStream(base: string, readyEvent: string, options: Options): SseStream {
   let req: ClientRequest | undefined;
@@ -69,21 +53,20 @@ export function openSseStream(base: string, readyEvent: string, options: Options
           return;
         }
         res.setEncoding('utf8');
-        let buffer = '';
         let isReady = false;
-        res.on('data', (chunk: string) => {
-          const receivedAt = performance.now();
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const message = parse(buffer.slice(0, end));
-            buffer = buffer.slice(end + 2);
-            if (!message) continue;
-            if (!isReady && message.event === readyEvent) {
+        let receivedAt = 0;
+        const parser = createParser({
+          onEvent: ({ id, event = 'message', data }) => {
+            const message: SseMessage = { ...(id !== undefined && { id }), event, data };
+            if (!isReady && event === readyEvent) {
               isReady = true;
               resolveReady(message);
             } else options.onMessage(message, receivedAt);
-          }
+          },
+        });
+        res.on('data', (chunk: string) => {
+          receivedAt = performance.now();
+          parser.feed(chunk);
         });
         const finish = () => {
           rejectReady(new Error('the stream ended before it was ready'));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTimeSchema, objectIdSchema, safeIntegerSchema } from './fields.js';
 import { requestSchema } from './request.js';
+import type { HistoryField } from './request-history.js';
 
 /*
  * Issue 36: the one event log. Every change to a request and what hangs on it becomes one event,
@@ -43,6 +44,46 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   'request.email.sent': 'Correo enviado',
   'request.email.received': 'Correo recibido',
 };
+
+/** Which event a history entry's field belongs to; the other fields are edits. */
+const EVENT_TYPE_OF_FIELD: Partial<Record<HistoryField, EventType>> = {
+  status: 'request.moved',
+  outcome: 'request.outcome',
+  vendor: 'request.assigned',
+  note: 'request.note',
+  activity: 'request.activity.changed',
+  activityType: 'request.activity.changed',
+  activityDue: 'request.activity.changed',
+  activityOwner: 'request.activity.changed',
+  activityDone: 'request.activity.completed',
+  activityLogged: 'request.activity.completed',
+  imported: 'request.imported',
+  apiLead: 'request.lead',
+  emailSent: 'request.email.sent',
+  emailReceived: 'request.email.received',
+};
+
+/** The event a history entry belongs to (an activity named from nothing was planned). */
+export const eventTypeOfEntry = ({ field, from }: { field: HistoryField; from: string | null }) =>
+  field === 'activity' && from === null
+    ? 'request.activity.planned'
+    : (EVENT_TYPE_OF_FIELD[field] ?? 'request.updated');
+
+/**
+ * One write's history entries as its events: one per kind of change (a save that moves and
+ * edits is a `request.moved` and a `request.updated`), in the order of their first entry, each
+ * with its own entries. The API's events and the web's fake API both cut a write so.
+ */
+export function entriesByEvent<Entry extends { field: HistoryField; from: string | null }>(
+  entries: readonly Entry[],
+): [EventType, Entry[]][] {
+  const byType = new Map<EventType, Entry[]>();
+  for (const entry of entries) {
+    const type = eventTypeOfEntry(entry);
+    byType.set(type, [...(byType.get(type) ?? []), entry]);
+  }
+  return [...byType];
+}
 
 /** One field a change touched, as the request's history words it (text or null). */
 export const eventChangeSchema = z.object({
@@ -102,7 +143,10 @@ export type EventsPage = z.infer<typeof eventsPageSchema>;
 
 /** Server-sent events' names besides the event types. */
 export const STREAM_MESSAGES = {
-  /** The first message: the stream's starting position (its `id`), `{ position }` as data. */
+  /**
+   * The first message: the stream's starting position (its `id`), `{ position }` as data: the
+   * resume point, or for a new stream just before what the log took in its last seconds.
+   */
   ready: 'ready',
   /** The stream resumed past events no longer kept: the client reloads what it shows. */
   reload: 'reload',

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { derivedKey, open, seal } from '../config/secret-box.js';
 import type { AppContext } from '../context.js';
 
 /*
@@ -13,48 +14,14 @@ import type { AppContext } from '../context.js';
 
 type Ctx = Pick<AppContext, 'config'>;
 
-const keys = new Map<string, Buffer>();
-function keyFor(ctx: Ctx, purpose: 'secret' | 'recovery'): Buffer {
-  const id = `${purpose}:${ctx.config.jwtSecret}`;
-  let key = keys.get(id);
-  if (!key) {
-    key = Buffer.from(
-      hkdfSync('sha256', ctx.config.jwtSecret, '', `crm two-factor ${purpose}`, 32),
-    );
-    keys.set(id, key);
-  }
-  return key;
-}
+const keyFor = (ctx: Ctx, purpose: 'secret' | 'recovery') =>
+  derivedKey(ctx.config.jwtSecret, `crm two-factor ${purpose}`);
 
-/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function encryptSecret(ctx: Ctx, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyFor(ctx, 'secret'), iv);
-  const text = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), text]
-    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-    .join('.');
-}
+/** `v1.<iv>.<tag>.<ciphertext>` (config/secret-box.ts). */
+export const encryptSecret = (ctx: Ctx, secret: string) => seal(keyFor(ctx, 'secret'), secret);
 
 /** The secret, or undefined when it can't be read (JWT_SECRET changed, or tampered with). */
-export function decryptSecret(ctx: Ctx, stored: string): string | undefined {
-  const [version, iv, tag, text] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || text === undefined) return undefined;
-  try {
-    const decipher = createDecipheriv(
-      'aes-256-gcm',
-      keyFor(ctx, 'secret'),
-      Buffer.from(iv, 'base64url'),
-    );
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(text, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
+export const decryptSecret = (ctx: Ctx, stored: string) => open(keyFor(ctx, 'secret'), stored);
 
 // Crockford's base32 without the letters read as digits: nothing to confuse when typed.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';

@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eventsPageSchema, type CrmEvent, type EventsPage } from '@crm/shared';
 import { afterAnswerSettled } from '../http/after-answer.js';
 import { publishRequestEvents, sweepPendingEvents } from '../requests/index.js';
-import { listening, openStream, type TestStream } from '../test/event-stream.js';
+import {
+  listening,
+  openStream,
+  type StreamMessage,
+  type TestStream,
+} from '../test/event-stream.js';
 import {
   bearer,
   createRequest,
@@ -14,7 +19,9 @@ import {
   useTestApp,
   type TestApp,
 } from '../test/test-app.js';
-import { SETTLE_MS } from './read.js';
+import { expiry } from './append.js';
+import { newestPosition, positionBefore, SETTLE_MS } from './read.js';
+import { FRESH_REPLAY_MS } from './stream.js';
 
 // Issue 36's event log on a real database: every change once, in its request's order, none
 // lost by a process that stops between the change and the publication; and the live stream.
@@ -314,6 +321,13 @@ describe('GET /api/events/stream', () => {
   });
   afterAll(() => server.close());
 
+  /** Every event so far stored FRESH_REPLAY_MS and a second ago (the expiry index's times). */
+  const ageTheLog = async () => {
+    await afterAnswerSettled(t.ctx);
+    const past = expiry(t.ctx, new Date(Date.now() - FRESH_REPLAY_MS - 1000));
+    await t.ctx.models.Event.updateMany({}, { $set: { expiresAt: past } });
+  };
+
   const open = async (token: string, lastEventId?: string) => {
     const stream = await openStream(server.url, token, { lastEventId });
     streams.push(stream);
@@ -337,18 +351,53 @@ describe('GET /api/events/stream', () => {
     expect(moved.id).toBe(String(event.position));
   });
 
+  it('when a page opens its stream just after reading the board, then a change saved in between still reaches it', async () => {
+    const watching = await open(admin.token);
+    await watching.next((message) => message.event === 'ready');
+    const between = await createRequest(t, vendor.token);
+    const isBetween = (message: StreamMessage) =>
+      message.event === 'request.created' &&
+      (JSON.parse(message.data) as CrmEvent).requestId === between._id;
+    // The process's one reader has passed it: a stream opened now starts after it.
+    await watching.next(isBetween);
+
+    const opened = await open(admin.token);
+    const created = await opened.next(isBetween);
+    const ready = opened.messages.find((message) => message.event === 'ready');
+    expect(Number(created.id)).toBeGreaterThan(Number(ready?.id));
+  });
+
+  it('replays to a new stream only what was stored in the last FRESH_REPLAY_MS', async () => {
+    const positionOf = async (requestId: string) =>
+      (await t.ctx.models.Event.findOne({ requestId }).lean())!.position;
+    const old = await createRequest(t, vendor.token);
+    await ageTheLog();
+    const since = new Date(Date.now() - FRESH_REPLAY_MS);
+    const newestThen = await newestPosition(t.ctx);
+    expect(newestThen).toBe(await positionOf(old._id));
+    expect(await positionBefore(t.ctx, since, newestThen)).toBe(newestThen);
+
+    const recent = await createRequest(t, vendor.token);
+    await afterAnswerSettled(t.ctx);
+    const position = await positionOf(recent._id);
+    expect(await positionBefore(t.ctx, since, await newestPosition(t.ctx))).toBe(position - 1);
+  });
+
   it('when a stream reconnects with Last-Event-ID, then it gets what it missed, and nothing it had', async () => {
     const stream = await open(admin.token);
-    const ready = await stream.next((message) => message.event === 'ready');
+    await stream.next((message) => message.event === 'ready');
+    const had = await createRequest(t, vendor.token);
+    const createdOf = (id: string) => (message: StreamMessage) =>
+      message.event === 'request.created' &&
+      (JSON.parse(message.data) as CrmEvent).requestId === id;
+    const seen = await stream.next(createdOf(had._id));
     stream.close();
     const missed = await createRequest(t, vendor.token);
     await afterAnswerSettled(t.ctx);
-    const resumed = await open(admin.token, ready.id);
-    const created = await resumed.next((message) => message.event === 'request.created');
-    expect((JSON.parse(created.data) as CrmEvent).requestId).toBe(missed._id);
-    expect(resumed.messages.filter((message) => message.event === 'request.created')).toHaveLength(
-      1,
-    );
+    const resumed = await open(admin.token, seen.id);
+    await resumed.next(createdOf(missed._id));
+    expect(resumed.messages.filter(createdOf(had._id))).toHaveLength(0);
+    expect(resumed.messages.filter(createdOf(missed._id))).toHaveLength(1);
   });
 
   it('when the resume point is older than the events kept, then the stream says to reload', async () => {

@@ -42,7 +42,13 @@ function createFeed(ctx: AppContext): EventFeed {
   let stopped = false;
 
   const schedule = () => {
-    if (timer || stopped || listeners.size === 0) return;
+    if (timer || stopped) return;
+    // Idle, it forgets where it was: the next listener starts from the newest position, not
+    // from where the last one left (which could be days of events ago).
+    if (listeners.size === 0) {
+      cursor = undefined;
+      return;
+    }
     timer = setTimeout(() => {
       timer = undefined;
       void tick().finally(schedule);

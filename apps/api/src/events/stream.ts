@@ -8,7 +8,7 @@ import {
 import { callerKey, currentUser, liveCallers, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { eventFeed } from './feed.js';
-import { eventsAfter } from './read.js';
+import { eventsAfter, positionBefore } from './read.js';
 
 /*
  * GET /api/events/stream (issue 36): the log pushed to a signed-in browser or script as
@@ -22,6 +22,13 @@ const PING_MS = 25_000;
 export const SESSION_CHECK_MS = 1000;
 /** What a browser waits before reconnecting after a cut. */
 const RETRY_MS = 2000;
+/**
+ * A stream opened without a resume point starts with what the log took in this long before it
+ * opened. A page reads what it shows and opens its stream side by side: a change saved in
+ * between would be in neither. The browser keeps the newest copy of each request (its
+ * `version`), so what it already had costs nothing.
+ */
+export const FRESH_REPLAY_MS = 10_000;
 
 type Stream = { caller: AuthUser; res: Response; openedAt: number; end(): void };
 
@@ -40,7 +47,19 @@ const hubOf = (ctx: AppContext): Hub => {
 const message = (event: string, data: unknown, id?: number) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-const eventMessage = (event: CrmEvent) => message(event.type, event, event.position);
+/**
+ * Each event's message, written once however many streams send it: the feed hands every stream
+ * the same event objects, and 200 streams would otherwise serialize each event 200 times.
+ */
+const eventMessages = new WeakMap<CrmEvent, string>();
+function eventMessage(event: CrmEvent): string {
+  let text = eventMessages.get(event);
+  if (text === undefined) {
+    text = message(event.type, event, event.position);
+    eventMessages.set(event, text);
+  }
+  return text;
+}
 
 /** The resume point a client sent, or undefined for "from now". */
 function resumeFrom(req: Request): number | undefined {
@@ -91,32 +110,21 @@ function capStreams(hub: Hub, userId: string): void {
   }
 }
 
+/** Where a stream without a resume point starts: FRESH_REPLAY_MS back, else the newest. */
+const freshStart = (ctx: AppContext, newest: number) =>
+  positionBefore(ctx, new Date(Date.now() - FRESH_REPLAY_MS), newest).catch(() => newest);
+
 /** The handler of GET /api/events/stream, after authentication (endpoint.ts runs it raw). */
 export function streamHandler(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const caller = currentUser(req);
     const hub = hubOf(ctx);
     const feed = eventFeed(ctx);
-    const start = await feed.start().catch(() => undefined);
-    if (start === undefined) {
-      res.status(503).json({ message: 'El registro de cambios no está disponible' });
-      return;
-    }
 
-    res.status(200);
-    res.set({
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      // no-transform: the compression middleware leaves it alone (it would hold the messages).
-      'Cache-Control': 'no-cache, no-transform',
-      'X-Accel-Buffering': 'no',
-    });
-    res.flushHeaders();
-    res.write(`retry: ${RETRY_MS}\n\n`);
-
-    // Listening first, then catching up: what arrives meanwhile waits, and is sent after the
-    // catch-up unless the catch-up already sent it.
+    // Listening first, then finding where to start and catching up to where the feed was: what
+    // arrives meanwhile waits, and is sent after the catch-up unless the catch-up already sent it.
     let caughtUp = false;
-    let last = resumeFrom(req) ?? start;
+    let last = 0;
     const waiting: CrmEvent[] = [];
     const send = (events: readonly CrmEvent[]) => {
       for (const event of events) {
@@ -129,18 +137,31 @@ export function streamHandler(ctx: AppContext): RequestHandler {
       if (caughtUp) send(events);
       else waiting.push(...events);
     });
-    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
-    const stream: Stream = {
-      caller,
-      res,
-      openedAt: Date.now(),
-      end: () => res.end(),
-    };
+    const stream: Stream = { caller, res, openedAt: Date.now(), end: () => res.end() };
     res.once('close', () => {
       unsubscribe();
-      clearInterval(ping);
       hub.streams.delete(stream);
     });
+
+    const start = await feed.start().catch(() => undefined);
+    if (start === undefined) {
+      res.status(503).json({ message: 'El registro de cambios no está disponible' });
+      return;
+    }
+    last = resumeFrom(req) ?? (await freshStart(ctx, start));
+    if (res.destroyed) return;
+
+    res.status(200);
+    res.set({
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      // no-transform: the compression middleware leaves it alone (it would hold the messages).
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+    });
+    res.flushHeaders();
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    const ping = setInterval(() => res.write(': ping\n\n'), PING_MS);
+    res.once('close', () => clearInterval(ping));
     hub.streams.add(stream);
     capStreams(hub, caller.userId);
     watchSessions(ctx, hub);

@@ -16,7 +16,8 @@ import {
   type RequestHistory,
   type User,
 } from '@crm/shared';
-import { DEFAULT_LEADS, type LeadsConfig } from '../config/leads-config.js';
+
+import { aLead, setLeads } from '../test/leads.js';
 import { afterAnswerSettled } from '../http/after-answer.js';
 import { startSmtp, textOf, type TestSmtp } from '../test/smtp.js';
 import {
@@ -35,31 +36,8 @@ import {
 
 const PATH = '/api/leads';
 
-let counter = 0;
-/** A lead as a landing page's server would send it, with a fresh email and name each time. */
-function lead(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    name: `Interesada ${counter}`,
-    email: `interesada${counter}.${Date.now().toString(36)}@example.com`,
-    requestType: 'obtener una demo',
-    message: 'Vi la landing de verano y quiero una demo.',
-    company: 'Acme',
-    jobPosition: 'Gerente',
-    contactNumber: '+56 9 1234 5678',
-    ...overrides,
-  };
-}
-
-/** Generous form limits, but for what the test sets. */
-const setLeads = (t: TestApp, leads: Partial<LeadsConfig> = {}) => {
-  t.ctx.config.leads = {
-    ...DEFAULT_LEADS,
-    perAddress: { max: 1000, windowMs: 60_000 },
-    overall: { max: 1000, windowMs: 60_000 },
-    ...leads,
-  };
-};
+const lead = (overrides: Record<string, unknown> = {}) =>
+  aLead('Interesada', 'Vi la landing de verano y quiero una demo.', overrides);
 
 async function tokenOf(
   t: TestApp,

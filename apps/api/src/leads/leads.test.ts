@@ -12,37 +12,19 @@ import {
   LOGIN_MESSAGES,
   type Request,
 } from '@crm/shared';
-import { DEFAULT_LEADS, type LeadsConfig } from '../config/leads-config.js';
+import type { LeadsConfig } from '../config/leads-config.js';
+import { aLead, setLeads } from '../test/leads.js';
 import { solvedCaptcha, startTestApp, useTestApp, type TestApp } from '../test/test-app.js';
 
 const PATH = '/api/form-contact/create';
 
-let counter = 0;
-/** A visitor's form, with a fresh email and name each time. */
-function lead(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  return {
-    name: `Visitante ${counter}`,
-    email: `visitante${counter}.${Date.now().toString(36)}@example.com`,
-    requestType: 'obtener una demo',
-    message: 'Quiero ver una demo del producto.',
-    company: 'Acme',
-    jobPosition: 'Gerente',
-    contactNumber: '+56 9 1234 5678',
-    ...overrides,
-  };
-}
+const lead = (overrides: Record<string, unknown> = {}) =>
+  aLead('Visitante', 'Quiero ver una demo del producto.', overrides);
 
 /** These form limits on `t`, and generous ones where the test sets none. */
-function setLeads(t: TestApp, leads: Partial<LeadsConfig>): void {
-  t.ctx.config.leads = {
-    ...DEFAULT_LEADS,
-    perAddress: { max: 1000, windowMs: 60_000 },
-    overall: { max: 1000, windowMs: 60_000 },
-    publicOrigins: ['https://www.marketing.example'],
-    ...leads,
-  };
-}
+/** The form's own origin on top of the tests' generous limits. */
+const setFormLeads = (t: TestApp, leads: Partial<LeadsConfig>) =>
+  setLeads(t, { publicOrigins: ['https://www.marketing.example'], ...leads });
 
 /** Test apps trust X-Forwarded-For, so tests pose as addresses. */
 const TRUSTING = { trustProxy: true } as const;
@@ -50,7 +32,7 @@ const TRUSTING = { trustProxy: true } as const;
 /** A test app with these form limits for the tests of the `describe` it is called in. */
 function useAppWith(leads: Partial<LeadsConfig> = {}): TestApp {
   const t = useTestApp(TRUSTING);
-  beforeAll(() => setLeads(t, leads));
+  beforeAll(() => setFormLeads(t, leads));
   return t;
 }
 
@@ -61,7 +43,7 @@ async function onAppWith(
 ): Promise<void> {
   const t = await startTestApp(TRUSTING);
   try {
-    setLeads(t, leads);
+    setFormLeads(t, leads);
     await act(t);
   } finally {
     await t.close();

@@ -11,7 +11,8 @@ const USER_ID = '665f1c2b9d3e4a0012ab34ce';
 const CREATED_AT = '2026-01-15T09:30:00.000Z';
 const ACTIVITY_ID = '665f1c2b9d3e4a0012ab34cf';
 
-const request = {
+/** A request as the API answers it (bench/webhooks.ts sends it in its events too). */
+export const exampleRequest = {
   _id: REQUEST_ID,
   requestNumber: 42,
   name: 'Ana Pérez',
@@ -99,9 +100,9 @@ export const BODY_EXAMPLES: Record<string, Record<string, unknown>[] | undefined
     },
   ],
   'requests.update': [
-    request,
+    exampleRequest,
     {
-      ...request,
+      ...exampleRequest,
       status: 'closed',
       outcome: { result: 'lost', reason: 'Precio', comment: 'Eligió un salón más barato' },
     },

@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
+import { createParser } from 'eventsource-parser';
 
 /*
  * A real client of GET /api/events/stream for the tests (issue 36): fetch over a real socket,
- * the server-sent events parsed as a browser parses them.
+ * the server-sent events parsed by the web's own parser (eventsource-parser).
  */
 
 export type StreamMessage = { id?: string; event: string; data: string };
@@ -35,23 +36,6 @@ export async function listening(app: Express): Promise<{ url: string; close(): P
   };
 }
 
-function parse(block: string): StreamMessage | undefined {
-  const message: StreamMessage = { event: 'message', data: '' };
-  let any = false;
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'id') message.id = value;
-    else if (field === 'event') message.event = value;
-    else if (field === 'data') message.data = message.data ? `${message.data}\n${value}` : value;
-    else continue;
-    any = true;
-  }
-  return any && (message.data !== '' || message.id !== undefined) ? message : undefined;
-}
-
 export async function openStream(
   url: string,
   token: string,
@@ -71,19 +55,16 @@ export async function openStream(
     for (const waiter of waiters) waiter();
   };
   let closed = false;
+  const parser = createParser({
+    onEvent: ({ id, event, data }) =>
+      messages.push({ ...(id !== undefined && { id }), event: event ?? 'message', data }),
+  });
   const ended = (async () => {
     if (!res.body) return;
     const decoder = new TextDecoder();
-    let buffer = '';
     try {
       for await (const chunk of res.body) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) !== -1) {
-          const message = parse(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-          if (message) messages.push(message);
-        }
+        parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
         wake();
       }
     } catch {

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
+import { derivedKey, open, seal } from '../config/secret-box.js';
 import type { AppContext } from '../context.js';
 
 /*
@@ -14,47 +15,16 @@ type Ctx = Pick<AppContext, 'config'>;
 /** Every secret starts so: a secret scanner or a person tells it from other credentials. */
 const SECRET_PREFIX = 'whsec_';
 
-const keys = new Map<string, Buffer>();
-function keyOf(ctx: Ctx): Buffer {
-  let key = keys.get(ctx.config.jwtSecret);
-  if (!key) {
-    key = Buffer.from(hkdfSync('sha256', ctx.config.jwtSecret, '', 'crm webhook secret', 32));
-    keys.set(ctx.config.jwtSecret, key);
-  }
-  return key;
-}
+const keyOf = (ctx: Ctx) => derivedKey(ctx.config.jwtSecret, 'crm webhook secret');
 
 /** A new secret: 32 random bytes. */
 export const newWebhookSecret = () => `${SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
 
-/** `v1.<iv>.<tag>.<ciphertext>`, base64url parts. */
-export function encryptWebhookSecret(ctx: Ctx, secret: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', keyOf(ctx), iv);
-  const text = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
-  return [
-    'v1',
-    iv.toString('base64url'),
-    cipher.getAuthTag().toString('base64url'),
-    text.toString('base64url'),
-  ].join('.');
-}
+/** `v1.<iv>.<tag>.<ciphertext>` (config/secret-box.ts). */
+export const encryptWebhookSecret = (ctx: Ctx, secret: string) => seal(keyOf(ctx), secret);
 
 /** The secret, or undefined when it can't be read (JWT_SECRET changed, or tampered with). */
-export function decryptWebhookSecret(ctx: Ctx, stored: string): string | undefined {
-  const [version, iv, tag, text] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || text === undefined) return undefined;
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(ctx), Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([
-      decipher.update(Buffer.from(text, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
+export const decryptWebhookSecret = (ctx: Ctx, stored: string) => open(keyOf(ctx), stored);
 
 /**
  * The signature header's value for `body` sent at `at`: `t=<unix seconds>,v1=<hex HMAC-SHA256 of

@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import type { EventChange, EventType } from '@crm/shared';
+import { entriesByEvent, type EventChange, type EventType } from '@crm/shared';
 import type { StoredHistoryEntry } from '../history/history.service.js';
 
 /*
@@ -49,43 +49,16 @@ export function withEvents<U extends Update>(update: U, events: readonly Pending
   return { ...update, $push: { ...update.$push, pendingEvents: { $each: events } } };
 }
 
-/** Which event a history entry's field belongs to; the rest are edits (`request.updated`). */
-const TYPE_OF_FIELD: Partial<Record<string, EventType>> = {
-  status: 'request.moved',
-  outcome: 'request.outcome',
-  vendor: 'request.assigned',
-  note: 'request.note',
-  activity: 'request.activity.changed',
-  activityType: 'request.activity.changed',
-  activityDue: 'request.activity.changed',
-  activityOwner: 'request.activity.changed',
-  activityDone: 'request.activity.completed',
-  activityLogged: 'request.activity.completed',
-  imported: 'request.imported',
-  apiLead: 'request.lead',
-  emailSent: 'request.email.sent',
-  emailReceived: 'request.email.received',
-};
-
 /**
- * The events of one write, from the history entries it records: one per kind of change (a save
- * that moves the request and edits two fields is a `request.moved` and a `request.updated`), in
- * the order of their first entry, each with its own entries as `changes`.
+ * The events of one write, from the history entries it records: one per kind of change, each
+ * with its own entries as `changes` (entriesByEvent, shared with the web's fake API).
  */
 export function eventsOfEntries(
   at: Date,
   userId: string | null,
   entries: readonly StoredHistoryEntry[],
 ): PendingEvent[] {
-  const byType = new Map<EventType, StoredHistoryEntry[]>();
-  for (const entry of entries) {
-    const planned = entry.field === 'activity' && entry.from === null;
-    const type = planned
-      ? 'request.activity.planned'
-      : (TYPE_OF_FIELD[entry.field] ?? 'request.updated');
-    byType.set(type, [...(byType.get(type) ?? []), entry]);
-  }
-  return [...byType].map(([type, own]) => pendingEvent(type, at, userId, own));
+  return entriesByEvent(entries).map(([type, own]) => pendingEvent(type, at, userId, own));
 }
 
 /** eventsOfEntries for a write whose entries all share their instant and author (the first's). */

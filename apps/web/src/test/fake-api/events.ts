@@ -2,14 +2,14 @@ import { HttpResponse } from 'msw';
 import {
   API_MESSAGES,
   api,
+  entriesByEvent,
   EVENTS_PAGE_SIZE,
   STREAM_MESSAGES,
   type CrmEvent,
   type EventType,
-  type HistoryField,
   type Request,
 } from '@crm/shared';
-import { db, type StoredHistoryEntry, type StoredUser } from './db';
+import { db, type StoredUser } from './db';
 import { fake, json, unauthorized } from './http';
 import { route } from './router';
 import { callerOf } from './sessions';
@@ -81,37 +81,13 @@ export function publishEvent(
   return event;
 }
 
-/** Which event a history entry's field belongs to, as the API's pending-events.ts says. */
-const TYPE_OF_FIELD: Partial<Record<HistoryField, EventType>> = {
-  status: 'request.moved',
-  outcome: 'request.outcome',
-  vendor: 'request.assigned',
-  note: 'request.note',
-  activity: 'request.activity.changed',
-  activityType: 'request.activity.changed',
-  activityDue: 'request.activity.changed',
-  activityOwner: 'request.activity.changed',
-  activityDone: 'request.activity.completed',
-  activityLogged: 'request.activity.completed',
-  imported: 'request.imported',
-  apiLead: 'request.lead',
-};
-
-const typeOf = ({ field, from }: StoredHistoryEntry): EventType =>
-  field === 'activity' && from === null
-    ? 'request.activity.planned'
-    : (TYPE_OF_FIELD[field] ?? 'request.updated');
-
 /**
  * The events of one write, from the history entries it recorded from `firstEntry` on: one per
  * kind of change, each with its own entries as `changes`, as the API's eventsOfEntries.
  */
 export function publishChanges(request: Request, by: string | null, firstEntry: number) {
   const entries = (db.history.get(request._id) ?? []).slice(firstEntry);
-  const byType = new Map<EventType, StoredHistoryEntry[]>();
-  for (const entry of entries)
-    byType.set(typeOf(entry), [...(byType.get(typeOf(entry)) ?? []), entry]);
-  for (const [type, own] of byType) {
+  for (const [type, own] of entriesByEvent(entries)) {
     publishEvent(
       type,
       request,
