@@ -114,19 +114,25 @@ test.describe('next steps', () => {
     const { url, name: dbName } = workerDatabase();
     const client = await MongoClient.connect(url);
     try {
-      await client
-        .db(dbName)
-        .collection('requests')
-        .updateOne(
-          { _id: new ObjectId(created._id) },
-          {
-            $set: {
-              status: 'contacted',
-              stageChangedAt: new Date(Date.now() - 9 * DAY_MS - 60_000),
-            },
-            $inc: { version: 1, statusVersion: 1 },
+      const requests = client.db(dbName).collection('requests');
+      // The API takes the creation's event off the request just after answering; FerretDB 1.x
+      // writes a whole document back, so a write of ours in between would be undone by it.
+      await expect
+        .poll(async () => {
+          const stored = await requests.findOne({ _id: new ObjectId(created._id) });
+          return (stored?.pendingEvents as unknown[] | undefined)?.length ?? 0;
+        })
+        .toBe(0);
+      await requests.updateOne(
+        { _id: new ObjectId(created._id) },
+        {
+          $set: {
+            status: 'contacted',
+            stageChangedAt: new Date(Date.now() - 9 * DAY_MS - 60_000),
           },
-        );
+          $inc: { version: 1, statusVersion: 1 },
+        },
+      );
     } finally {
       await client.close();
     }
