@@ -150,8 +150,6 @@ export const STREAM_MESSAGES = {
   ready: 'ready',
   /** The stream resumed past events no longer kept: the client reloads what it shows. */
   reload: 'reload',
-  /** Who has which request open (presence). */
-  viewers: 'viewers',
 } as const;
 
 export const EVENT_LABELS = {
@@ -159,9 +157,5 @@ export const EVENT_LABELS = {
   someoneChanged: 'Alguien cambió esta solicitud mientras la tenías abierta.',
   deletedMeanwhile: (name: string) => `${name} eliminó esta solicitud.`,
   deletedBySomeone: 'Esta solicitud fue eliminada mientras la tenías abierta.',
-  alsoViewing: (names: string) => `${names} también está viendo esta solicitud`,
-  alsoViewingMany: (names: string) => `${names} también están viendo esta solicitud`,
   showTheirs: 'Ver su versión',
-  live: 'En vivo',
-  offline: 'Sin conexión: reintentando…',
 } as const;
