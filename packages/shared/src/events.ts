@@ -143,10 +143,7 @@ export type EventsPage = z.infer<typeof eventsPageSchema>;
 
 /** Server-sent events' names besides the event types. */
 export const STREAM_MESSAGES = {
-  /**
-   * The first message: the stream's starting position (its `id`), `{ position }` as data: the
-   * resume point, or for a new stream just before what the log took in its last seconds.
-   */
+  /** The first message: the stream's starting position (its `id`), `{ position }` as data. */
   ready: 'ready',
   /** The stream resumed past events no longer kept: the client reloads what it shows. */
   reload: 'reload',

@@ -28,8 +28,7 @@ async function reserve(ctx: Ctx, count: number): Promise<number> {
   return counter.position - count + 1;
 }
 
-/** When an event stored at `storedAt` lapses: its expiry index is an index of storage times. */
-export const expiry = (ctx: Pick<AppContext, 'config'>, storedAt: Date) =>
+const expiry = (ctx: Ctx, storedAt: Date) =>
   new Date(storedAt.getTime() + ctx.config.eventsRetentionDays * 86_400_000);
 
 /** The stored document of an event at a position (through the driver: written as it is). */

@@ -4,5 +4,5 @@ export { appendEvents, type NewEvent } from './append.js';
 export { eventsModels } from './event.model.js';
 export { eventsRoutes } from './events.routes.js';
 export { eventFeed, type EventFeed } from './feed.js';
-export { eventsAfter, firstStoredSinceQuery, newestPosition, SETTLE_MS } from './read.js';
+export { eventsAfter, newestPosition, SETTLE_MS } from './read.js';
 export { endStreams } from './stream.js';

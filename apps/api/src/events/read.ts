@@ -1,6 +1,5 @@
 import type { CrmEvent, EventsPage } from '@crm/shared';
 import type { AppContext } from '../context.js';
-import { expiry } from './append.js';
 import type { EventDoc } from './event.model.js';
 
 /**
@@ -74,23 +73,4 @@ async function handedOutAfter(ctx: Ctx, after: number): Promise<boolean> {
 /** Whether no event up to `after` is kept: the retention pruned what came next too. */
 async function prunedUpTo(ctx: Ctx, after: number): Promise<boolean> {
   return (await ctx.models.Event.exists({ position: { $lte: after } })) === null;
-}
-
-/** The event stored first since `since` (index-bound.test.ts): one key of the expiry index. */
-export const firstStoredSinceQuery = (ctx: Pick<AppContext, 'models' | 'config'>, since: Date) =>
-  ctx.models.Event.findOne({ expiresAt: { $gte: expiry(ctx, since) } }, { position: 1 }).sort({
-    expiresAt: 1,
-  });
-
-/**
- * Just before the first event stored since `since`, or `newest` when none was: where a stream
- * opened without a resume point starts (stream.ts, FRESH_REPLAY_MS).
- */
-export async function positionBefore(
-  ctx: Pick<AppContext, 'models' | 'config'>,
-  since: Date,
-  newest: number,
-): Promise<number> {
-  const first = await firstStoredSinceQuery(ctx, since).lean<{ position: number }>();
-  return first ? Math.min(newest, first.position - 1) : newest;
 }

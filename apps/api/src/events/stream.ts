@@ -8,7 +8,7 @@ import {
 import { callerKey, currentUser, liveCallers, type AuthUser } from '../auth/index.js';
 import type { AppContext } from '../context.js';
 import { eventFeed } from './feed.js';
-import { eventsAfter, positionBefore } from './read.js';
+import { eventsAfter } from './read.js';
 
 /*
  * GET /api/events/stream (issue 36): the log pushed to a signed-in browser or script as
@@ -22,13 +22,6 @@ const PING_MS = 25_000;
 export const SESSION_CHECK_MS = 1000;
 /** What a browser waits before reconnecting after a cut. */
 const RETRY_MS = 2000;
-/**
- * A stream opened without a resume point starts with what the log took in this long before it
- * opened. A page reads what it shows and opens its stream side by side: a change saved in
- * between would be in neither. The browser keeps the newest copy of each request (its
- * `version`), so what it already had costs nothing.
- */
-export const FRESH_REPLAY_MS = 10_000;
 
 type Stream = { caller: AuthUser; res: Response; openedAt: number; end(): void };
 
@@ -110,10 +103,6 @@ function capStreams(hub: Hub, userId: string): void {
   }
 }
 
-/** Where a stream without a resume point starts: FRESH_REPLAY_MS back, else the newest. */
-const freshStart = (ctx: AppContext, newest: number) =>
-  positionBefore(ctx, new Date(Date.now() - FRESH_REPLAY_MS), newest).catch(() => newest);
-
 /** The handler of GET /api/events/stream, after authentication (endpoint.ts runs it raw). */
 export function streamHandler(ctx: AppContext): RequestHandler {
   return async (req, res) => {
@@ -148,7 +137,7 @@ export function streamHandler(ctx: AppContext): RequestHandler {
       res.status(503).json({ message: 'El registro de cambios no está disponible' });
       return;
     }
-    last = resumeFrom(req) ?? (await freshStart(ctx, start));
+    last = resumeFrom(req) ?? start;
     if (res.destroyed) return;
 
     res.status(200);

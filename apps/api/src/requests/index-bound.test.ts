@@ -43,7 +43,6 @@ import { newestOpenRequestQuery } from './mail/request-mail.js';
 import { sentMailNamedQuery, threadPageQuery } from '../emails/index.js';
 import { filesPageQuery } from '../files/index.js';
 import { orphanedEventsQuery, unfinishedDeletionsQuery } from './events/publish.js';
-import { firstStoredSinceQuery } from '../events/index.js';
 import {
   columnFilter,
   columnTotalsQuery,
@@ -454,11 +453,6 @@ const probes: ProbeCase[] = [
   {
     name: 'the event sweep: deletions a dead process left half done (none)',
     build: () => findProbe(unfinishedDeletionsQuery(t.ctx), { maxDocsExamined: pageCost(0) }),
-  },
-  {
-    name: 'a new live stream: the first event stored in its replay window (none)',
-    build: () =>
-      findProbe(firstStoredSinceQuery(t.ctx, new Date()), { maxDocsExamined: pageCost(0) }),
   },
   {
     name: 'a request’s files ("Archivos"), their first page',

@@ -379,9 +379,7 @@ export const apiDocs: { readonly [G in keyof Api]: GroupDocs<Api[G]> } = {
         'its `id`, then one message per event (`id`: its position, `event`: its type, ' +
         '`data`: the event as in `GET /api/events`), `: ping` comments every 25 s, and ' +
         '`event: reload` when `Last-Event-ID` is older than the events kept. Send the last ' +
-        '`id` seen as `Last-Event-ID` to resume; without it, the stream starts with what ' +
-        'the log took in the 10 s before it opened (a page that read its data just before ' +
-        'misses nothing; keep the copy with the higher `version`). Ends when the session or token ' +
+        '`id` seen as `Last-Event-ID` to resume. Ends when the session or token ' +
         'ends; at most MAX_STREAMS_PER_USER a user (the oldest closes).',
       responseDescription: 'The stream of events',
     },

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { BOARD_COLUMNS, type CrmEvent, type Request } from '@crm/shared';
 import { addRequest } from '../../test/fake-api';
-import { seedColumns } from '../requests/board-cache';
+import { changeCachedColumns, seedColumns } from '../requests/board-cache';
 import { columnQueryKey, type ColumnData } from '../requests/query-keys';
-import { readRecord } from '../requests/request-records';
+import { markOptimistic, readRecord } from '../requests/request-records';
 import { liveCache } from './live-cache';
 import { othersChangeOf } from './others-changes';
 
@@ -78,6 +78,27 @@ describe('liveCache', () => {
     live.apply([eventOf({ ...request, name: 'Vieja', version: 2 }, ANA)]);
 
     expect(readRecord(queryClient, request._id)?.name).toBe('Guardada');
+  });
+
+  it('leaves a move on its way in its new column: an event published before it, of the same versions, brings only its assignment', () => {
+    const request = addRequest({ name: 'En camino' });
+    const { queryClient, live } = boardWith(request);
+    // As useMoveRequest draws a move before the server answers.
+    changeCachedColumns(queryClient, request, { ...request, status: 'contacted' });
+    markOptimistic(queryClient, request._id);
+
+    live.apply([eventOf({ ...request, vendor: ANA.id }, ANA, { type: 'request.assigned' })]);
+
+    const record = readRecord(queryClient, request._id)!;
+    expect(record).toMatchObject({ status: 'contacted', vendor: ANA.id });
+    expect(countOf(queryClient, 'new request')).toBe(0);
+    expect(countOf(queryClient, 'contacted')).toBe(1);
+    // Still ahead: a second such event does not take it back either.
+    live.apply([eventOf({ ...request, vendor: null }, ANA, { type: 'request.assigned' })]);
+    expect(readRecord(queryClient, request._id)).toMatchObject({
+      status: 'contacted',
+      vendor: null,
+    });
   });
 
   it('applies an event delivered twice once: a late copy of an assignment does not undo the next one', () => {

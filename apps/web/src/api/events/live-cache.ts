@@ -18,7 +18,16 @@ import { emailsQueryKey } from '../emails/get-emails';
 import { changeCachedColumns, refetchColumns } from '../requests/board-cache';
 import { historyQueryKey } from '../requests/get-request-history';
 import { allColumnsQueryKey, type ColumnData } from '../requests/query-keys';
-import { isOlderThan, readRecord, removeRecord } from '../requests/request-records';
+import {
+  hasSameUnversioned,
+  hasSameVersions,
+  isOlderThan,
+  isOptimistic,
+  markOptimistic,
+  readRecord,
+  removeRecord,
+  withUnversionedOf,
+} from '../requests/request-records';
 import { markDeletedByOther, markOthersCopy } from './others-changes';
 
 /*
@@ -198,10 +207,16 @@ export function liveCache(queryClient: QueryClient, me: () => string | undefined
 
   function changed(event: CrmEvent, byOther: boolean) {
     const { requestId: id, type } = event;
-    const after = event.data.request;
-    if (!after) return;
+    const copy = event.data.request;
+    if (!copy) return;
     const record = readRecord(queryClient, id);
-    if (record && isOlderThan(after, record)) return;
+    if (record && isOlderThan(copy, record)) return;
+    const sameVersions = record !== undefined && hasSameVersions(copy, record);
+    // Nothing this tab lacks (its own change, already answered; a replay): nothing to draw or
+    // read again.
+    if (sameVersions && hasSameUnversioned(copy, record)) return;
+    const ahead = sameVersions && isOptimistic(record);
+    const after = ahead ? withUnversionedOf(record, copy) : copy;
     const known = record ?? counted.get(id);
     // An import creates a request or updates one: which, and where it was, the event does not
     // say of one never seen here.
@@ -211,6 +226,7 @@ export function liveCache(queryClient: QueryClient, me: () => string | undefined
       return;
     }
     refetchSoon(changeCachedColumns(queryClient, before, after));
+    if (ahead) markOptimistic(queryClient, id);
     const stored = readRecord(queryClient, id);
     if (!record && stored && !isListed(id)) {
       // Nothing shows it: not kept as a record, only as counted.

@@ -18,6 +18,7 @@ import { notify } from '../../lib/notify';
 import { changeCachedColumns, refetchColumns } from './board-cache';
 import { historyQueryKey } from './get-request-history';
 import { requestQueryOptions } from './get-request';
+import { markOptimistic } from './request-records';
 
 /** PATCH /api/form-contact/{id}/status: applies only while the request is still in `from`. */
 export function moveRequest(id: string, body: MoveRequestBody) {
@@ -82,7 +83,9 @@ export function useMoveRequest() {
       const { request } = input;
       await queryClient.cancelQueries({ queryKey: requestQueryOptions(request._id).queryKey });
       const optimistic = movedCopy(input);
-      return { optimistic, stale: changeCachedColumns(queryClient, request, optimistic) };
+      const stale = changeCachedColumns(queryClient, request, optimistic);
+      markOptimistic(queryClient, request._id);
+      return { optimistic, stale };
     },
     onSuccess: (moved, _input, { optimistic, stale }) =>
       settle(queryClient, optimistic, moved, stale),

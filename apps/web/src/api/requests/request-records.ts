@@ -26,6 +26,46 @@ export function removeRecord(queryClient: QueryClient, id: string) {
 }
 
 /**
+ * Records this tab shows ahead of the server: a move on its way, drawn in its new column with the
+ * versions it had. An event with those same versions was published before the move (the live
+ * stream, api/events/live-cache.ts) and must not take the card back; it brings only what no
+ * version counts (`withUnversionedOf`).
+ */
+const optimisticRecords = new WeakSet<Request>();
+
+/** The record of `id` as stored now is ahead of the server until the server answers. */
+export function markOptimistic(queryClient: QueryClient, id: string) {
+  const record = readRecord(queryClient, id);
+  if (record) optimisticRecords.add(record);
+}
+
+export const isOptimistic = (record: Request) => optimisticRecords.has(record);
+
+/** Whether `copy` has exactly the record's versions (neither older nor newer). */
+export const hasSameVersions = (copy: Request, record: Request) =>
+  copy.version === record.version && copy.statusVersion === record.statusVersion;
+
+/** Whether `copy` says the same as the record of the fields no version counts. */
+export const hasSameUnversioned = (copy: Request, record: Request) =>
+  copy.vendor === record.vendor &&
+  copy.unreadEmails === record.unreadEmails &&
+  JSON.stringify(copy.nextActivity) === JSON.stringify(record.nextActivity);
+
+/**
+ * The record with what `copy` says of the fields no version counts: the executive (an
+ * assignment), the next step (activities) and the unread mails (the mailbox).
+ */
+export function withUnversionedOf(record: Request, copy: Request): Request {
+  const { unreadEmails: _unread, ...rest } = record;
+  return {
+    ...rest,
+    vendor: copy.vendor,
+    nextActivity: copy.nextActivity,
+    ...(copy.unreadEmails !== undefined && { unreadEmails: copy.unreadEmails }),
+  };
+}
+
+/**
  * Whether `copy` was read before a change the record already has. A save bumps `version` and a
  * move `statusVersion`, and neither ever goes down, so a copy behind on either one is older.
  */

@@ -25,6 +25,7 @@ import {
 import { boardReads, callAs, streamOpen } from '../../../test/live';
 import { dayOf } from '../../../lib/activity-due';
 import { renderApp } from '../../../test/render';
+import { setupUser } from '../../../test/user';
 
 // Issue 36: the board follows other people's changes, pushed by the live stream, without reading
 // the board again.
@@ -142,6 +143,28 @@ describe('the live board', () => {
     expect(
       db.calls.slice(before).find((call) => call.path === '/api/form-contact')?.search,
     ).toMatch(/status=contacted/);
+  });
+});
+
+describe("the live board and this tab's own moves", () => {
+  it('under a search, my own move: its answer settles the columns, and its event from the stream reads nothing more', async () => {
+    const me = addUser({ role: 'system admin' });
+    addRequest({ name: 'Propia' });
+    await showBoard(me, `${BOARD}?q=propia`);
+    const user = setupUser();
+    await user.click(
+      within(await findCardIn(NEW, 'Propia')).getByRole('button', { name: /^Mover a…/ }),
+    );
+    const menu = screen.getByRole('menu', { name: /^Mover a…/ });
+    const before = db.calls.length;
+    await user.click(within(menu).getByRole('menuitem', { name: CONTACTED }));
+
+    expect(await findCardIn(CONTACTED, 'Propia')).toBeInTheDocument();
+    // Past the live cache's burst (300 ms): a read for the event would have gone by then.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    const reads = boardReads(db.calls.slice(before)).map((call) => call.search);
+    // The searched column it went to, read once (the browser can't apply a search); no more.
+    expect(reads).toEqual(['?q=propia&status=contacted']);
   });
 });
 
