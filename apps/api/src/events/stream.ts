@@ -137,7 +137,8 @@ export function streamHandler(ctx: AppContext): RequestHandler {
       res.status(503).json({ message: 'El registro de cambios no está disponible' });
       return;
     }
-    last = resumeFrom(req) ?? start;
+    const resumed = resumeFrom(req);
+    last = resumed ?? start;
     if (res.destroyed) return;
 
     res.status(200);
@@ -157,7 +158,11 @@ export function streamHandler(ctx: AppContext): RequestHandler {
 
     res.write(message(STREAM_MESSAGES.ready, { position: last }, last));
     try {
-      if (last < start && (await catchUp(ctx, res, last, start, send)) === 'reload') {
+      // A resume reads the log at least once, even from past where this process's reader is
+      // (the client was on another process, or this one's reader lags): only the log can say
+      // that what came after the resume point is no longer kept.
+      const until = resumed === undefined ? start : Math.max(start, resumed + 1);
+      if (last < until && (await catchUp(ctx, res, last, until, send)) === 'reload') {
         res.write(message(STREAM_MESSAGES.reload, {}, start));
         last = start;
       }
