@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import {
@@ -240,39 +241,42 @@ describe('POST /api/form-contact/bulk: move', () => {
     expect(await counts(name)).toMatchObject({ 'new request': 0, closed: 3 });
   });
 
-  it(`when ${BULK_MAX + 1} requests are sent, then 400 and nothing changes; ${BULK_MAX} are all acted on`, async () => {
+  it(`when ${BULK_MAX + 1} requests are sent, then 400 and nothing changes; ${BULK_MAX} are all answered, each as it is`, async () => {
     const name = uniqueName();
-    // Straight into the database: a thousand creates through the API would be the test.
+    // A tenth of them real requests, straight into the database (a hundred creates through the
+    // API would be the test); the rest ids of none. Each real deletion is six writes and reads
+    // on FerretDB 1.x (mark, actor, position, event, delete, its mails and files), which with
+    // the other test files on the same server took most of the 120 s for a thousand.
+    const REAL = BULK_MAX / 10;
     const docs = await t.ctx.models.Request.insertMany(
-      Array.from({ length: BULK_MAX }, () => ({
+      Array.from({ length: REAL }, () => ({
         name,
         email: 'lote@example.com',
         requestType: 'otro',
         createdAt: new Date(),
       })),
     );
-    const items = docs.map((doc) => ({ id: doc._id.toHexString(), from: 'new request' }));
+    const real = docs.map((doc) => doc._id.toHexString());
+    const none = Array.from({ length: BULK_MAX - REAL + 1 }, () =>
+      new Types.ObjectId().toHexString(),
+    );
+    const items = [...real, ...none].map((id) => ({ id, from: 'new request' as const }));
 
-    const tooMany = await bulk({
-      action: 'move',
-      to: 'contacted',
-      items: [...items, { id: UNKNOWN_ID, from: 'new request' }],
-    });
+    const tooMany = await bulk({ action: 'move', to: 'contacted', items });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toEqual({
       message: BULK_MESSAGES.tooMany,
       errors: [{ path: 'items', message: BULK_MESSAGES.tooMany }],
     });
-    expect(await counts(name)).toMatchObject({ 'new request': BULK_MAX, contacted: 0 });
+    expect(await counts(name)).toMatchObject({ 'new request': REAL, contacted: 0 });
 
-    // A move of the thousand has its figure in docs/benchmarks.md (bench:bulk): on FerretDB 1.x
-    // each conditional write scans the collection, a minute here. The delete's writes are by
-    // `_id` alone, so the thousand run in seconds on either server.
+    // A move of a thousand has its figure in docs/benchmarks.md (bench:bulk).
     const result = await done(
-      { action: 'delete', items: items.map(({ id }) => ({ id })) },
+      { action: 'delete', items: items.slice(0, BULK_MAX).map(({ id }) => ({ id })) },
       admin.token,
     );
-    expect(result.changed).toEqual(items.map((item) => item.id));
+    expect(result.changed).toEqual(real);
+    expect(result.failed).toEqual(failedAs(none.slice(0, BULK_MAX - REAL), 'notFound'));
     expect(await counts(name)).toMatchObject({ 'new request': 0 });
   }, 120_000);
 
