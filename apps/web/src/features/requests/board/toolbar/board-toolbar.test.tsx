@@ -186,10 +186,11 @@ describe('board filters', () => {
 });
 
 describe('"Próxima acción" (issue 20)', () => {
-  const today = dayOf(new Date());
-
   /** Requests whose next activity is overdue, today's, in a few days, and none. */
   function seedNextActions() {
+    // Read when the test runs, not when the file is collected: a run that crosses midnight
+    // would otherwise seed yesterday's "Hoy".
+    const today = dayOf(new Date());
     const admin = addUser({ role: 'system admin' });
     const late = addRequest({ name: 'Con Vencida', priority: 'high' });
     addActivity(late._id, { dueDate: addDays(today, -2) });
